@@ -1,0 +1,121 @@
+package io.mpirunj;
+
+/**
+ * A communicator: a group of ranks with a private context, so its traffic never mixes with any
+ * other communicator's. Obtain the world communicator from {@link Mpi#init(String[])}.
+ *
+ * <p>Point-to-point follows MPI: messages from one source with one tag on one communicator arrive
+ * in the order they were sent; {@link #ANY_SOURCE} and {@link #ANY_TAG} match anything; unexpected
+ * messages are queued; large messages use a rendezvous so a flood of them cannot exhaust memory.
+ * Counts are in elements of the buffer's type. Tags must be &ge; 0.
+ *
+ * <p>Collectives must be called by every rank of the communicator (for {@link #multicast}, by the
+ * root and the listed ranks) in the same order. Their algorithms are chosen by the collective
+ * registry and can be forced with {@code mpirun-j --coll bcast=NAME,...}.
+ *
+ * <p>A Comm may be used from several threads for point-to-point; collectives on one communicator
+ * must not run concurrently.
+ */
+public interface Comm extends AutoCloseable {
+    /** Wildcard source for receives and probes. */
+    int ANY_SOURCE = -1;
+    /** Wildcard tag for receives and probes. */
+    int ANY_TAG = -1;
+    /** Colour for {@link #split} meaning "not in any new communicator". */
+    int UNDEFINED = -32766;
+
+    int rank();
+
+    int size();
+
+    /** World rank of the given rank of this communicator. */
+    int worldRank(int rank);
+
+    /** Seconds since an arbitrary origin, with nanosecond resolution (MPI_Wtime). */
+    double wtime();
+
+    /** Nanoseconds since an arbitrary origin. */
+    long wtimeNs();
+
+    /** Ends the whole job with the given exit code (MPI_Abort). Does not return. */
+    void abort(int code);
+
+    // ---- point-to-point ------------------------------------------------------------------------
+
+    void send(Buffer buf, int dest, int tag);
+
+    Status recv(Buffer buf, int source, int tag);
+
+    Request isend(Buffer buf, int dest, int tag);
+
+    Request irecv(Buffer buf, int source, int tag);
+
+    /** Sends and receives at once, never deadlocking against a matching sendrecv. */
+    Status sendrecv(Buffer sendBuf, int dest, int sendTag, Buffer recvBuf, int source, int recvTag);
+
+    /** Blocks until a matching message is available and returns its status, without receiving it. */
+    Status probe(int source, int tag);
+
+    /** A matching message's status if one is available now, else null. */
+    Status iprobe(int source, int tag);
+
+    // ---- communicators -------------------------------------------------------------------------
+
+    /** A new communicator with the same group and a new context. Collective. */
+    Comm dup();
+
+    /**
+     * Partitions the group by {@code color}, ordering each part by {@code key} then old rank.
+     * Returns null for {@link #UNDEFINED}. Collective.
+     */
+    Comm split(int color, int key);
+
+    /**
+     * A communicator of the listed ranks of this one, in that order; null on ranks not listed.
+     * Collective over this communicator.
+     */
+    Comm create(int... ranks);
+
+    // ---- collectives ---------------------------------------------------------------------------
+
+    void barrier();
+
+    /** Root's buffer is copied into every rank's buffer. */
+    void bcast(Buffer buf, int root);
+
+    /**
+     * Root's buffer is copied into the buffers of the ranks in {@code group}. Called by the root and
+     * by every rank in the group, all with the same root and group; other ranks do not take part.
+     * The group may include the root.
+     */
+    void multicast(Buffer buf, int root, int... group);
+
+    /** Block j of send (count/size elements) goes to rank j, arriving as block i of its recv. */
+    void alltoall(Buffer send, Buffer recv);
+
+    void alltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
+            int[] recvDispls);
+
+    /** Every rank's send buffer is placed, in rank order, into root's recv (ignored elsewhere). */
+    void gather(Buffer send, Buffer recv, int root);
+
+    void gatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root);
+
+    /** Block i of root's send goes to rank i's recv. */
+    void scatter(Buffer send, Buffer recv, int root);
+
+    void scatterv(Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root);
+
+    void allgather(Buffer send, Buffer recv);
+
+    void allgatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs);
+
+    /** Element-wise reduction of every rank's send into root's recv (ignored elsewhere). */
+    void reduce(Buffer send, Buffer recv, Op op, int root);
+
+    void allreduce(Buffer send, Buffer recv, Op op);
+
+    /** Frees this communicator (not the world). */
+    @Override
+    void close();
+}

@@ -1,0 +1,15 @@
+package io.mpirunj;
+
+/**
+ * Base of every error the runtime reports. Unchecked: MPI errors are fatal to the operation that
+ * raised them, and the message says which rank, communicator and call were involved.
+ */
+public class MpiException extends RuntimeException {
+    public MpiException(String message) {
+        super(message);
+    }
+
+    public MpiException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,16 @@
+package io.mpirunj;
+
+/** An operation could not complete because the rank it depends on died or its connection dropped. */
+public class RankFailedException extends MpiException {
+    private final int failedRank;
+
+    public RankFailedException(int failedRank, String message, Throwable cause) {
+        super(message, cause);
+        this.failedRank = failedRank;
+    }
+
+    /** The world rank that failed. */
+    public int failedRank() {
+        return failedRank;
+    }
+}

@@ -1,0 +1,16 @@
+package io.mpirunj.runtime;
+
+/**
+ * What a rank can ask of the job around it (the launcher, in either mode). Implemented by the
+ * rendezvous client for processes and by the in-JVM job for threads.
+ */
+public interface JobControl {
+    /**
+     * Ends the whole job with {@code exitCode}: the launcher stops every other rank and exits with
+     * that code. Returns once the request is on its way; the caller then stops its own rank.
+     */
+    void abort(int worldRank, int exitCode, String reason);
+
+    /** A JobControl for a job of one rank started without a launcher. */
+    JobControl SINGLETON = (rank, code, reason) -> { };
+}

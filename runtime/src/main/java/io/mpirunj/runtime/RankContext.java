@@ -1,0 +1,151 @@
+package io.mpirunj.runtime;
+
+import io.mpirunj.AbortedException;
+import io.mpirunj.Comm;
+import io.mpirunj.runtime.comm.CommImpl;
+import io.mpirunj.runtime.p2p.P2pEngine;
+import io.mpirunj.runtime.spi.CollectiveRegistry;
+import io.mpirunj.runtime.transport.Transport;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Everything one rank owns: its transport, point-to-point engine, world communicator, collective
+ * registry and the job around it. In a process there is one (set by {@link #setProcessContext});
+ * with ranks as threads each rank thread (and the threads it starts) sees its own through
+ * {@link #bindToCurrentThread}.
+ */
+public final class RankContext {
+    private static final InheritableThreadLocal<RankContext> THREAD_CONTEXT = new InheritableThreadLocal<>();
+    private static volatile RankContext processContext;
+
+    private final int rank;
+    private final int size;
+    private final Transport transport;
+    private final JobControl control;
+    private final RuntimeConfig config;
+    private final CollectiveRegistry registry;
+    private final P2pEngine engine;
+    private final CommImpl world;
+    /** Next free communicator context id on this rank; agreed collectively when communicators are made. */
+    private final AtomicInteger nextContextId = new AtomicInteger(CommImpl.WORLD_CONTEXT + 2);
+    private final AtomicBoolean initialized = new AtomicBoolean();
+    private final AtomicBoolean finished = new AtomicBoolean();
+
+    public RankContext(int rank, int size, Transport transport, JobControl control, RuntimeConfig config,
+            CollectiveRegistry registry) {
+        if (size < 1 || rank < 0 || rank >= size) {
+            throw new IllegalArgumentException("rank=" + rank + ", size=" + size + " (expected: 0 <= rank < size)");
+        }
+        this.rank = rank;
+        this.size = size;
+        this.transport = transport;
+        this.control = control;
+        this.config = config;
+        this.registry = registry;
+        this.engine = new P2pEngine(rank, size, transport, config.eagerLimitBytes());
+        transport.start(engine);
+        this.world = CommImpl.world(this);
+    }
+
+    /** The context of the calling thread's rank, or the process's, or null outside any job. */
+    public static RankContext current() {
+        RankContext c = THREAD_CONTEXT.get();
+        return c != null ? c : processContext;
+    }
+
+    /** Makes {@code ctx} the rank of the calling thread and the threads it starts (ranks as threads). */
+    public static void bindToCurrentThread(RankContext ctx) {
+        if (ctx == null) {
+            THREAD_CONTEXT.remove();
+        } else {
+            THREAD_CONTEXT.set(ctx);
+        }
+    }
+
+    /** Makes {@code ctx} the rank of this whole process; null clears it. */
+    public static synchronized void setProcessContext(RankContext ctx) {
+        processContext = ctx;
+    }
+
+    public int rank() {
+        return rank;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public Comm world() {
+        return world;
+    }
+
+    public P2pEngine engine() {
+        return engine;
+    }
+
+    public Transport transport() {
+        return transport;
+    }
+
+    public JobControl control() {
+        return control;
+    }
+
+    public RuntimeConfig config() {
+        return config;
+    }
+
+    public CollectiveRegistry registry() {
+        return registry;
+    }
+
+    /** This rank's next free context id (what it proposes when a communicator is created). */
+    public int peekContextId() {
+        return nextContextId.get();
+    }
+
+    /** Records that an agreed context id pair {@code [id, id + 2)} is taken. */
+    public void takeContextIds(int id) {
+        nextContextId.getAndUpdate(cur -> Math.max(cur, id + 2));
+    }
+
+    /** Marks the rank initialized; false if it already was. */
+    public boolean markInitialized() {
+        return initialized.compareAndSet(false, true);
+    }
+
+    public boolean isInitialized() {
+        return initialized.get();
+    }
+
+    public boolean isFinished() {
+        return finished.get();
+    }
+
+    /**
+     * MPI_Finalize: waits until every rank has arrived (so no peer sees this rank's connections
+     * close while it still needs them), then closes the transport. Idempotent.
+     */
+    public void finish() {
+        if (!finished.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            world.finishBarrier();
+        } finally {
+            transport.close();
+            engine.close();
+        }
+    }
+
+    /** The launcher (or a transport) reports that {@code worldRank} died: fail what depends on it. */
+    public void onRankFailed(int worldRank, Throwable cause) {
+        engine.onPeerFailed(worldRank, cause);
+    }
+
+    /** The job is being aborted: fail every pending and later operation on this rank. */
+    public void onJobAborted(int exitCode, String reason) {
+        engine.failAll(new AbortedException(exitCode, "job aborted: " + reason));
+    }
+}

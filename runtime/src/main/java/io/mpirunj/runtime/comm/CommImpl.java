@@ -1,0 +1,479 @@
+package io.mpirunj.runtime.comm;
+
+import io.mpirunj.AbortedException;
+import io.mpirunj.Buffer;
+import io.mpirunj.Comm;
+import io.mpirunj.MpiException;
+import io.mpirunj.Op;
+import io.mpirunj.Request;
+import io.mpirunj.Status;
+import io.mpirunj.runtime.RankContext;
+import io.mpirunj.runtime.p2p.Group;
+import io.mpirunj.runtime.p2p.P2pEngine;
+import io.mpirunj.runtime.spi.CollChannel;
+import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.runtime.spi.CollectiveOp;
+import io.mpirunj.runtime.spi.CollectiveRegistry;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * A communicator: a {@link Group} and a pair of context ids, {@code context} for user
+ * point-to-point and {@code context + 1} for collectives, so the two never match each other.
+ * Context ids are agreed when a communicator is made: the highest id any member has free. Disjoint
+ * groups may share an id, since their members never talk to each other on it.
+ */
+public final class CommImpl implements Comm {
+    public static final int WORLD_CONTEXT = 0;
+
+    /** Tag of the internal exchanges that create communicators and finish the job. */
+    private static final int INTERNAL_TAG = Integer.MAX_VALUE;
+
+    private final RankContext rc;
+    private final P2pEngine engine;
+    private final Group group;
+    private final int rank;
+    private final int context;
+    private final Channel coll = new Channel();
+    private volatile boolean freed;
+
+    private CommImpl(RankContext rc, Group group, int context) {
+        this.rc = rc;
+        this.engine = rc.engine();
+        this.group = group;
+        this.rank = group.rankOf(rc.rank());
+        this.context = context;
+    }
+
+    public static CommImpl world(RankContext rc) {
+        return new CommImpl(rc, Group.world(rc.size()), WORLD_CONTEXT);
+    }
+
+    @Override
+    public int rank() {
+        return rank;
+    }
+
+    @Override
+    public int size() {
+        return group.size();
+    }
+
+    @Override
+    public int worldRank(int r) {
+        checkRank(r, "rank");
+        return group.worldRank(r);
+    }
+
+    @Override
+    public double wtime() {
+        return System.nanoTime() / 1e9;
+    }
+
+    @Override
+    public long wtimeNs() {
+        return System.nanoTime();
+    }
+
+    @Override
+    public void abort(int code) {
+        String reason = "Comm.abort(" + code + ") called on rank " + rc.rank();
+        rc.control().abort(rc.rank(), code, reason);
+        rc.onJobAborted(code, reason);
+        throw new AbortedException(code, reason);
+    }
+
+    // ---- point-to-point ----------------------------------------------------------------------------
+
+    @Override
+    public void send(Buffer buf, int dest, int tag) {
+        isend(buf, dest, tag).await();
+    }
+
+    @Override
+    public Status recv(Buffer buf, int source, int tag) {
+        return irecv(buf, source, tag).await();
+    }
+
+    @Override
+    public Request isend(Buffer buf, int dest, int tag) {
+        checkUsable();
+        checkRank(dest, "dest");
+        checkTag(tag, false);
+        return engine.isend(buf, group.worldRank(dest), context, tag, group);
+    }
+
+    @Override
+    public Request irecv(Buffer buf, int source, int tag) {
+        checkUsable();
+        return engine.irecv(buf, worldSource(source), context, checkTag(tag, true), group);
+    }
+
+    @Override
+    public Status sendrecv(Buffer sendBuf, int dest, int sendTag, Buffer recvBuf, int source, int recvTag) {
+        Request r = irecv(recvBuf, source, recvTag);
+        Request s = isend(sendBuf, dest, sendTag);
+        s.await();
+        return r.await();
+    }
+
+    @Override
+    public Status probe(int source, int tag) {
+        checkUsable();
+        return engine.probe(worldSource(source), context, checkTag(tag, true), group);
+    }
+
+    @Override
+    public Status iprobe(int source, int tag) {
+        checkUsable();
+        return engine.iprobe(worldSource(source), context, checkTag(tag, true), group);
+    }
+
+    private int worldSource(int source) {
+        if (source == ANY_SOURCE) {
+            return P2pEngine.ANY;
+        }
+        checkRank(source, "source");
+        return group.worldRank(source);
+    }
+
+    private void checkRank(int r, String what) {
+        if (r < 0 || r >= group.size()) {
+            throw new IllegalArgumentException(what + "=" + r + " outside communicator of size " + group.size()
+                    + " (on rank " + rank + ")");
+        }
+    }
+
+    private int checkTag(int tag, boolean wildcardOk) {
+        if (tag == ANY_TAG && wildcardOk) {
+            return P2pEngine.ANY;
+        }
+        if (tag < 0) {
+            throw new IllegalArgumentException("tag=" + tag + " (expected: >= 0" + (wildcardOk ? " or ANY_TAG" : "") + ")");
+        }
+        return tag;
+    }
+
+    private void checkUsable() {
+        if (freed) {
+            throw new MpiException("communicator used after close() on rank " + rank);
+        }
+    }
+
+    // ---- communicators -----------------------------------------------------------------------------
+
+    @Override
+    public Comm dup() {
+        return split(0, rank);
+    }
+
+    @Override
+    public Comm split(int color, int key) {
+        checkUsable();
+        if (color < 0 && color != UNDEFINED) {
+            throw new IllegalArgumentException("color=" + color + " (expected: >= 0 or UNDEFINED)");
+        }
+        int[][] all = allgatherInts(new int[] {color, key, rc.peekContextId()});
+        int newContext = 0;
+        for (int[] a : all) {
+            newContext = Math.max(newContext, a[2]);
+        }
+        rc.takeContextIds(newContext);
+        if (color == UNDEFINED) {
+            return null;
+        }
+        List<Integer> members = new ArrayList<>();
+        for (int r = 0; r < all.length; r++) {
+            if (all[r][0] == color) {
+                members.add(r);
+            }
+        }
+        members.sort(Comparator.<Integer>comparingInt(r -> all[r][1]).thenComparingInt(r -> r));
+        int[] world = new int[members.size()];
+        for (int i = 0; i < world.length; i++) {
+            world[i] = group.worldRank(members.get(i));
+        }
+        return new CommImpl(rc, new Group(world, rc.size()), newContext);
+    }
+
+    @Override
+    public Comm create(int... ranks) {
+        checkUsable();
+        int mine = -1;
+        boolean[] seen = new boolean[group.size()];
+        for (int i = 0; i < ranks.length; i++) {
+            checkRank(ranks[i], "ranks[" + i + "]");
+            if (seen[ranks[i]]) {
+                throw new IllegalArgumentException("rank " + ranks[i] + " listed twice in " + Arrays.toString(ranks));
+            }
+            seen[ranks[i]] = true;
+            if (ranks[i] == rank) {
+                mine = i;
+            }
+        }
+        return split(mine >= 0 ? 0 : UNDEFINED, mine);
+    }
+
+    /**
+     * Every rank's ints, in rank order: gathered at rank 0 and sent back. Linear, for the rare
+     * calls that make communicators; independent of the pluggable collectives.
+     */
+    private int[][] allgatherInts(int[] mine) {
+        int n = group.size();
+        int k = mine.length;
+        int[] all = new int[n * k];
+        if (rank == 0) {
+            System.arraycopy(mine, 0, all, 0, k);
+            for (int r = 1; r < n; r++) {
+                coll.recv(Buffer.of(all, r * k, k), r, INTERNAL_TAG);
+            }
+            Request[] sends = new Request[n - 1];
+            for (int r = 1; r < n; r++) {
+                sends[r - 1] = coll.isend(Buffer.of(all), r, INTERNAL_TAG);
+            }
+            Request.waitAll(sends);
+        } else {
+            coll.send(Buffer.of(mine), 0, INTERNAL_TAG);
+            coll.recv(Buffer.of(all), 0, INTERNAL_TAG);
+        }
+        int[][] out = new int[n][k];
+        for (int r = 0; r < n; r++) {
+            System.arraycopy(all, r * k, out[r], 0, k);
+        }
+        return out;
+    }
+
+    /** The barrier of MPI_Finalize; independent of the pluggable collectives. */
+    public void finishBarrier() {
+        allgatherInts(new int[0]);
+    }
+
+    @Override
+    public void close() {
+        if (context == WORLD_CONTEXT) {
+            throw new MpiException("the world communicator cannot be closed; call Mpi.finish()");
+        }
+        freed = true;
+    }
+
+    // ---- collectives -------------------------------------------------------------------------------
+
+    private <T extends CollectiveAlgorithm> T algorithm(CollectiveOp op, Class<T> type) {
+        checkUsable();
+        return rc.registry().select(op, type);
+    }
+
+    private void checkRoot(int root) {
+        checkRank(root, "root");
+    }
+
+    private static void checkSameType(Buffer a, Buffer b, String what) {
+        if (a.type() != b.type()) {
+            throw new IllegalArgumentException(what + ": send buffer is " + a.type() + " but receive buffer is " + b.type());
+        }
+    }
+
+    private void checkCount(Buffer b, long expected, String what) {
+        if (b.count() != expected) {
+            throw new IllegalArgumentException(what + " has " + b.count() + " elements (expected: " + expected
+                    + " on rank " + rank + " of " + group.size() + ")");
+        }
+    }
+
+    @Override
+    public void barrier() {
+        algorithm(CollectiveOp.BARRIER, CollectiveAlgorithm.Barrier.class).barrier(coll);
+    }
+
+    @Override
+    public void bcast(Buffer buf, int root) {
+        checkRoot(root);
+        algorithm(CollectiveOp.BCAST, CollectiveAlgorithm.Bcast.class).bcast(coll, buf, root);
+    }
+
+    @Override
+    public void multicast(Buffer buf, int root, int... members) {
+        checkRoot(root);
+        boolean[] seen = new boolean[group.size()];
+        for (int i = 0; i < members.length; i++) {
+            checkRank(members[i], "group[" + i + "]");
+            if (seen[members[i]]) {
+                throw new IllegalArgumentException("rank " + members[i] + " listed twice in multicast group "
+                        + Arrays.toString(members));
+            }
+            seen[members[i]] = true;
+        }
+        if (rank != root && !seen[rank]) {
+            throw new IllegalArgumentException("rank " + rank + " called multicast but is neither the root (" + root
+                    + ") nor in the group " + Arrays.toString(members));
+        }
+        algorithm(CollectiveOp.MULTICAST, CollectiveAlgorithm.Multicast.class)
+                .multicast(coll, buf, root, members.clone());
+    }
+
+    @Override
+    public void alltoall(Buffer send, Buffer recv) {
+        checkSameType(send, recv, "alltoall");
+        if (send.count() % group.size() != 0) {
+            throw new IllegalArgumentException("alltoall send buffer has " + send.count()
+                    + " elements, not a multiple of the communicator size " + group.size());
+        }
+        checkCount(recv, send.count(), "alltoall receive buffer");
+        algorithm(CollectiveOp.ALLTOALL, CollectiveAlgorithm.Alltoall.class).alltoall(coll, send, recv);
+    }
+
+    @Override
+    public void alltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
+            int[] recvDispls) {
+        checkSameType(send, recv, "alltoallv");
+        checkLayout(send, sendCounts, sendDispls, "alltoallv send");
+        checkLayout(recv, recvCounts, recvDispls, "alltoallv receive");
+        algorithm(CollectiveOp.ALLTOALLV, CollectiveAlgorithm.Alltoallv.class)
+                .alltoallv(coll, send, sendCounts, sendDispls, recv, recvCounts, recvDispls);
+    }
+
+    private void checkLayout(Buffer b, int[] counts, int[] displs, String what) {
+        int n = group.size();
+        if (counts == null || displs == null || counts.length != n || displs.length != n) {
+            throw new IllegalArgumentException(what + ": counts and displacements need " + n + " entries each");
+        }
+        for (int i = 0; i < n; i++) {
+            if (counts[i] < 0 || displs[i] < 0 || (long) displs[i] + counts[i] > b.count()) {
+                throw new IllegalArgumentException(what + ": block " + i + " (count=" + counts[i] + ", displ="
+                        + displs[i] + ") outside buffer of " + b.count() + " elements");
+            }
+        }
+    }
+
+    @Override
+    public void gather(Buffer send, Buffer recv, int root) {
+        checkRoot(root);
+        if (rank == root) {
+            checkSameType(send, recv, "gather");
+            checkCount(recv, (long) send.count() * group.size(), "gather receive buffer at root");
+        }
+        algorithm(CollectiveOp.GATHER, CollectiveAlgorithm.Gather.class).gather(coll, send, recv, root);
+    }
+
+    @Override
+    public void gatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root) {
+        checkRoot(root);
+        if (rank == root) {
+            checkSameType(send, recv, "gatherv");
+            checkLayout(recv, recvCounts, displs, "gatherv receive");
+            if (recvCounts[rank] != send.count()) {
+                throw new IllegalArgumentException("gatherv: root sends " + send.count() + " elements but recvCounts["
+                        + rank + "]=" + recvCounts[rank]);
+            }
+        }
+        algorithm(CollectiveOp.GATHERV, CollectiveAlgorithm.Gatherv.class)
+                .gatherv(coll, send, recv, recvCounts, displs, root);
+    }
+
+    @Override
+    public void scatter(Buffer send, Buffer recv, int root) {
+        checkRoot(root);
+        if (rank == root) {
+            checkSameType(send, recv, "scatter");
+            checkCount(send, (long) recv.count() * group.size(), "scatter send buffer at root");
+        }
+        algorithm(CollectiveOp.SCATTER, CollectiveAlgorithm.Scatter.class).scatter(coll, send, recv, root);
+    }
+
+    @Override
+    public void scatterv(Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root) {
+        checkRoot(root);
+        if (rank == root) {
+            checkSameType(send, recv, "scatterv");
+            checkLayout(send, sendCounts, displs, "scatterv send");
+        }
+        algorithm(CollectiveOp.SCATTERV, CollectiveAlgorithm.Scatterv.class)
+                .scatterv(coll, send, sendCounts, displs, recv, root);
+    }
+
+    @Override
+    public void allgather(Buffer send, Buffer recv) {
+        checkSameType(send, recv, "allgather");
+        checkCount(recv, (long) send.count() * group.size(), "allgather receive buffer");
+        algorithm(CollectiveOp.ALLGATHER, CollectiveAlgorithm.Allgather.class).allgather(coll, send, recv);
+    }
+
+    @Override
+    public void allgatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
+        checkSameType(send, recv, "allgatherv");
+        checkLayout(recv, recvCounts, displs, "allgatherv receive");
+        if (recvCounts[rank] != send.count()) {
+            throw new IllegalArgumentException("allgatherv: rank " + rank + " sends " + send.count()
+                    + " elements but recvCounts[" + rank + "]=" + recvCounts[rank]);
+        }
+        algorithm(CollectiveOp.ALLGATHERV, CollectiveAlgorithm.Allgatherv.class)
+                .allgatherv(coll, send, recv, recvCounts, displs);
+    }
+
+    @Override
+    public void reduce(Buffer send, Buffer recv, Op op, int root) {
+        checkRoot(root);
+        checkOp(op, send);
+        if (rank == root) {
+            checkSameType(send, recv, "reduce");
+            checkCount(recv, send.count(), "reduce receive buffer at root");
+        }
+        algorithm(CollectiveOp.REDUCE, CollectiveAlgorithm.Reduce.class).reduce(coll, send, recv, op, root);
+    }
+
+    @Override
+    public void allreduce(Buffer send, Buffer recv, Op op) {
+        checkOp(op, send);
+        checkSameType(send, recv, "allreduce");
+        checkCount(recv, send.count(), "allreduce receive buffer");
+        algorithm(CollectiveOp.ALLREDUCE, CollectiveAlgorithm.Allreduce.class).allreduce(coll, send, recv, op);
+    }
+
+    private static void checkOp(Op op, Buffer b) {
+        if (op.isBitwise() && !b.type().isInteger()) {
+            throw new IllegalArgumentException("bitwise " + op + " is not defined on " + b.type()
+                    + " (expected: BYTE, INT or LONG)");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Comm[rank " + rank + " of " + group.size() + ", context " + context + "]";
+    }
+
+    /** Point-to-point on this communicator's collective context. */
+    private final class Channel implements CollChannel {
+        @Override
+        public int rank() {
+            return rank;
+        }
+
+        @Override
+        public int size() {
+            return group.size();
+        }
+
+        @Override
+        public Comm comm() {
+            return CommImpl.this;
+        }
+
+        @Override
+        public Request isend(Buffer buf, int dest, int tag) {
+            checkRank(dest, "dest");
+            return engine.isend(buf, group.worldRank(dest), context + 1, tag, group);
+        }
+
+        @Override
+        public Request irecv(Buffer buf, int source, int tag) {
+            return engine.irecv(buf, worldSource(source), context + 1, tag, group);
+        }
+
+        @Override
+        public CollectiveRegistry registry() {
+            return rc.registry();
+        }
+    }
+}

@@ -1,0 +1,507 @@
+package io.mpirunj.runtime.p2p;
+
+import io.mpirunj.Buffer;
+import io.mpirunj.MpiException;
+import io.mpirunj.RankFailedException;
+import io.mpirunj.Request;
+import io.mpirunj.Status;
+import io.mpirunj.TruncationException;
+import io.mpirunj.runtime.transport.Frame;
+import io.mpirunj.runtime.transport.FrameKind;
+import io.mpirunj.runtime.transport.FrameSink;
+import io.mpirunj.runtime.transport.Transport;
+import io.netty.buffer.ByteBuf;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One rank's point-to-point engine: MPI matching and the eager/rendezvous protocols, on top of a
+ * {@link Transport}. Ranks here are world ranks; communicators translate.
+ *
+ * <p>Matching: a message matches the oldest posted receive with the same context whose source and
+ * tag equal the message's or are wildcards; a receive matches the oldest queued unexpected message
+ * the same way. Since a transport delivers one peer's frames in order, messages between one pair
+ * on one context and tag never overtake each other.
+ *
+ * <p>Protocols: messages up to the eager limit are copied and sent at once (the send completes
+ * after the copy). Larger ones send an RTS; the receiver answers CTS once a receive matches, and
+ * only then does the payload move, straight from the sender's memory when its layout allows. So
+ * unexpected large messages cost the receiver a header each, never their size.
+ *
+ * <p>Threading: every method is thread-safe. State is guarded by one lock, which is never held
+ * while calling the transport, copying payloads or completing requests (those may re-enter this
+ * engine, or another rank's in-JVM, on the same thread).
+ */
+public final class P2pEngine implements FrameSink {
+    /** Wildcard source or tag. */
+    public static final int ANY = -1;
+
+    private static final Logger LOG = LoggerFactory.getLogger(P2pEngine.class);
+
+    private final int rank;
+    private final Transport transport;
+    private final int eagerLimitBytes;
+
+    private final Object lock = new Object();
+    private final ArrayDeque<RecvRequest> posted = new ArrayDeque<>();
+    private final ArrayDeque<Incoming> unexpected = new ArrayDeque<>();
+    private final Map<Long, SendRequest> awaitingCts = new HashMap<>();
+    private final Map<Long, RecvRequest> awaitingData = new HashMap<>();
+    private final Throwable[] failedPeers;
+    private RuntimeException abortCause;
+    private long nextSendId = 1;
+    private long nextRecvId = 1;
+    private int probers;
+    private boolean closed;
+
+    public P2pEngine(int rank, int size, Transport transport, int eagerLimitBytes) {
+        this.rank = rank;
+        this.transport = transport;
+        this.eagerLimitBytes = eagerLimitBytes;
+        this.failedPeers = new Throwable[size];
+    }
+
+    /** A message that arrived before its receive was posted. */
+    private static final class Incoming {
+        final int src;
+        final int context;
+        final int tag;
+        final int length;
+        final ByteBuf payload; // EAGER
+        final long sendId; // RTS
+
+        Incoming(int src, int context, int tag, int length, ByteBuf payload, long sendId) {
+            this.src = src;
+            this.context = context;
+            this.tag = tag;
+            this.length = length;
+            this.payload = payload;
+            this.sendId = sendId;
+        }
+
+        boolean isRts() {
+            return payload == null;
+        }
+
+        boolean matches(int s, int ctx, int t) {
+            return context == ctx && (s == ANY || s == src) && (t == ANY || t == tag);
+        }
+    }
+
+    // ---- operations ------------------------------------------------------------------------------
+
+    public Request isend(Buffer buf, int dstWorld, int context, int tag, Group group) {
+        SendRequest req = new SendRequest(buf, dstWorld, context, tag, group);
+        int len = buf.byteLength();
+        RuntimeException err;
+        if (len <= eagerLimitBytes) {
+            synchronized (lock) {
+                err = sendError(dstWorld, req);
+            }
+            if (err != null) {
+                req.fail(err);
+                return req;
+            }
+            ByteBuf payload = Payloads.copyOf(buf, transport.allocate(len));
+            emit(dstWorld, Frame.eager(context, tag, len), payload, Transport.WriteListener.NONE);
+            // The user's buffer is free once copied: MPI's eager completion.
+            req.complete(new Status(group.rankOf(dstWorld), tag, len, buf.type().bytes()));
+            return req;
+        }
+        long id;
+        synchronized (lock) {
+            err = sendError(dstWorld, req);
+            id = nextSendId++;
+            if (err == null) {
+                awaitingCts.put(id, req);
+            }
+        }
+        if (err != null) {
+            req.fail(err);
+            return req;
+        }
+        emit(dstWorld, Frame.rts(context, tag, len, id), null, cause -> {
+            if (cause != null) {
+                SendRequest s;
+                synchronized (lock) {
+                    s = awaitingCts.remove(id);
+                }
+                if (s != null) {
+                    s.fail(peerFailure(dstWorld, cause, s));
+                }
+            }
+        });
+        return req;
+    }
+
+    public Request irecv(Buffer buf, int srcWorld, int context, int tag, Group group) {
+        RecvRequest req = new RecvRequest(buf, srcWorld, context, tag, group);
+        Incoming in;
+        long recvId = 0;
+        RuntimeException err = null;
+        synchronized (lock) {
+            in = takeUnexpected(srcWorld, context, tag);
+            if (in == null) {
+                err = recvError(srcWorld, group, req);
+                if (err == null) {
+                    posted.addLast(req);
+                    return req;
+                }
+            } else {
+                req.matched(in.src, in.tag, in.length);
+                if (in.isRts()) {
+                    recvId = nextRecvId++;
+                    awaitingData.put(recvId, req);
+                }
+            }
+        }
+        if (err != null) {
+            req.fail(err);
+        } else if (in.isRts()) {
+            sendCts(in.src, in.sendId, recvId);
+        } else {
+            deliver(req, in.payload);
+        }
+        return req;
+    }
+
+    /** The status of the oldest matching unexpected message, or null. */
+    public Status iprobe(int srcWorld, int context, int tag, Group group) {
+        synchronized (lock) {
+            return probeLocked(srcWorld, context, tag, group);
+        }
+    }
+
+    /** Blocks until a matching message is queued and returns its status, or throws if none can come. */
+    public Status probe(int srcWorld, int context, int tag, Group group) {
+        synchronized (lock) {
+            probers++;
+            try {
+                while (true) {
+                    Status s = probeLocked(srcWorld, context, tag, group);
+                    if (s != null) {
+                        return s;
+                    }
+                    RuntimeException err = recvError(srcWorld, group, "probe");
+                    if (err != null) {
+                        throw err;
+                    }
+                    try {
+                        lock.wait();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new MpiException("interrupted in probe on rank " + rank);
+                    }
+                }
+            } finally {
+                probers--;
+            }
+        }
+    }
+
+    private Status probeLocked(int srcWorld, int context, int tag, Group group) {
+        for (Incoming in : unexpected) {
+            if (in.matches(srcWorld, context, tag)) {
+                return new Status(group.rankOf(in.src), in.tag, in.length, 1);
+            }
+        }
+        return null;
+    }
+
+    // ---- inbound -----------------------------------------------------------------------------------
+
+    @Override
+    public void onFrame(int src, Frame frame, ByteBuf payload) {
+        switch (frame.kind()) {
+            case EAGER:
+            case RTS:
+                onMessage(src, frame, payload);
+                break;
+            case CTS:
+                release(payload);
+                onCts(src, frame);
+                break;
+            case DATA:
+                onData(src, frame, payload);
+                break;
+            default:
+                release(payload);
+                throw new IllegalStateException("unhandled frame " + frame);
+        }
+    }
+
+    private void onMessage(int src, Frame frame, ByteBuf payload) {
+        boolean rts = frame.kind() == FrameKind.RTS;
+        RecvRequest req;
+        long recvId = 0;
+        synchronized (lock) {
+            if (closed) {
+                release(payload);
+                return;
+            }
+            req = takePosted(src, frame.context(), frame.tag());
+            if (req == null) {
+                unexpected.addLast(new Incoming(src, frame.context(), frame.tag(), frame.length(),
+                        rts ? null : payload, frame.sendId()));
+                if (probers > 0) {
+                    lock.notifyAll();
+                }
+                return;
+            }
+            req.matched(src, frame.tag(), frame.length());
+            if (rts) {
+                recvId = nextRecvId++;
+                awaitingData.put(recvId, req);
+            }
+        }
+        if (rts) {
+            sendCts(src, frame.sendId(), recvId);
+        } else {
+            deliver(req, payload);
+        }
+    }
+
+    private void onCts(int src, Frame frame) {
+        SendRequest s;
+        synchronized (lock) {
+            s = awaitingCts.remove(frame.sendId());
+        }
+        if (s == null) {
+            LOG.warn("rank {}: CTS from rank {} for unknown send id {}; ignored", rank, src, frame.sendId());
+            return;
+        }
+        ByteBuf payload = Payloads.wrapOrCopy(s.buf, transport::allocate);
+        emit(src, Frame.data(frame.recvId(), s.buf.byteLength()), payload, cause -> {
+            if (cause == null) {
+                s.complete(new Status(s.group.rankOf(s.dstWorld), s.tag, s.buf.byteLength(), s.buf.type().bytes()));
+            } else {
+                s.fail(peerFailure(src, cause, s));
+            }
+        });
+    }
+
+    private void onData(int src, Frame frame, ByteBuf payload) {
+        RecvRequest r;
+        synchronized (lock) {
+            r = awaitingData.remove(frame.recvId());
+        }
+        if (r == null) {
+            release(payload);
+            LOG.warn("rank {}: DATA from rank {} for unknown receive id {}; dropped", rank, src, frame.recvId());
+            return;
+        }
+        deliver(r, payload);
+    }
+
+    @Override
+    public Buffer dataTarget(int src, Frame frame) {
+        synchronized (lock) {
+            RecvRequest r = awaitingData.get(frame.recvId());
+            return r == null ? null : r.buf;
+        }
+    }
+
+    @Override
+    public void onDataStreamed(int src, Frame frame) {
+        RecvRequest r;
+        synchronized (lock) {
+            r = awaitingData.remove(frame.recvId());
+        }
+        if (r != null) {
+            completeRecv(r);
+        }
+    }
+
+    /** Copies an eager or DATA payload into the receive buffer, releases it, completes the receive. */
+    private void deliver(RecvRequest r, ByteBuf payload) {
+        try {
+            Payloads.copyInto(payload, r.buf);
+        } finally {
+            release(payload);
+        }
+        completeRecv(r);
+    }
+
+    private void completeRecv(RecvRequest r) {
+        if (r.messageBytes > r.buf.byteLength()) {
+            r.fail(new TruncationException("message of " + r.messageBytes + " bytes from rank "
+                    + r.group.rankOf(r.matchedSrcWorld) + " (tag " + r.matchedTag + ") truncated into a buffer of "
+                    + r.buf.byteLength() + " bytes on rank " + r.group.rankOf(rank)));
+        } else {
+            r.complete(new Status(r.group.rankOf(r.matchedSrcWorld), r.matchedTag, r.messageBytes,
+                    r.buf.type().bytes()));
+        }
+    }
+
+    private void sendCts(int src, long sendId, long recvId) {
+        emit(src, Frame.cts(sendId, recvId), null, cause -> {
+            if (cause != null) {
+                RecvRequest r;
+                synchronized (lock) {
+                    r = awaitingData.remove(recvId);
+                }
+                if (r != null) {
+                    r.fail(peerFailure(src, cause, r));
+                }
+            }
+        });
+    }
+
+    /** Frames to ourselves never touch the transport. */
+    private void emit(int dst, Frame frame, ByteBuf payload, Transport.WriteListener listener) {
+        if (dst == rank) {
+            onFrame(rank, frame, payload);
+            listener.onWritten(null);
+        } else {
+            transport.send(dst, frame, payload, listener);
+        }
+    }
+
+    // ---- matching (lock held) -------------------------------------------------------------------------
+
+    private RecvRequest takePosted(int src, int context, int tag) {
+        for (Iterator<RecvRequest> it = posted.iterator(); it.hasNext();) {
+            RecvRequest r = it.next();
+            if (r.matches(src, context, tag)) {
+                it.remove();
+                return r;
+            }
+        }
+        return null;
+    }
+
+    private Incoming takeUnexpected(int src, int context, int tag) {
+        for (Iterator<Incoming> it = unexpected.iterator(); it.hasNext();) {
+            Incoming in = it.next();
+            if (in.matches(src, context, tag)) {
+                it.remove();
+                return in;
+            }
+        }
+        return null;
+    }
+
+    // ---- failures ------------------------------------------------------------------------------------
+
+    private RuntimeException sendError(int dstWorld, Object what) {
+        if (abortCause != null) {
+            return abortCause;
+        }
+        if (closed) {
+            return new MpiException("rank " + rank + " has finished; cannot start " + what);
+        }
+        Throwable dead = failedPeers[dstWorld];
+        return dead == null ? null : peerFailure(dstWorld, dead, what);
+    }
+
+    private RuntimeException recvError(int srcWorld, Group group, Object what) {
+        if (abortCause != null) {
+            return abortCause;
+        }
+        if (closed) {
+            return new MpiException("rank " + rank + " has finished; cannot start " + what);
+        }
+        if (srcWorld != ANY) {
+            Throwable dead = failedPeers[srcWorld];
+            return dead == null ? null : peerFailure(srcWorld, dead, what);
+        }
+        for (int w = 0; w < failedPeers.length; w++) {
+            if (failedPeers[w] != null && group.contains(w)) {
+                return peerFailure(w, failedPeers[w], what);
+            }
+        }
+        return null;
+    }
+
+    private RankFailedException peerFailure(int peer, Throwable cause, Object what) {
+        return new RankFailedException(peer, "rank " + peer + " (world) failed"
+                + (cause.getMessage() != null ? " (" + cause.getMessage() + ")" : "") + "; on rank " + rank + ": " + what,
+                cause);
+    }
+
+    /**
+     * {@code peer} is gone: every pending receive from it (or from ANY_SOURCE on a communicator that
+     * contains it), every rendezvous with it, and every later operation that needs it fails.
+     */
+    @Override
+    public void onPeerFailed(int peer, Throwable cause) {
+        Throwable why = cause != null ? cause : new MpiException("connection lost");
+        List<RequestImpl> victims = new ArrayList<>();
+        synchronized (lock) {
+            if (failedPeers[peer] != null || closed) {
+                return;
+            }
+            failedPeers[peer] = why;
+            for (Iterator<RecvRequest> it = posted.iterator(); it.hasNext();) {
+                RecvRequest r = it.next();
+                if (r.srcWorld == peer || r.srcWorld == ANY && r.group.contains(peer)) {
+                    it.remove();
+                    victims.add(r);
+                }
+            }
+            awaitingCts.values().removeIf(s -> s.dstWorld == peer && victims.add(s));
+            awaitingData.values().removeIf(r -> r.matchedSrcWorld == peer && victims.add(r));
+            lock.notifyAll();
+        }
+        for (RequestImpl v : victims) {
+            v.fail(peerFailure(peer, why, v));
+        }
+    }
+
+    /** Fails every pending and later operation with {@code cause} (job abort). */
+    public void failAll(RuntimeException cause) {
+        List<RequestImpl> victims = new ArrayList<>();
+        synchronized (lock) {
+            if (abortCause != null) {
+                return;
+            }
+            abortCause = cause;
+            victims.addAll(posted);
+            posted.clear();
+            victims.addAll(awaitingCts.values());
+            awaitingCts.clear();
+            victims.addAll(awaitingData.values());
+            awaitingData.clear();
+            lock.notifyAll();
+        }
+        for (RequestImpl v : victims) {
+            v.fail(cause);
+        }
+    }
+
+    /** Drops queued messages and fails anything still pending; later operations fail. */
+    public void close() {
+        List<Incoming> dropped;
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            dropped = new ArrayList<>(unexpected);
+            unexpected.clear();
+        }
+        for (Incoming in : dropped) {
+            release(in.payload);
+        }
+        failAll(new MpiException("rank " + rank + " has finished"));
+    }
+
+    /** Messages queued without a matching receive (for diagnostics and tests). */
+    public int unexpectedCount() {
+        synchronized (lock) {
+            return unexpected.size();
+        }
+    }
+
+    private static void release(ByteBuf b) {
+        if (b != null) {
+            b.release();
+        }
+    }
+}

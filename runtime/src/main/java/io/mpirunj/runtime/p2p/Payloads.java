@@ -1,0 +1,56 @@
+package io.mpirunj.runtime.p2p;
+
+import io.mpirunj.Buffer;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.nio.ByteBuffer;
+
+/** Moving bytes between user {@link Buffer}s and Netty ByteBufs. */
+public final class Payloads {
+    private Payloads() {
+    }
+
+    /** A new buffer from {@code alloc} holding a copy of {@code src} (for eager sends). */
+    public static ByteBuf copyOf(Buffer src, ByteBuf empty) {
+        int n = src.byteLength();
+        if (n > 0) {
+            src.copyOut(0, empty.nioBuffer(empty.writerIndex(), n));
+            empty.writerIndex(empty.writerIndex() + n);
+        }
+        return empty;
+    }
+
+    /**
+     * A ByteBuf over {@code src}'s memory without copying when its layout is already the wire
+     * layout (byte arrays, ByteBuffers); a copy from {@code alloc} otherwise. The caller must not
+     * touch {@code src} until the buffer has been written.
+     */
+    public static ByteBuf wrapOrCopy(Buffer src, java.util.function.IntFunction<ByteBuf> alloc) {
+        ByteBuffer nio = src.byteBuffer();
+        if (nio != null) {
+            return Unpooled.wrappedBuffer(nio);
+        }
+        if (src.array() instanceof byte[]) {
+            return Unpooled.wrappedBuffer((byte[]) src.array(), src.arrayOffset(), src.count());
+        }
+        return copyOf(src, alloc.apply(src.byteLength()));
+    }
+
+    /**
+     * Copies the readable bytes of {@code payload} into the start of {@code dst}, as many as fit;
+     * returns the number copied. Does not release or move {@code payload}.
+     */
+    public static int copyInto(ByteBuf payload, Buffer dst) {
+        int n = Math.min(payload.readableBytes(), dst.byteLength());
+        if (n == 0) {
+            return 0;
+        }
+        int off = 0;
+        for (ByteBuffer part : payload.nioBuffers(payload.readerIndex(), n)) {
+            int len = part.remaining();
+            dst.copyIn(off, part);
+            off += len;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,146 @@
+package io.mpirunj.runtime.p2p;
+
+import io.mpirunj.MpiException;
+import io.mpirunj.Request;
+import io.mpirunj.Status;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A request completed exactly once, by whichever thread finishes the operation (a transport thread
+ * or a peer rank's thread). Waiters spin briefly, then yield, then park: short waits stay cheap
+ * without burning a core when ranks outnumber cores.
+ */
+public class RequestImpl implements Request {
+    private static final int SPINS = 2_000;
+    private static final int YIELDS = 20;
+
+    private volatile boolean done;
+    private Status status;
+    private RuntimeException error;
+    /** Run once on completion; guarded by this; null after completion. */
+    private List<Runnable> listeners;
+
+    /** Completes successfully; false if the request was already complete. */
+    public boolean complete(Status s) {
+        return finish(s, null);
+    }
+
+    /** Completes with an error; false if the request was already complete. */
+    public boolean fail(RuntimeException e) {
+        return finish(null, e);
+    }
+
+    private boolean finish(Status s, RuntimeException e) {
+        List<Runnable> toRun;
+        synchronized (this) {
+            if (done) {
+                return false;
+            }
+            status = s;
+            error = e;
+            done = true;
+            toRun = listeners;
+            listeners = null;
+        }
+        if (toRun != null) {
+            for (Runnable r : toRun) {
+                r.run();
+            }
+        }
+        return true;
+    }
+
+    /** Runs {@code r} when the request completes (at once if it has). */
+    public void onCompletion(Runnable r) {
+        synchronized (this) {
+            if (!done) {
+                if (listeners == null) {
+                    listeners = new ArrayList<>(2);
+                }
+                listeners.add(r);
+                return;
+            }
+        }
+        r.run();
+    }
+
+    @Override
+    public boolean test() {
+        return done;
+    }
+
+    @Override
+    public Status status() {
+        if (!done) {
+            return null;
+        }
+        return result();
+    }
+
+    private Status result() {
+        RuntimeException e;
+        Status s;
+        synchronized (this) {
+            e = error;
+            s = status;
+        }
+        if (e != null) {
+            throw e;
+        }
+        return s;
+    }
+
+    @Override
+    public Status await() {
+        if (!done) {
+            spinThenYield();
+            if (!done) {
+                park(Long.MAX_VALUE);
+            }
+        }
+        return result();
+    }
+
+    @Override
+    public Status await(long timeout, TimeUnit unit) {
+        if (!done) {
+            spinThenYield();
+            if (!done) {
+                park(System.nanoTime() + unit.toNanos(timeout));
+            }
+        }
+        return done ? result() : null;
+    }
+
+    private void spinThenYield() {
+        for (int i = 0; i < SPINS && !done; i++) {
+            Thread.onSpinWait();
+        }
+        for (int i = 0; i < YIELDS && !done; i++) {
+            Thread.yield();
+        }
+    }
+
+    private void park(long deadlineNs) {
+        Thread me = Thread.currentThread();
+        onCompletion(() -> LockSupport.unpark(me));
+        while (!done) {
+            long left = deadlineNs - System.nanoTime();
+            if (deadlineNs != Long.MAX_VALUE && left <= 0) {
+                return;
+            }
+            if (deadlineNs == Long.MAX_VALUE) {
+                LockSupport.park(this);
+            } else {
+                LockSupport.parkNanos(this, left);
+            }
+            if (Thread.interrupted()) {
+                me.interrupt();
+                throw new MpiException("interrupted while waiting for " + this);
+            }
+        }
+    }
+}

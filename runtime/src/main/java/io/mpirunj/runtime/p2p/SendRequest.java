@@ -1,0 +1,26 @@
+package io.mpirunj.runtime.p2p;
+
+import io.mpirunj.Buffer;
+
+/** A send in flight. Fields are fixed at creation. */
+final class SendRequest extends RequestImpl {
+    final Buffer buf;
+    final int dstWorld;
+    final int context;
+    final int tag;
+    final Group group;
+
+    SendRequest(Buffer buf, int dstWorld, int context, int tag, Group group) {
+        this.buf = buf;
+        this.dstWorld = dstWorld;
+        this.context = context;
+        this.tag = tag;
+        this.group = group;
+    }
+
+    @Override
+    public String toString() {
+        return "send of " + buf.byteLength() + " bytes to rank " + group.rankOf(dstWorld) + " (world " + dstWorld
+                + "), tag " + tag + ", context " + context;
+    }
+}

@@ -1,0 +1,42 @@
+package io.mpirunj.runtime.spi;
+
+import io.mpirunj.Buffer;
+import io.mpirunj.Comm;
+import io.mpirunj.Request;
+import io.mpirunj.Status;
+
+/**
+ * Point-to-point on a communicator's private collective context: what a collective algorithm uses
+ * to move data. Its traffic never matches user point-to-point traffic on the same communicator.
+ * Ranks are ranks of that communicator.
+ */
+public interface CollChannel {
+    int rank();
+
+    int size();
+
+    /** The communicator the collective runs on (for its world-rank mapping, wtime, etc.). */
+    Comm comm();
+
+    Request isend(Buffer buf, int dest, int tag);
+
+    Request irecv(Buffer buf, int source, int tag);
+
+    default void send(Buffer buf, int dest, int tag) {
+        isend(buf, dest, tag).await();
+    }
+
+    default Status recv(Buffer buf, int source, int tag) {
+        return irecv(buf, source, tag).await();
+    }
+
+    default Status sendrecv(Buffer sendBuf, int dest, int sendTag, Buffer recvBuf, int source, int recvTag) {
+        Request r = irecv(recvBuf, source, recvTag);
+        Request s = isend(sendBuf, dest, sendTag);
+        s.await();
+        return r.await();
+    }
+
+    /** The registry this collective was selected from, for algorithms composed of others. */
+    CollectiveRegistry registry();
+}

@@ -1,0 +1,53 @@
+package io.mpirunj.runtime.transport;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+
+/**
+ * Moves frames between the ranks of one job. One instance per rank. Implementations: the in-JVM
+ * transport (ranks as threads) and Netty TCP (ranks as processes).
+ *
+ * <p>Threading: {@link #send} may be called from any thread and never blocks. Inbound frames are
+ * delivered to the {@link FrameSink} on the transport's own threads (for TCP, the Netty event loop,
+ * which must never block), in the order the peer sent them.
+ */
+public interface Transport extends AutoCloseable {
+    /** World rank of the local endpoint. */
+    int rank();
+
+    /** Number of ranks in the job. */
+    int size();
+
+    /** Starts delivering inbound frames to {@code sink}. Called once, before any send. */
+    void start(FrameSink sink);
+
+    /**
+     * Queues one frame for world rank {@code dst}. Ownership of {@code payload} (may be null for
+     * frames without payload) passes to the transport, which releases it once written. The frames
+     * sent to one destination leave in the order of the calls. {@code onWritten} runs once the frame
+     * has been handed to the network or to the peer (the sender may then reuse its memory), or with
+     * the cause if it could not be; it may run on any thread, possibly before this method returns.
+     */
+    void send(int dst, Frame frame, ByteBuf payload, WriteListener onWritten);
+
+    /**
+     * A buffer of {@code bytes} capacity for an outbound payload, of the kind this transport writes
+     * best (direct for sockets, heap in-JVM).
+     */
+    default ByteBuf allocate(int bytes) {
+        return PooledByteBufAllocator.DEFAULT.directBuffer(bytes, bytes);
+    }
+
+    /** Closes every connection; later sends fail. Idempotent. */
+    @Override
+    void close();
+
+    /** Completion callback of {@link #send}. */
+    @FunctionalInterface
+    interface WriteListener {
+        WriteListener NONE = cause -> { };
+
+        /** @param cause null on success */
+        void onWritten(Throwable cause);
+    }
+}
