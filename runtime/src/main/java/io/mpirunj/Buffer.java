@@ -78,8 +78,9 @@ public final class Buffer {
     }
 
     /**
-     * The bytes between {@code b}'s position and limit, seen as elements of {@code type} (in the
-     * ByteBuffer's own byte layout; reductions read them little-endian).
+     * The bytes between {@code b}'s position and limit, seen as elements of {@code type} in
+     * {@code b}'s byte order (as {@code b.getInt} etc. read them). On the wire every typed element
+     * travels little-endian, so ranks with different orders exchange values, not byte patterns.
      */
     public static Buffer of(ByteBuffer b, ElementType type) {
         Objects.requireNonNull(b, "buffer");
@@ -207,7 +208,7 @@ public final class Buffer {
         if (n == 0) {
             return;
         }
-        if (nio != null) {
+        if (nio != null && wireLayout()) {
             dst.put(nio.slice(offset + byteOffset, n));
             return;
         }
@@ -223,7 +224,14 @@ public final class Buffer {
             pos++;
         }
         int whole = (end - pos) / size;
-        if (whole > 0) {
+        if (whole > 0 && nio != null) { // a typed ByteBuffer in big-endian order: convert each element
+            ByteBuffer view = dst.slice().order(WIRE_ORDER);
+            for (int i = 0; i < whole; i++) {
+                putBits(view, i * size, bits(pos / size + i));
+            }
+            dst.position(dst.position() + whole * size);
+            pos += whole * size;
+        } else if (whole > 0) {
             ByteBuffer view = dst.slice().order(WIRE_ORDER);
             int e = offset + pos / size;
             switch (type) {
@@ -251,7 +259,7 @@ public final class Buffer {
         if (n == 0) {
             return;
         }
-        if (nio != null) {
+        if (nio != null && wireLayout()) {
             nio.put(offset + byteOffset, src, src.position(), n);
             src.position(src.position() + n);
             return;
@@ -268,7 +276,14 @@ public final class Buffer {
             pos++;
         }
         int whole = (end - pos) / size;
-        if (whole > 0) {
+        if (whole > 0 && nio != null) { // a typed ByteBuffer in big-endian order: convert each element
+            ByteBuffer view = src.slice().order(WIRE_ORDER);
+            for (int i = 0; i < whole; i++) {
+                setBits(pos / size + i, getBits(view, i * size));
+            }
+            src.position(src.position() + whole * size);
+            pos += whole * size;
+        } else if (whole > 0) {
             ByteBuffer view = src.slice().order(WIRE_ORDER);
             int e = offset + pos / size;
             switch (type) {
@@ -293,8 +308,32 @@ public final class Buffer {
         }
     }
 
-    /** Raw little-endian bits of element i (relative to this buffer). */
+    /** True if this buffer's bytes are already laid out as on the wire (little-endian elements). */
+    private boolean wireLayout() {
+        return type == ElementType.BYTE || nio.order() == WIRE_ORDER;
+    }
+
+    private long getBits(ByteBuffer b, int at) {
+        switch (type.bytes()) {
+            case 8: return b.getLong(at);
+            case 4: return b.getInt(at) & 0xFFFFFFFFL;
+            default: return b.get(at) & 0xFFL;
+        }
+    }
+
+    private void putBits(ByteBuffer b, int at, long v) {
+        switch (type.bytes()) {
+            case 8: b.putLong(at, v); break;
+            case 4: b.putInt(at, (int) v); break;
+            default: b.put(at, (byte) v); break;
+        }
+    }
+
+    /** Raw bits of element i (relative to this buffer), as a value, independent of byte order. */
     private long bits(int i) {
+        if (nio != null) {
+            return getBits(nio, offset + i * type.bytes());
+        }
         int e = offset + i;
         switch (type) {
             case INT: return ((int[]) array)[e] & 0xFFFFFFFFL;
@@ -306,6 +345,10 @@ public final class Buffer {
     }
 
     private void setBits(int i, long v) {
+        if (nio != null) {
+            putBits(nio, offset + i * type.bytes(), v);
+            return;
+        }
         int e = offset + i;
         switch (type) {
             case INT: ((int[]) array)[e] = (int) v; break;

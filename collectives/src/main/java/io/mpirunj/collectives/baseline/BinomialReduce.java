@@ -1,0 +1,69 @@
+package io.mpirunj.collectives.baseline;
+
+import io.mpirunj.Buffer;
+import io.mpirunj.Op;
+import io.mpirunj.runtime.spi.CollChannel;
+import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+
+/**
+ * Binomial-tree reduce. With ranks renumbered relative to the root ({@code v = (rank - root) mod p}),
+ * rank {@code v} receives the partial result of each child {@code v + m} ({@code m = 1, 2, 4, ...},
+ * {@code m < lowbit(v)}) in turn, folds it into its accumulator, and then sends the accumulator to
+ * its parent {@code v - lowbit(v)}. The root accumulates straight into recv.
+ *
+ * <p>Contract: commutative and associative operators only (every {@link Op} is), since partial
+ * results are combined in tree order rather than rank order; for floating point the result may
+ * therefore differ in the last bits from a rank-ordered sum. recv is written on the root only.
+ * Cost: {@code ceil(log2 p)} steps; each message is the whole buffer ({@code n} elements); inner
+ * ranks combine up to {@code ceil(log2 p)} times and hold one copy of send and one temporary.
+ *
+ * <p>Reference: Open MPI {@code ompi_coll_base_reduce_intra_binomial}; MPICH
+ * {@code MPIR_Reduce_intra_binomial}.
+ *
+ * <pre>
+ * p = 4, root 0   rank 0                  rank 1     rank 2                  rank 3
+ * step 1          recv &lt;- 1, acc op= x1   send -> 0  recv &lt;- 3, acc op= x3   send -> 2
+ * step 2          recv &lt;- 2, acc op= x23  .          send -> 0               .
+ * </pre>
+ */
+public final class BinomialReduce implements CollectiveAlgorithm.Reduce {
+    @Override
+    public String name() {
+        return "binomial";
+    }
+
+    @Override
+    public String description() {
+        return "binomial tree: partial results flow up log2 p levels (commutative ops)";
+    }
+
+    @Override
+    public int priority() {
+        return 10;
+    }
+
+    @Override
+    public void reduce(CollChannel ch, Buffer send, Buffer recv, Op op, int root) {
+        int p = ch.size();
+        int v = Binomial.toVirtual(ch.rank(), root, p);
+        int limit = Binomial.childLimit(v, p);
+        boolean hasChildren = v + 1 < p && limit > 1;
+        Buffer acc;
+        if (v == 0) {
+            acc = recv;
+            acc.copyFrom(send);
+        } else {
+            acc = hasChildren ? send.copy() : send;
+        }
+        if (hasChildren) {
+            Buffer tmp = send.allocateLike(send.count());
+            for (int mask = 1; mask < limit && v + mask < p; mask <<= 1) {
+                ch.recv(tmp, Binomial.toReal(v + mask, root, p), CollTags.REDUCE);
+                op.apply(tmp, acc);
+            }
+        }
+        if (v != 0) {
+            ch.send(acc, Binomial.toReal(Binomial.parent(v), root, p), CollTags.REDUCE);
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package io.mpirunj.collectives.baseline;
+
+import io.mpirunj.Buffer;
+import io.mpirunj.ElementType;
+import io.mpirunj.runtime.spi.CollChannel;
+import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+
+/**
+ * Dissemination barrier: in round {@code k} every rank sends an empty message to
+ * {@code (rank + 2^k) mod p} and receives one from {@code (rank - 2^k) mod p}. After
+ * {@code ceil(log2 p)} rounds every rank has heard, directly or through others, from every rank.
+ *
+ * <p>Contract: any p (1 returns at once); no data. Cost: {@code ceil(log2 p)} steps, each rank
+ * sending and receiving {@code ceil(log2 p)} zero-byte messages.
+ *
+ * <p>Reference: D. Hensgen, R. Finkel, U. Manber, "Two algorithms for barrier synchronization",
+ * Int. J. Parallel Programming 17(1), 1988; Open MPI {@code ompi_coll_base_barrier_intra_bruck}.
+ *
+ * <pre>
+ * p = 4     rank 0   rank 1   rank 2   rank 3
+ * round 0   0 -> 1   1 -> 2   2 -> 3   3 -> 0
+ * round 1   0 -> 2   1 -> 3   2 -> 0   3 -> 1
+ * </pre>
+ */
+public final class DisseminationBarrier implements CollectiveAlgorithm.Barrier {
+    @Override
+    public String name() {
+        return "dissemination";
+    }
+
+    @Override
+    public String description() {
+        return "dissemination: ceil(log2 p) rounds of empty messages at distance 1, 2, 4, ...";
+    }
+
+    @Override
+    public int priority() {
+        return 10;
+    }
+
+    @Override
+    public void barrier(CollChannel ch) {
+        int p = ch.size();
+        int r = ch.rank();
+        Buffer out = Buffer.allocate(ElementType.BYTE, 0);
+        Buffer in = Buffer.allocate(ElementType.BYTE, 0);
+        for (int d = 1; d < p; d <<= 1) {
+            ch.sendrecv(out, (r + d) % p, CollTags.BARRIER, in, (r - d + p) % p, CollTags.BARRIER);
+        }
+    }
+}

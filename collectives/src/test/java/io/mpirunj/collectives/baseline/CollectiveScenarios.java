@@ -1,0 +1,520 @@
+package io.mpirunj.collectives.baseline;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mpirunj.Buffer;
+import io.mpirunj.Comm;
+import io.mpirunj.ElementType;
+import io.mpirunj.Op;
+import io.mpirunj.runtime.spi.CollectiveOp;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * SPMD bodies that run one collective operation many times on a communicator (every buffer kind x
+ * count x root, and every operator for reductions) and check each result against a reference
+ * computed locally. They call only the public {@link Comm} API, so they test whichever algorithm the
+ * registry has chosen (the test forces one) and can be reused for any algorithm family.
+ */
+final class CollectiveScenarios {
+    /** Marks elements a collective must not write. */
+    static final long SENTINEL = -7777;
+    /** Elements in the largest case: above the default eager limit for every kind, so it takes the rendezvous path. */
+    static final int LARGE = 17_000;
+
+    /** How a test buffer is backed. */
+    enum Kind {
+        INT_ARRAY(ElementType.INT), DOUBLE_ARRAY(ElementType.DOUBLE), LONG_DIRECT(ElementType.LONG);
+
+        final ElementType type;
+
+        Kind(ElementType type) {
+            this.type = type;
+        }
+    }
+
+    /** Shared by the ranks (threads) of one cluster run: for the barrier test. */
+    private static final ConcurrentHashMap<String, AtomicInteger> ARRIVALS = new ConcurrentHashMap<>();
+
+    private CollectiveScenarios() {
+    }
+
+    static void run(CollectiveOp op, Comm world, String runId) {
+        switch (op) {
+            case BARRIER: barrier(world, runId); break;
+            case BCAST: bcast(world); break;
+            case MULTICAST: multicast(world); break;
+            case ALLTOALL: alltoall(world); break;
+            case ALLTOALLV: alltoallv(world); break;
+            case GATHER: gather(world); break;
+            case GATHERV: gatherv(world); break;
+            case SCATTER: scatter(world); break;
+            case SCATTERV: scatterv(world); break;
+            case ALLGATHER: allgather(world); break;
+            case ALLGATHERV: allgatherv(world); break;
+            case REDUCE: reduce(world); break;
+            case ALLREDUCE: allreduce(world); break;
+            default: throw new AssertionError("no scenario for " + op);
+        }
+    }
+
+    /** {0, 1, fewer than p, not divisible by p, 1000, LARGE}. */
+    static List<Integer> counts(int p) {
+        Set<Integer> s = new LinkedHashSet<>(List.of(0, 1, Math.max(1, p - 1), 2 * p + 1, 1000, LARGE));
+        return new ArrayList<>(s);
+    }
+
+    /** {0, p - 1, p / 2}. */
+    static List<Integer> roots(int p) {
+        return new ArrayList<>(new LinkedHashSet<>(List.of(0, p - 1, p / 2)));
+    }
+
+    // ---- scenarios ------------------------------------------------------------------------------
+
+    static void barrier(Comm c, String runId) {
+        int p = c.size();
+        AtomicInteger arrived = ARRIVALS.computeIfAbsent(runId, k -> new AtomicInteger());
+        for (int round = 0; round < 20; round++) {
+            arrived.incrementAndGet();
+            c.barrier();
+            int seen = arrived.get();
+            assertTrue(seen >= p * (round + 1), "rank " + c.rank() + " left barrier round " + round + " after only "
+                    + seen + " of " + p * (round + 1) + " arrivals");
+        }
+        c.barrier();
+        ARRIVALS.remove(runId);
+    }
+
+    static void bcast(Comm c) {
+        int p = c.size();
+        int r = c.rank();
+        for (Kind k : Kind.values()) {
+            for (int n : counts(p)) {
+                for (int root : roots(p)) {
+                    long[] expected = fill(n, i -> unique(root, i));
+                    Buffer buf = create(k, r == root ? expected : sentinels(n));
+                    c.bcast(buf, root);
+                    check(expected, buf, "bcast", k, n, root, r);
+                }
+            }
+        }
+    }
+
+    static void multicast(Comm c) {
+        int p = c.size();
+        int r = c.rank();
+        for (Kind k : Kind.values()) {
+            for (int n : counts(p)) {
+                for (int root : roots(p)) {
+                    for (int[] group : groups(p, root)) {
+                        boolean member = r == root;
+                        for (int g : group) {
+                            member |= g == r;
+                        }
+                        if (!member) {
+                            continue;
+                        }
+                        long[] expected = fill(n, i -> unique(root, i));
+                        Buffer buf = create(k, r == root ? expected : sentinels(n));
+                        c.multicast(buf, root, group);
+                        check(expected, buf, "multicast to " + java.util.Arrays.toString(group), k, n, root, r);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Everyone else; everyone including the root; every other rank in reverse order; nobody. */
+    private static List<int[]> groups(int p, int root) {
+        List<int[]> out = new ArrayList<>();
+        out.add(java.util.stream.IntStream.range(0, p).filter(x -> x != root).toArray());
+        out.add(java.util.stream.IntStream.range(0, p).toArray());
+        out.add(java.util.stream.IntStream.range(0, p).map(x -> p - 1 - x).filter(x -> x % 2 == 1).toArray());
+        out.add(new int[0]);
+        return out;
+    }
+
+    static void alltoall(Comm c) {
+        int p = c.size();
+        int r = c.rank();
+        for (Kind k : Kind.values()) {
+            for (int b : blockSizes(p)) {
+                long[] send = new long[p * b];
+                long[] expected = new long[p * b];
+                for (int j = 0; j < p; j++) {
+                    for (int i = 0; i < b; i++) {
+                        send[j * b + i] = pair(r, j, i);
+                        expected[j * b + i] = pair(j, r, i);
+                    }
+                }
+                Buffer recv = create(k, sentinels(p * b));
+                c.alltoall(create(k, send), recv);
+                check(expected, recv, "alltoall block=" + b, k, p * b, -1, r);
+            }
+        }
+    }
+
+    static void alltoallv(Comm c) {
+        int p = c.size();
+        int r = c.rank();
+        for (Kind k : Kind.values()) {
+            for (int n : counts(p)) {
+                int[] sendCounts = new int[p];
+                int[] recvCounts = new int[p];
+                for (int j = 0; j < p; j++) {
+                    sendCounts[j] = vcount(n, r, j);
+                    recvCounts[j] = vcount(n, j, r);
+                }
+                int[] sendDispls = gappedDispls(sendCounts, false);
+                int[] recvDispls = gappedDispls(recvCounts, true);
+                long[] send = sentinels(extent(sendCounts, sendDispls));
+                long[] expected = sentinels(extent(recvCounts, recvDispls));
+                for (int j = 0; j < p; j++) {
+                    for (int i = 0; i < sendCounts[j]; i++) {
+                        send[sendDispls[j] + i] = pair(r, j, i);
+                    }
+                    for (int i = 0; i < recvCounts[j]; i++) {
+                        expected[recvDispls[j] + i] = pair(j, r, i);
+                    }
+                }
+                Buffer recv = create(k, sentinels(expected.length));
+                c.alltoallv(create(k, send), sendCounts, sendDispls, recv, recvCounts, recvDispls);
+                check(expected, recv, "alltoallv", k, n, -1, r);
+            }
+        }
+    }
+
+    static void gather(Comm c) {
+        int p = c.size();
+        int r = c.rank();
+        for (Kind k : Kind.values()) {
+            for (int n : counts(p)) {
+                for (int root : roots(p)) {
+                    long[] expected = new long[p * n];
+                    for (int j = 0; j < p; j++) {
+                        for (int i = 0; i < n; i++) {
+                            expected[j * n + i] = unique(j, i);
+                        }
+                    }
+                    Buffer recv = create(k, sentinels(r == root ? p * n : 3));
+                    c.gather(create(k, fill(n, i -> unique(r, i))), recv, root);
+                    check(r == root ? expected : sentinels(3), recv, "gather", k, n, root, r);
+                }
+            }
+        }
+    }
+
+    static void gatherv(Comm c) {
+        int p = c.size();
+        int r = c.rank();
+        for (Kind k : Kind.values()) {
+            for (int n : counts(p)) {
+                for (int root : roots(p)) {
+                    int[] counts = new int[p];
+                    for (int j = 0; j < p; j++) {
+                        counts[j] = vcount(n, j, root);
+                    }
+                    int[] displs = gappedDispls(counts, true);
+                    long[] expected = sentinels(extent(counts, displs));
+                    for (int j = 0; j < p; j++) {
+                        for (int i = 0; i < counts[j]; i++) {
+                            expected[displs[j] + i] = unique(j, i);
+                        }
+                    }
+                    Buffer recv = create(k, sentinels(r == root ? expected.length : 3));
+                    c.gatherv(create(k, fill(counts[r], i -> unique(r, i))), recv, r == root ? counts : null,
+                            r == root ? displs : null, root);
+                    check(r == root ? expected : sentinels(3), recv, "gatherv", k, n, root, r);
+                }
+            }
+        }
+    }
+
+    static void scatter(Comm c) {
+        int p = c.size();
+        int r = c.rank();
+        for (Kind k : Kind.values()) {
+            for (int n : counts(p)) {
+                for (int root : roots(p)) {
+                    long[] send = new long[p * n];
+                    for (int j = 0; j < p; j++) {
+                        for (int i = 0; i < n; i++) {
+                            send[j * n + i] = unique(j, i);
+                        }
+                    }
+                    Buffer recv = create(k, sentinels(n));
+                    c.scatter(r == root ? create(k, send) : create(k, sentinels(2)), recv, root);
+                    check(fill(n, i -> unique(r, i)), recv, "scatter", k, n, root, r);
+                }
+            }
+        }
+    }
+
+    static void scatterv(Comm c) {
+        int p = c.size();
+        int r = c.rank();
+        for (Kind k : Kind.values()) {
+            for (int n : counts(p)) {
+                for (int root : roots(p)) {
+                    int[] counts = new int[p];
+                    for (int j = 0; j < p; j++) {
+                        counts[j] = vcount(n, root, j);
+                    }
+                    int[] displs = gappedDispls(counts, true);
+                    long[] send = sentinels(extent(counts, displs));
+                    for (int j = 0; j < p; j++) {
+                        for (int i = 0; i < counts[j]; i++) {
+                            send[displs[j] + i] = unique(j, i);
+                        }
+                    }
+                    // One element more than needed: receiving a shorter message is legal and leaves the rest alone.
+                    Buffer recv = create(k, sentinels(counts[r] + 1));
+                    long[] expected = sentinels(counts[r] + 1);
+                    for (int i = 0; i < counts[r]; i++) {
+                        expected[i] = unique(r, i);
+                    }
+                    c.scatterv(r == root ? create(k, send) : null, r == root ? counts : null, r == root ? displs : null,
+                            recv, root);
+                    check(expected, recv, "scatterv", k, n, root, r);
+                }
+            }
+        }
+    }
+
+    static void allgather(Comm c) {
+        int p = c.size();
+        int r = c.rank();
+        for (Kind k : Kind.values()) {
+            for (int n : counts(p)) {
+                long[] expected = new long[p * n];
+                for (int j = 0; j < p; j++) {
+                    for (int i = 0; i < n; i++) {
+                        expected[j * n + i] = unique(j, i);
+                    }
+                }
+                Buffer recv = create(k, sentinels(p * n));
+                c.allgather(create(k, fill(n, i -> unique(r, i))), recv);
+                check(expected, recv, "allgather", k, n, -1, r);
+            }
+        }
+    }
+
+    static void allgatherv(Comm c) {
+        int p = c.size();
+        int r = c.rank();
+        for (Kind k : Kind.values()) {
+            for (int n : counts(p)) {
+                int[] counts = new int[p];
+                for (int j = 0; j < p; j++) {
+                    counts[j] = vcount(n, j, 0);
+                }
+                int[] displs = gappedDispls(counts, true);
+                long[] expected = sentinels(extent(counts, displs));
+                for (int j = 0; j < p; j++) {
+                    for (int i = 0; i < counts[j]; i++) {
+                        expected[displs[j] + i] = unique(j, i);
+                    }
+                }
+                Buffer recv = create(k, sentinels(expected.length));
+                c.allgatherv(create(k, fill(counts[r], i -> unique(r, i))), recv, counts, displs);
+                check(expected, recv, "allgatherv", k, n, -1, r);
+            }
+        }
+    }
+
+    static void reduce(Comm c) {
+        int p = c.size();
+        int r = c.rank();
+        for (Kind k : Kind.values()) {
+            for (Op op : ops(k)) {
+                for (int n : counts(p)) {
+                    for (int root : roots(p)) {
+                        Buffer recv = create(k, sentinels(r == root ? n : 2));
+                        Buffer send = create(k, fill(n, i -> small(r, i)));
+                        c.reduce(send, recv, op, root);
+                        String what = "reduce " + op;
+                        check(r == root ? reference(k, op, p, n) : sentinels(2), recv, what, k, n, root, r);
+                        check(fill(n, i -> small(r, i)), send, what + " (send must not change)", k, n, root, r);
+                    }
+                }
+            }
+        }
+    }
+
+    static void allreduce(Comm c) {
+        int p = c.size();
+        int r = c.rank();
+        for (Kind k : Kind.values()) {
+            for (Op op : ops(k)) {
+                for (int n : counts(p)) {
+                    Buffer recv = create(k, sentinels(n));
+                    Buffer send = create(k, fill(n, i -> small(r, i)));
+                    c.allreduce(send, recv, op);
+                    String what = "allreduce " + op;
+                    check(reference(k, op, p, n), recv, what, k, n, -1, r);
+                    check(fill(n, i -> small(r, i)), send, what + " (send must not change)", k, n, -1, r);
+                }
+            }
+        }
+    }
+
+    // ---- data ----------------------------------------------------------------------------------
+
+    /** A value naming its rank and index, exact in every kind. */
+    static long unique(int rank, int i) {
+        return rank * 100_000L + i + 1;
+    }
+
+    /** A value naming source, destination and index. */
+    static long pair(int src, int dst, int i) {
+        return src * 10_000_000L + dst * 100_000L + i + 1;
+    }
+
+    /** Small values in [-5, 5], zeros included, so sums and products of up to 9 ranks stay exact in doubles. */
+    static long small(int rank, int i) {
+        return (rank * 131L + i * 17L + 3) % 11 - 5;
+    }
+
+    /** Block sizes for all-to-all: per destination. */
+    static List<Integer> blockSizes(int p) {
+        return new ArrayList<>(new LinkedHashSet<>(List.of(0, 1, Math.max(1, p - 1), 2 * p + 1, 200, 3000)));
+    }
+
+    /** A per-pair count between 0 and n that varies with both ranks. */
+    static int vcount(int n, int a, int b) {
+        return n == 0 ? 0 : (n + 3 * a + 5 * b) % (n + 1);
+    }
+
+    /** Displacements with one unused element before each block, blocks optionally laid out in reverse rank order. */
+    static int[] gappedDispls(int[] counts, boolean reverse) {
+        int[] d = new int[counts.length];
+        int at = 0;
+        for (int x = 0; x < counts.length; x++) {
+            int j = reverse ? counts.length - 1 - x : x;
+            at += 1;
+            d[j] = at;
+            at += counts[j];
+        }
+        return d;
+    }
+
+    static int extent(int[] counts, int[] displs) {
+        int e = 0;
+        for (int j = 0; j < counts.length; j++) {
+            e = Math.max(e, displs[j] + counts[j]);
+        }
+        return e + 1;
+    }
+
+    static List<Op> ops(Kind k) {
+        List<Op> out = new ArrayList<>();
+        for (Op op : Op.values()) {
+            if (!op.isBitwise() || k.type.isInteger()) {
+                out.add(op);
+            }
+        }
+        return out;
+    }
+
+    /** The reduction of {@code small(r, i)} over ranks 0..p-1 in rank order, one scalar at a time. */
+    static long[] reference(Kind k, Op op, int p, int n) {
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) {
+            long acc = small(0, i);
+            for (int r = 1; r < p; r++) {
+                long x = small(r, i);
+                switch (op) {
+                    case SUM: acc += x; break;
+                    case PROD: acc *= x; break;
+                    case MIN: acc = Math.min(acc, x); break;
+                    case MAX: acc = Math.max(acc, x); break;
+                    case LAND: acc = acc != 0 && x != 0 ? 1 : 0; break;
+                    case LOR: acc = acc != 0 || x != 0 ? 1 : 0; break;
+                    case LXOR: acc = (acc != 0) != (x != 0) ? 1 : 0; break;
+                    case BAND: acc &= x; break;
+                    case BOR: acc |= x; break;
+                    default: acc ^= x; break;
+                }
+            }
+            out[i] = k.type == ElementType.INT ? (int) acc : acc;
+        }
+        return out;
+    }
+
+    static long[] fill(int n, java.util.function.IntToLongFunction f) {
+        long[] a = new long[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = f.applyAsLong(i);
+        }
+        return a;
+    }
+
+    static long[] sentinels(int n) {
+        long[] a = new long[n];
+        java.util.Arrays.fill(a, SENTINEL);
+        return a;
+    }
+
+    // ---- buffers -------------------------------------------------------------------------------
+
+    static Buffer create(Kind k, long[] values) {
+        int n = values.length;
+        switch (k) {
+            case INT_ARRAY: {
+                int[] a = new int[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = (int) values[i];
+                }
+                return Buffer.of(a);
+            }
+            case DOUBLE_ARRAY: {
+                double[] a = new double[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = values[i];
+                }
+                return Buffer.of(a);
+            }
+            default: {
+                // Little-endian: the layout typed arrays travel in, and the one reductions read.
+                ByteBuffer bb = ByteBuffer.allocateDirect(n * 8).order(ByteOrder.LITTLE_ENDIAN);
+                for (int i = 0; i < n; i++) {
+                    bb.putLong(i * 8, values[i]);
+                }
+                return Buffer.of(bb, ElementType.LONG);
+            }
+        }
+    }
+
+    static long[] read(Buffer b) {
+        Buffer c = b.copy();
+        int n = c.count();
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) {
+            switch (c.type()) {
+                case INT: out[i] = ((int[]) c.array())[i]; break;
+                case DOUBLE: {
+                    double d = ((double[]) c.array())[i];
+                    out[i] = (long) d;
+                    if (out[i] != d) {
+                        throw new AssertionError("element " + i + " is " + d + ", not an integer");
+                    }
+                    break;
+                }
+                default: out[i] = ((long[]) c.array())[i]; break;
+            }
+        }
+        return out;
+    }
+
+    static void check(long[] expected, Buffer actual, String what, Kind k, int n, int root, int rank) {
+        assertArrayEquals(expected, read(actual), () -> what + " kind=" + k + " count=" + n
+                + (root >= 0 ? " root=" + root : "") + " on rank " + rank);
+    }
+}
