@@ -1,0 +1,104 @@
+package io.mpirunj.collectives.schedule;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A unit of data a message carries: the whole buffer, a byte segment of it (pipelined and
+ * segmented variants), or the (origin, destination) block of an all-to-all. A message may carry
+ * several blocks (SEM combines several (origin, destination) blocks into one message).
+ */
+public sealed interface Block permits Block.Whole, Block.Segment, Block.Pair {
+
+    /** The whole buffer. */
+    Whole WHOLE = new Whole();
+
+    /** The one-element list {@code [WHOLE]}, shared so whole-buffer schedules allocate no lists. */
+    List<Block> WHOLE_ONLY = List.of(WHOLE);
+
+    /** Size in bytes; {@code unitBytes} is the buffer size (bcast/multicast) or block size (all-to-all). */
+    long bytes(long unitBytes);
+
+    /** True when holding this block means holding {@code other}: equal, or the whole buffer covers any segment. */
+    default boolean covers(Block other) {
+        return equals(other) || (this instanceof Whole && other instanceof Segment);
+    }
+
+    /** The whole buffer. */
+    record Whole() implements Block {
+        @Override
+        public long bytes(long unitBytes) {
+            return unitBytes;
+        }
+
+        @Override
+        public String toString() {
+            return "whole";
+        }
+    }
+
+    /** Bytes [offset, offset + length) of the buffer. */
+    record Segment(long offset, long length) implements Block {
+        public Segment {
+            if (offset < 0 || length < 1) {
+                throw new IllegalArgumentException("segment offset=" + offset + " length=" + length
+                        + " (expected: offset >= 0, length >= 1)");
+            }
+        }
+
+        public long end() {
+            return offset + length;
+        }
+
+        @Override
+        public long bytes(long unitBytes) {
+            return length;
+        }
+
+        @Override
+        public String toString() {
+            return "[" + offset + "," + end() + ")";
+        }
+    }
+
+    /** The all-to-all block that starts at {@code origin} and must end at {@code destination}. */
+    record Pair(int origin, int destination) implements Block {
+        public Pair {
+            if (origin < 0 || destination < 0) {
+                throw new IllegalArgumentException("pair origin=" + origin + " destination=" + destination
+                        + " (expected: >= 0)");
+            }
+        }
+
+        @Override
+        public long bytes(long unitBytes) {
+            return unitBytes;
+        }
+
+        @Override
+        public String toString() {
+            return "(" + origin + "->" + destination + ")";
+        }
+    }
+
+    /**
+     * Splits {@code bytes} into {@code count} contiguous segments of near-equal size (the first
+     * {@code bytes % count} are one byte longer). Requires {@code 1 <= count <= bytes}.
+     */
+    static List<Block> segments(long bytes, int count) {
+        if (count < 1 || count > bytes) {
+            throw new IllegalArgumentException("count=" + count + " for bytes=" + bytes
+                    + " (expected: 1 <= count <= bytes)");
+        }
+        List<Block> segments = new ArrayList<>(count);
+        long base = bytes / count;
+        long extra = bytes % count;
+        long offset = 0;
+        for (int i = 0; i < count; i++) {
+            long length = base + (i < extra ? 1 : 0);
+            segments.add(new Segment(offset, length));
+            offset += length;
+        }
+        return List.copyOf(segments);
+    }
+}

@@ -1,0 +1,381 @@
+package io.mpirunj.collectives.sim;
+
+import io.mpirunj.collectives.schedule.Block;
+import io.mpirunj.collectives.schedule.Instruction;
+import io.mpirunj.collectives.schedule.ProgramAnalysis;
+import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.fabric.model.CostModel;
+import io.mpirunj.fabric.model.CostModelNetwork;
+import io.mpirunj.fabric.model.NetworkModel;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.PriorityQueue;
+
+/**
+ * Evaluates a schedule in virtual time, deterministically.
+ *
+ * <h2>Event evaluation</h2>
+ * Each rank runs its program with the semantics of {@link Schedule}. A send starts at the
+ * latest of: the start of the rank's previous send (sends leave in program order), the time the
+ * rank holds every block it carries, and the time one of its ports is free (a port is busy for
+ * {@link NetworkModel#sendGap} = t_hold after a send starts). The network decides when the
+ * receiver holds the message (t_end later for a cost model). A rank's receive port completes
+ * consecutive receives at least {@link NetworkModel#receiveGap} = t_hold apart; a message that
+ * arrives while all receive ports are busy completes when one frees. Of the copies a
+ * RECV_FIRST_OF waits for, the first to complete delivers and later ones are dropped.
+ *
+ * <h2>Rounds evaluation</h2>
+ * The same execution with every message and every gap lasting one round, then each round
+ * charged the longest t_end of the messages it carries (see {@link Evaluation#ROUNDS}).
+ *
+ * <p>Ties are broken by insertion order, so results never depend on hashing or threads.
+ */
+public final class Simulator {
+
+    private Simulator() {
+    }
+
+    public static Simulation simulate(Schedule schedule, CostModel model, Evaluation evaluation) {
+        return evaluation == Evaluation.EVENT ? event(schedule, model) : rounds(schedule, model);
+    }
+
+    /** Event evaluation on a cost model; schedule rank r is model node r. */
+    public static Simulation event(Schedule schedule, CostModel model) {
+        return event(schedule, new CostModelNetwork(model), identity(schedule.ranks()));
+    }
+
+    /**
+     * Event evaluation on any network.
+     *
+     * @param nodeOf nodeOf[r] is the network node schedule rank r runs on
+     */
+    public static Simulation event(Schedule schedule, NetworkModel network, int[] nodeOf) {
+        Objects.requireNonNull(network, "network");
+        if (nodeOf.length != schedule.ranks()) {
+            throw new IllegalArgumentException("nodeOf has " + nodeOf.length + " entries (expected: ranks="
+                    + schedule.ranks() + ")");
+        }
+        Run run = new Run(schedule, network, nodeOf.clone());
+        run.execute();
+        return new Simulation(schedule, Evaluation.EVENT, network.describe(), run.rankCompletion(), run.messages());
+    }
+
+    /** Rounds evaluation (the papers' step counting, each round costing t_end). */
+    public static Simulation rounds(Schedule schedule, CostModel model) {
+        Objects.requireNonNull(model, "model");
+        Run run = new Run(schedule, new UnitNetwork(model.ports()), identity(schedule.ranks()));
+        run.execute();
+        List<Message> unit = run.messages();
+        int rounds = 0;
+        for (Message m : unit) {
+            rounds = Math.max(rounds, (int) m.end());
+        }
+        double[] length = new double[rounds + 1];
+        for (Message m : unit) {
+            int round = (int) m.end();
+            length[round] = Math.max(length[round], model.tEnd(m.src(), m.dst(), m.bytes()));
+        }
+        double[] endOf = new double[rounds + 1];
+        for (int r = 1; r <= rounds; r++) {
+            endOf[r] = endOf[r - 1] + length[r];
+        }
+        List<Message> messages = new ArrayList<>(unit.size());
+        for (Message m : unit) {
+            int round = (int) m.end();
+            messages.add(new Message(m.src(), m.dst(), endOf[round - 1], endOf[round], m.step(), m.bytes(), m.dropped()));
+        }
+        double[] completion = run.rankCompletion();
+        for (int r = 0; r < completion.length; r++) {
+            completion[r] = endOf[(int) completion[r]];
+        }
+        return new Simulation(schedule, Evaluation.ROUNDS, model.toString(), completion, messages);
+    }
+
+    private static int[] identity(int n) {
+        int[] nodes = new int[n];
+        for (int i = 0; i < n; i++) {
+            nodes[i] = i;
+        }
+        return nodes;
+    }
+
+    /** Every message takes one round and occupies its ports for one round. */
+    private static final class UnitNetwork implements NetworkModel {
+        private final CostModelNetwork unit;
+
+        UnitNetwork(int ports) {
+            unit = new CostModelNetwork(new CostModel() {
+                @Override
+                public double tHold(long bytes) {
+                    return 1;
+                }
+
+                @Override
+                public double tEnd(long bytes) {
+                    return 1;
+                }
+
+                @Override
+                public int ports() {
+                    return ports;
+                }
+            });
+        }
+
+        @Override
+        public double sendGap(int src, int dst, long bytes) {
+            return 1;
+        }
+
+        @Override
+        public double receiveGap(int src, int dst, long bytes) {
+            return 1;
+        }
+
+        @Override
+        public int ports() {
+            return unit.ports();
+        }
+
+        @Override
+        public Run open() {
+            return unit.open();
+        }
+
+        @Override
+        public String describe() {
+            return "rounds";
+        }
+    }
+
+    /** One execution: the agenda of local events plus the network's deliveries. */
+    private static final class Run {
+        private static final int SEND_START = 0;
+        private static final int ARRIVAL = 1;
+
+        private final Schedule schedule;
+        private final ProgramAnalysis analysis;
+        private final NetworkModel network;
+        private final NetworkModel.Run wire;
+        private final int[] nodeOf;
+        private final int ports;
+
+        private final double[] doneAt;
+        private final int[][] sendsOf;
+        private final int[] cursor;
+        private final boolean[] sendScheduled;
+        private final double[] lastSendStart;
+        private final double[] sendPortFree;
+        private final double[] recvPortFree;
+
+        private final List<Integer> messageSend = new ArrayList<>();
+        private final List<double[]> messageTimes = new ArrayList<>();
+        private final List<Boolean> messageDropped = new ArrayList<>();
+
+        // (time, seq, kind, payload): ties in time resolve by insertion order.
+        private final PriorityQueue<long[]> agenda = new PriorityQueue<>(
+                (a, b) -> a[0] != b[0] ? Double.compare(Double.longBitsToDouble(a[0]), Double.longBitsToDouble(b[0]))
+                        : Long.compare(a[1], b[1]));
+        private long seq;
+
+        Run(Schedule schedule, NetworkModel network, int[] nodeOf) {
+            this.schedule = schedule;
+            this.analysis = ProgramAnalysis.of(schedule);
+            if (!analysis.ok()) {
+                throw new IllegalArgumentException("cannot simulate invalid schedule " + schedule + ":\n  "
+                        + String.join("\n  ", analysis.errors()));
+            }
+            this.network = network;
+            this.wire = network.open();
+            this.nodeOf = nodeOf;
+            this.ports = network.ports();
+            int ranks = schedule.ranks();
+            int n = analysis.instructionCount();
+            doneAt = new double[n];
+            Arrays.fill(doneAt, Double.NaN);
+            sendsOf = new int[ranks][];
+            for (int r = 0; r < ranks; r++) {
+                List<Instruction> program = schedule.program(r);
+                int count = 0;
+                for (Instruction in : program) {
+                    count += in.isSend() ? 1 : 0;
+                }
+                sendsOf[r] = new int[count];
+                int k = 0;
+                for (int i = 0; i < program.size(); i++) {
+                    if (program.get(i).isSend()) {
+                        sendsOf[r][k++] = analysis.id(r, i);
+                    }
+                }
+            }
+            cursor = new int[ranks];
+            sendScheduled = new boolean[ranks];
+            lastSendStart = new double[ranks];
+            sendPortFree = new double[ranks * ports];
+            recvPortFree = new double[ranks * ports];
+        }
+
+        void execute() {
+            for (int r = 0; r < schedule.ranks(); r++) {
+                tryIssue(r, 0);
+            }
+            while (true) {
+                long[] local = agenda.peek();
+                double localTime = local == null ? Double.POSITIVE_INFINITY : Double.longBitsToDouble(local[0]);
+                double wireTime = wire.nextDelivery();
+                if (local == null && wireTime == Double.POSITIVE_INFINITY) {
+                    break;
+                }
+                if (localTime <= wireTime) {
+                    agenda.poll();
+                    if (local[2] == SEND_START) {
+                        startSend((int) local[3], localTime);
+                    } else {
+                        arrive((int) local[3], localTime);
+                    }
+                } else {
+                    arrive(wire.takeDelivery(), wireTime);
+                }
+            }
+            reportStuck();
+        }
+
+        private void push(double time, int kind, int payload) {
+            agenda.add(new long[] {Double.doubleToLongBits(time), seq++, kind, payload});
+        }
+
+        /** Schedules the rank's next send if its data is held; otherwise a later receive retries. */
+        private void tryIssue(int rank, double now) {
+            if (sendScheduled[rank] || cursor[rank] == sendsOf[rank].length) {
+                return;
+            }
+            int send = sendsOf[rank][cursor[rank]];
+            double start = Math.max(now, lastSendStart[rank]);
+            for (int i = 0; i < analysis.providerCount(send); i++) {
+                double held = doneAt[analysis.provider(send, i)];
+                if (Double.isNaN(held)) {
+                    return;
+                }
+                start = Math.max(start, held);
+            }
+            start = Math.max(start, sendPortFree[freestPort(sendPortFree, rank)]);
+            sendScheduled[rank] = true;
+            push(start, SEND_START, send);
+        }
+
+        private void startSend(int send, double time) {
+            int rank = analysis.rankOf(send);
+            Instruction in = analysis.instruction(send);
+            long bytes = schedule.bytes(in.blocks());
+            int port = freestPort(sendPortFree, rank);
+            sendPortFree[port] = time + network.sendGap(nodeOf[rank], nodeOf[in.peer()], bytes);
+            lastSendStart[rank] = time;
+            doneAt[send] = time;
+            int message = messageSend.size();
+            messageSend.add(send);
+            messageTimes.add(new double[] {time, Double.NaN});
+            messageDropped.add(false);
+            wire.inject(message, nodeOf[rank], nodeOf[in.peer()], bytes, time);
+            cursor[rank]++;
+            sendScheduled[rank] = false;
+            tryIssue(rank, time);
+        }
+
+        private void arrive(int message, double time) {
+            int send = messageSend.get(message);
+            int receive = analysis.matchedReceive(send);
+            int rank = analysis.rankOf(receive);
+            if (!Double.isNaN(doneAt[receive])) {
+                // A RECV_FIRST_OF already took another parent's copy: this one is discarded.
+                messageTimes.get(message)[1] = time;
+                messageDropped.set(message, true);
+                return;
+            }
+            int port = freestPort(recvPortFree, rank);
+            if (recvPortFree[port] > time) {
+                push(recvPortFree[port], ARRIVAL, message);
+                return;
+            }
+            long bytes = schedule.bytes(analysis.instruction(send).blocks());
+            recvPortFree[port] = time + network.receiveGap(nodeOf[analysis.rankOf(send)], nodeOf[rank], bytes);
+            doneAt[receive] = time;
+            messageTimes.get(message)[1] = time;
+            tryIssue(rank, time);
+        }
+
+        private int freestPort(double[] free, int rank) {
+            int best = rank * ports;
+            for (int p = best + 1; p < (rank + 1) * ports; p++) {
+                if (free[p] < free[best]) {
+                    best = p;
+                }
+            }
+            return best;
+        }
+
+        private void reportStuck() {
+            List<String> stuck = new ArrayList<>();
+            int count = 0;
+            for (int id = 0; id < doneAt.length; id++) {
+                if (Double.isNaN(doneAt[id])) {
+                    if (count++ < 10) {
+                        stuck.add("rank " + analysis.rankOf(id) + " #" + analysis.indexOf(id) + " (" + analysis.instruction(id) + ")");
+                    }
+                }
+            }
+            if (count > 0) {
+                throw new IllegalStateException("schedule " + schedule + " deadlocks: " + count
+                        + " instructions never run, e.g. " + String.join("; ", stuck));
+            }
+        }
+
+        double[] rankCompletion() {
+            double[] completion = new double[schedule.ranks()];
+            for (int r = 0; r < schedule.ranks(); r++) {
+                List<Block> expected = schedule.expectedBlocks(r);
+                if (expected.isEmpty()) {
+                    continue;
+                }
+                Map<Block, Double> heldAt = new HashMap<>();
+                List<Instruction> program = schedule.program(r);
+                for (int i = 0; i < program.size(); i++) {
+                    Instruction in = program.get(i);
+                    if (in.isSend()) {
+                        continue;
+                    }
+                    double t = doneAt[analysis.id(r, i)];
+                    for (Block b : in.blocks()) {
+                        heldAt.merge(b, t, Math::min);
+                    }
+                }
+                double last = 0;
+                for (Block b : expected) {
+                    Double t = heldAt.get(b);
+                    if (t == null) {
+                        throw new IllegalArgumentException("schedule " + schedule + " never delivers " + b
+                                + " to rank " + r + " (run the Verifier)");
+                    }
+                    last = Math.max(last, t);
+                }
+                completion[r] = last;
+            }
+            return completion;
+        }
+
+        List<Message> messages() {
+            List<Message> out = new ArrayList<>(messageSend.size());
+            for (int m = 0; m < messageSend.size(); m++) {
+                int send = messageSend.get(m);
+                Instruction in = analysis.instruction(send);
+                double[] times = messageTimes.get(m);
+                out.add(new Message(analysis.rankOf(send), in.peer(), times[0], times[1], in.step(),
+                        schedule.bytes(in.blocks()), messageDropped.get(m)));
+            }
+            return out;
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package io.mpirunj.fabric.model;
+
+/**
+ * Point-to-point cost of one message, in model time units.
+ *
+ * <ul>
+ *   <li>{@code tHold} — the minimum interval between two consecutive sends (or two consecutive
+ *       receives) of one process (paper 000: t_hold; LogP: g).</li>
+ *   <li>{@code tEnd} — from the start of a send to the end of its receive, i.e. when the receiver
+ *       holds the data and may forward it (paper 000: t_end; LogP: L + 2o).</li>
+ * </ul>
+ *
+ * A <em>uniform</em> model has the same cost between every pair of nodes and answers the
+ * size-only methods; a per-pair model ({@link PairCostModel}) answers only the pair methods.
+ * Implementations are immutable; {@link #toString()} gives the canonical spec where one exists
+ * (see {@link ModelSpec}).
+ */
+public interface CostModel {
+
+    /** Minimum interval between consecutive sends (or receives) of an {@code bytes}-byte message. */
+    double tHold(long bytes);
+
+    /** Time from the start of a send of an {@code bytes}-byte message to the end of its receive. */
+    double tEnd(long bytes);
+
+    /** t_hold of a message from node {@code src} to node {@code dst}; uniform models ignore the pair. */
+    default double tHold(int src, int dst, long bytes) {
+        return tHold(bytes);
+    }
+
+    /** t_end of a message from node {@code src} to node {@code dst}; uniform models ignore the pair. */
+    default double tEnd(int src, int dst, long bytes) {
+        return tEnd(bytes);
+    }
+
+    /** True when the cost does not depend on the pair, so the size-only methods are defined. */
+    default boolean uniform() {
+        return true;
+    }
+
+    /** Number of sends (and receives) a node may have in flight at once; 1 is the one-port model. */
+    default int ports() {
+        return 1;
+    }
+}

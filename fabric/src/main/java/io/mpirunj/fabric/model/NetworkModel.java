@@ -1,0 +1,48 @@
+package io.mpirunj.fabric.model;
+
+/**
+ * The seam between a schedule simulator and whatever decides when messages arrive.
+ *
+ * <p>The simulator owns the processes (what is sent when, data dependencies, the one-port
+ * spacing given by {@link #sendGap} and {@link #receiveGap}); the network owns the wire. A
+ * closed-form cost model is one implementation ({@link CostModelNetwork}); a flit-level wormhole
+ * engine with channel contention is another: it only needs, per message, the send start time,
+ * the sender and receiver node and the size, and reports when the receiver holds the message.
+ *
+ * <p>Node numbers are the network's (the simulator maps schedule ranks onto nodes). A model is
+ * immutable; each simulation opens its own {@link Run} for the in-flight state.
+ */
+public interface NetworkModel {
+
+    /** Minimum interval after a send from {@code src} starts before that port may start another. */
+    double sendGap(int src, int dst, long bytes);
+
+    /** Minimum interval between two consecutive receive completions on one port of {@code dst}. */
+    double receiveGap(int src, int dst, long bytes);
+
+    /** Sends (and receives) a node may have in flight at once; 1 is one-port. */
+    int ports();
+
+    /** Opens a fresh simulation run with nothing in flight. */
+    Run open();
+
+    /** Canonical description, e.g. a cost model spec; printed in reports and exports. */
+    String describe();
+
+    /**
+     * The in-flight state of one simulation. Calls come in non-decreasing virtual time: every
+     * {@link #inject} at time t happens before any delivery later than t is taken, so a
+     * contention-aware engine can run its own events up to the next delivery.
+     */
+    interface Run {
+
+        /** A message of {@code bytes} leaves {@code src} for {@code dst}, its send starting at {@code start}. */
+        void inject(int message, int src, int dst, long bytes, double start);
+
+        /** Time of the earliest pending delivery, or {@code Double.POSITIVE_INFINITY} when none is in flight. */
+        double nextDelivery();
+
+        /** Removes the earliest pending delivery (ties: lowest message id) and returns its message id. */
+        int takeDelivery();
+    }
+}
