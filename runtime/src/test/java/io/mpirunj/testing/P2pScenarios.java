@@ -267,7 +267,7 @@ public final class P2pScenarios {
             }
             Buffer[] out = {Buffer.of(b, 2, count), Buffer.of(i, 2, count), Buffer.of(l, 2, count),
                 Buffer.of(f, 2, count), Buffer.of(d, 2, count), Buffer.of(heap.position(2).limit(2 + count).slice()),
-                Buffer.of(direct.position(4).slice(), ElementType.DOUBLE)};
+                Buffer.of(direct.position(4).slice().order(ByteOrder.LITTLE_ENDIAN), ElementType.DOUBLE)};
             Buffer[] in = new Buffer[out.length];
             for (int k = 0; k < out.length; k++) {
                 in[k] = out[k].type() == ElementType.BYTE && !out[k].hasArray()

@@ -1,0 +1,144 @@
+package io.mpirunj.runtime.bootstrap;
+
+import io.mpirunj.MpiException;
+import io.mpirunj.runtime.RankContext;
+import io.mpirunj.runtime.RuntimeConfig;
+import io.mpirunj.runtime.spi.CollectiveRegistry;
+import io.mpirunj.runtime.transport.tcp.TcpConfig;
+import io.mpirunj.runtime.transport.tcp.TcpTransport;
+import java.net.InetSocketAddress;
+import java.util.Map;
+
+/**
+ * Starts a rank process from the launcher's environment ({@link JobEnvironment}): binds the TCP
+ * transport on an ephemeral port, registers with the rendezvous endpoint, learns every peer's
+ * address, and returns the rank's context.
+ *
+ * <pre>
+ *  env ─► rank, size, token, rendezvous ─► TcpTransport (bound, not yet accepting)
+ *      ─► RendezvousClient.register (blocks until all ranks registered) ─► address table
+ *      ─► RankContext (starts the transport) ─► launcher notices wired to the context
+ * </pre>
+ *
+ * <p>Closing: {@code RankContext.finish()} closes the transport, whose close hook then says goodbye
+ * to the launcher and closes the control connection.
+ */
+public final class ProcessBootstrap {
+    /** Default of {@link JobEnvironment#RENDEZVOUS_TIMEOUT_MS}. */
+    public static final int RENDEZVOUS_TIMEOUT_MS_DEFAULT = 60_000;
+
+    private ProcessBootstrap() {
+    }
+
+    /** True if {@code env} describes a rank started by the launcher. */
+    public static boolean isLaunched(Map<String, String> env) {
+        return env.containsKey(JobEnvironment.RENDEZVOUS);
+    }
+
+    /**
+     * Builds this process's rank from {@code env} (normally {@code System.getenv()}).
+     *
+     * @throws IllegalArgumentException if a variable is missing or malformed (the message names it)
+     * @throws MpiException if binding, the rendezvous or the address exchange fails
+     */
+    public static RankContext start(Map<String, String> env) {
+        int size = intVar(env, JobEnvironment.WORLD_SIZE, JobEnvironment.PMI_SIZE);
+        int rank = intVar(env, JobEnvironment.WORLD_RANK, JobEnvironment.PMI_RANK);
+        if (size < 1 || rank < 0 || rank >= size) {
+            throw new IllegalArgumentException("rank=" + rank + ", size=" + size + " (expected: 0 <= rank < size, from "
+                    + JobEnvironment.WORLD_RANK + "/" + JobEnvironment.WORLD_SIZE + ")");
+        }
+        InetSocketAddress rendezvous = hostPort(require(env, JobEnvironment.RENDEZVOUS));
+        String tokenHex = require(env, JobEnvironment.JOB_TOKEN);
+        byte[] token = JobToken.decode(tokenHex);
+        int timeoutMs = env.containsKey(JobEnvironment.RENDEZVOUS_TIMEOUT_MS)
+                ? intVar(env, JobEnvironment.RENDEZVOUS_TIMEOUT_MS, null)
+                : RENDEZVOUS_TIMEOUT_MS_DEFAULT;
+        RuntimeConfig config = RuntimeConfig.from(env);
+        TcpConfig tcp = TcpConfig.from(env);
+        if (tcp.maxEagerBytes() < config.eagerLimitBytes()) {
+            tcp = tcp.withMaxEagerBytes(config.eagerLimitBytes()); // every eager message must be accepted
+        }
+
+        TcpTransport transport = new TcpTransport(rank, size, token, tcp);
+        RendezvousClient client = null;
+        try {
+            client = RendezvousClient.register(rendezvous, tokenHex, rank, size, transport.advertisedAddress(),
+                    timeoutMs);
+            transport.setPeerAddresses(client.addresses());
+            transport.addCloseHook(client::close);
+            CollectiveRegistry registry = new CollectiveRegistry(
+                    CollectiveRegistry.discover(ProcessBootstrap.class.getClassLoader()), config.forcedCollectives());
+            RankContext ctx = new RankContext(rank, size, transport, client, config, registry);
+            client.listen(new RendezvousClient.Listener() {
+                @Override
+                public void onRankFailed(int failed, String reason) {
+                    ctx.onRankFailed(failed, new MpiException("the launcher reports rank " + failed + " failed: "
+                            + reason));
+                }
+
+                @Override
+                public void onJobAborted(int exitCode, String reason) {
+                    ctx.onJobAborted(exitCode, reason);
+                }
+            });
+            return ctx;
+        } catch (RuntimeException | Error e) {
+            transport.close(); // runs client.close() if the hook was added
+            if (client != null) {
+                client.close();
+            }
+            throw e;
+        }
+    }
+
+    private static String require(Map<String, String> env, String name) {
+        String v = env.get(name);
+        if (v == null || v.isBlank()) {
+            throw new IllegalArgumentException(name + " is not set (expected: set by the mpirun-j launcher)");
+        }
+        return v.trim();
+    }
+
+    /** {@code name}, else {@code fallback} (may be null), as a non-negative int. */
+    private static int intVar(Map<String, String> env, String name, String fallback) {
+        String used = name;
+        String v = env.get(name);
+        if ((v == null || v.isBlank()) && fallback != null) {
+            used = fallback;
+            v = env.get(fallback);
+        }
+        if (v == null || v.isBlank()) {
+            throw new IllegalArgumentException(name + (fallback != null ? " (or " + fallback + ")" : "")
+                    + " is not set (expected: set by the mpirun-j launcher)");
+        }
+        try {
+            int n = Integer.parseInt(v.trim());
+            if (n < 0) {
+                throw new NumberFormatException();
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(used + "=" + v + " (expected: a non-negative integer)");
+        }
+    }
+
+    /** {@code host:port}, {@code [v6]:port}. */
+    static InetSocketAddress hostPort(String s) {
+        int colon = s.lastIndexOf(':');
+        String host = colon > 0 ? s.substring(0, colon) : "";
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        int port = -1;
+        try {
+            port = Integer.parseInt(s.substring(colon + 1));
+        } catch (NumberFormatException | IndexOutOfBoundsException e) {
+            // reported below
+        }
+        if (host.isEmpty() || port < 1 || port > 65535) {
+            throw new IllegalArgumentException(JobEnvironment.RENDEZVOUS + "=" + s + " (expected: host:port)");
+        }
+        return new InetSocketAddress(host, port);
+    }
+}

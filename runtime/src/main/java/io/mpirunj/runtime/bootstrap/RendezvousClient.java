@@ -1,0 +1,244 @@
+package io.mpirunj.runtime.bootstrap;
+
+import com.google.protobuf.ByteString;
+import io.mpirunj.MpiException;
+import io.mpirunj.runtime.JobControl;
+import io.mpirunj.runtime.transport.tcp.WireProtocol;
+import io.mpirunj.runtime.wire.AbortRequest;
+import io.mpirunj.runtime.wire.ControlMessage;
+import io.mpirunj.runtime.wire.Endpoint;
+import io.mpirunj.runtime.wire.Goodbye;
+import io.mpirunj.runtime.wire.Register;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A rank's side of the rendezvous ({@link RendezvousServer}): registers this rank's transport
+ * address, waits for every rank's, then keeps the control connection for the job's life. It is
+ * the rank's {@link JobControl} (abort requests go up) and delivers the launcher's notices to a
+ * {@link Listener} (rank failures, job abort).
+ *
+ * <p>A plain blocking socket: registration blocks the starting thread (with a timeout), and one
+ * daemon reader thread then waits for notices, so no event loop is involved. If the connection to
+ * the launcher breaks without this rank having closed it, the job is treated as aborted (the
+ * launcher is gone; nothing would ever end the job otherwise).
+ */
+public final class RendezvousClient implements JobControl, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(RendezvousClient.class);
+
+    /** Exit code reported with {@link Listener#onJobAborted} when the launcher vanished. */
+    public static final int LAUNCHER_LOST_EXIT_CODE = 1;
+
+    /** Notices from the launcher. Called on the client's reader thread. */
+    public interface Listener {
+        void onRankFailed(int rank, String reason);
+
+        void onJobAborted(int exitCode, String reason);
+    }
+
+    private final int rank;
+    private final InetSocketAddress server;
+    private final Socket socket;
+    private final DataInputStream in;
+    private final DataOutputStream out;
+    private final List<InetSocketAddress> addresses;
+    /** Notices that arrived before {@link #listen}; guarded by this, like the two fields below. */
+    private final List<ControlMessage> early = new ArrayList<>();
+    private Listener listener;
+    private boolean aborted;
+    private volatile boolean closed;
+
+    private RendezvousClient(int rank, InetSocketAddress server, Socket socket, DataInputStream in,
+            DataOutputStream out, List<InetSocketAddress> addresses) {
+        this.rank = rank;
+        this.server = server;
+        this.socket = socket;
+        this.in = in;
+        this.out = out;
+        this.addresses = addresses;
+    }
+
+    /**
+     * Connects to {@code server}, registers {@code rank}'s {@code advertised} address, and blocks
+     * until the server sends the address table (all ranks registered). Then starts the reader
+     * thread; notices are held until {@link #listen} is called.
+     *
+     * @throws MpiException if the server cannot be reached, refuses the registration, or does not
+     *     send the table within {@code timeoutMs}
+     */
+    public static RendezvousClient register(InetSocketAddress server, String jobTokenHex, int rank, int size,
+            InetSocketAddress advertised, int timeoutMs) {
+        byte[] token = JobToken.decode(jobTokenHex);
+        Socket socket = new Socket();
+        try {
+            socket.setTcpNoDelay(true);
+            socket.setKeepAlive(true);
+            socket.connect(server, timeoutMs);
+            socket.setSoTimeout(timeoutMs);
+            DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
+            DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
+            ControlCodec.write(out, ControlMessage.newBuilder().setRegister(Register.newBuilder()
+                    .setProtocolVersion(WireProtocol.VERSION)
+                    .setJobToken(ByteString.copyFrom(token))
+                    .setRank(rank)
+                    .setWorldSize(size)
+                    .setHost(advertised.getHostString())
+                    .setPort(advertised.getPort())).build());
+            List<ControlMessage> early = new ArrayList<>();
+            ControlMessage m;
+            while ((m = ControlCodec.read(in)).getBodyCase() != ControlMessage.BodyCase.ADDRESS_TABLE) {
+                if (m.getBodyCase() == ControlMessage.BodyCase.REJECTED) {
+                    throw new MpiException("rank " + rank + ": the rendezvous at " + server
+                            + " refused the registration: " + m.getRejected().getReason());
+                }
+                early.add(m); // e.g. an abort while others were still starting
+            }
+            List<Endpoint> table = m.getAddressTable().getEndpointsList();
+            if (table.size() != size) {
+                throw new MpiException("rank " + rank + ": the rendezvous sent " + table.size()
+                        + " addresses (expected: size=" + size + ")");
+            }
+            List<InetSocketAddress> addresses = new ArrayList<>(size);
+            for (Endpoint e : table) {
+                addresses.add(new InetSocketAddress(e.getHost(), e.getPort()));
+            }
+            socket.setSoTimeout(0);
+            RendezvousClient client = new RendezvousClient(rank, server, socket, in, out, List.copyOf(addresses));
+            client.early.addAll(early);
+            client.startReader();
+            return client;
+        } catch (SocketTimeoutException e) {
+            closeQuietly(socket);
+            throw new MpiException("rank " + rank + ": not every rank registered with the rendezvous at " + server
+                    + " within " + timeoutMs + " ms (" + JobEnvironment.RENDEZVOUS_TIMEOUT_MS + ")", e);
+        } catch (IOException e) {
+            closeQuietly(socket);
+            throw new MpiException("rank " + rank + ": rendezvous at " + server + " failed: " + e, e);
+        } catch (RuntimeException e) {
+            closeQuietly(socket);
+            throw e;
+        }
+    }
+
+    /** Every rank's transport address, indexed by world rank. */
+    public List<InetSocketAddress> addresses() {
+        return addresses;
+    }
+
+    /** Starts delivering notices to {@code l}, first those that arrived before, in order. */
+    public synchronized void listen(Listener l) {
+        listener = Objects.requireNonNull(l, "listener");
+        early.forEach(this::dispatch);
+        early.clear();
+    }
+
+    /** Asks the launcher to end the job (MPI_Abort); returns once the request is sent. */
+    @Override
+    public void abort(int worldRank, int exitCode, String reason) {
+        try {
+            send(ControlMessage.newBuilder().setAbort(AbortRequest.newBuilder()
+                    .setRank(worldRank).setExitCode(exitCode).setReason(reason == null ? "" : reason)).build());
+        } catch (IOException e) {
+            throw new MpiException("rank " + worldRank + ": cannot send the abort request to the launcher at "
+                    + server + ": " + e, e);
+        }
+    }
+
+    /** Says goodbye (this rank finished cleanly) and closes the connection. Idempotent. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        try {
+            send(ControlMessage.newBuilder().setGoodbye(Goodbye.getDefaultInstance()).build());
+        } catch (IOException e) {
+            LOG.debug("rank {}: goodbye to the launcher failed: {}", rank, e.toString());
+        }
+        closed = true;
+        try {
+            socket.shutdownOutput(); // the server sees the goodbye, then EOF
+        } catch (IOException e) {
+            // already gone
+        }
+        closeQuietly(socket);
+    }
+
+    private synchronized void send(ControlMessage m) throws IOException {
+        if (closed) {
+            throw new IOException("control connection closed");
+        }
+        ControlCodec.write(out, m);
+    }
+
+    private void startReader() {
+        Thread t = new Thread(this::readLoop, "mpirunj-rendezvous-r" + rank);
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private void readLoop() {
+        try {
+            while (true) {
+                deliver(ControlCodec.read(in));
+            }
+        } catch (IOException e) {
+            if (!closed) {
+                String why = "lost the control connection to the launcher at " + server + ": "
+                        + (ControlCodec.isEof(e) ? "closed" : e.toString());
+                LOG.warn("rank {}: {}", rank, why);
+                deliver(ControlMessage.newBuilder().setJobAborted(io.mpirunj.runtime.wire.JobAborted.newBuilder()
+                        .setExitCode(LAUNCHER_LOST_EXIT_CODE).setReason(why)).build());
+            }
+        }
+    }
+
+    /** Dispatches {@code m}, or holds it until {@link #listen}. Serialized, so notices keep their order. */
+    private synchronized void deliver(ControlMessage m) {
+        if (listener == null) {
+            early.add(m);
+        } else {
+            dispatch(m);
+        }
+    }
+
+    private void dispatch(ControlMessage m) { // lock held
+        try {
+            switch (m.getBodyCase()) {
+                case RANK_FAILED:
+                    listener.onRankFailed(m.getRankFailed().getRank(), m.getRankFailed().getReason());
+                    break;
+                case JOB_ABORTED:
+                    if (!aborted) {
+                        aborted = true;
+                        listener.onJobAborted(m.getJobAborted().getExitCode(), m.getJobAborted().getReason());
+                    }
+                    break;
+                default:
+                    LOG.warn("rank {}: unexpected {} from the launcher; ignored", rank, m.getBodyCase());
+                    break;
+            }
+        } catch (RuntimeException e) {
+            LOG.error("rank {}: rendezvous listener threw on {}", rank, m.getBodyCase(), e);
+        }
+    }
+
+    private static void closeQuietly(Socket s) {
+        try {
+            s.close();
+        } catch (IOException e) {
+            // nothing to do
+        }
+    }
+}

@@ -1,0 +1,293 @@
+package io.mpirunj.runtime.bootstrap;
+
+import io.mpirunj.MpiException;
+import io.mpirunj.runtime.transport.tcp.NettyIo;
+import io.mpirunj.runtime.transport.tcp.WireProtocol;
+import io.mpirunj.runtime.wire.AbortRequest;
+import io.mpirunj.runtime.wire.AddressTable;
+import io.mpirunj.runtime.wire.ControlMessage;
+import io.mpirunj.runtime.wire.Endpoint;
+import io.mpirunj.runtime.wire.JobAborted;
+import io.mpirunj.runtime.wire.RankFailed;
+import io.mpirunj.runtime.wire.Register;
+import io.mpirunj.runtime.wire.Rejected;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The launcher's side of the rendezvous: every rank connects once, registers its transport
+ * address, receives the full address table when the last rank has registered, and keeps the
+ * connection for the life of the job (abort requests up; failure and abort notices down).
+ *
+ * <pre>
+ *  rank ──Register{token, rank, size, host, port}──► server     (refused with a reason if wrong)
+ *  rank ◄──────────────AddressTable──────────────── server     (to all, once all N registered)
+ *  rank ──AbortRequest──► server ─► Listener.onAbort
+ *  rank ◄── RankFailed / JobAborted ── server ◄─ notifyRankFailed / notifyAbort (launcher)
+ *  rank ──Goodbye──► server, then closes            (finished; a close without it ─► onRankLost)
+ * </pre>
+ *
+ * <p>Policy stays with the launcher: the server only reports ({@link Listener}) and relays what it
+ * is told to. Threading: one event loop owns all state; {@link Listener} methods run on it and
+ * must not block; every public method may be called from any thread.
+ */
+public final class RendezvousServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(RendezvousServer.class);
+
+    /** A connection must register within this time. */
+    public static final String REGISTER_TIMEOUT_MS_PROP = "mpirunj.rendezvous.registerTimeoutMs";
+    public static final int REGISTER_TIMEOUT_MS_DEFAULT = 30_000;
+
+    /** What the launcher learns from the ranks. Called on the server's event loop: never block. */
+    public interface Listener {
+        /** Every rank has registered and has been sent the address table. */
+        void onAllRegistered();
+
+        /** {@code rank} asked to abort the job (MPI_Abort); the launcher should end it with {@code exitCode}. */
+        void onAbort(int rank, int exitCode, String reason);
+
+        /** {@code rank}'s control connection closed without a goodbye: the rank died or hung up. */
+        void onRankLost(int rank, String reason);
+
+        /** {@code rank} said goodbye: it finished cleanly. */
+        default void onRankFinished(int rank) {
+        }
+    }
+
+    private final int size;
+    private final byte[] token;
+    private final Listener listener;
+    private final int registerTimeoutMs;
+    private final EventLoopGroup group;
+    private final EventLoop loop;
+    private final Channel serverChannel;
+
+    // Confined to the event loop:
+    private final Channel[] ranks;
+    private final Endpoint[] endpoints;
+    private final boolean[] finished;
+    private int registered;
+    private boolean tableSent;
+    private boolean closed;
+
+    /**
+     * Binds an ephemeral port on {@code bindHost} and starts accepting ranks.
+     *
+     * @param jobTokenHex the token (hex) ranks must present, e.g. from {@link JobToken#random()}
+     * @throws MpiException if the port cannot be bound
+     */
+    public RendezvousServer(int size, String jobTokenHex, String bindHost, Listener listener) {
+        if (size < 1) {
+            throw new IllegalArgumentException("size=" + size + " (expected: >= 1)");
+        }
+        this.size = size;
+        this.token = JobToken.decode(jobTokenHex);
+        this.listener = Objects.requireNonNull(listener, "listener");
+        this.registerTimeoutMs = Integer.getInteger(REGISTER_TIMEOUT_MS_PROP, REGISTER_TIMEOUT_MS_DEFAULT);
+        this.ranks = new Channel[size];
+        this.endpoints = new Endpoint[size];
+        this.finished = new boolean[size];
+        NettyIo io = NettyIo.select(true);
+        this.group = io.newGroup(1, "mpirunj-rendezvous");
+        this.loop = group.next();
+        try {
+            this.serverChannel = io.server(group)
+                    .childHandler(new ChannelInitializer<Channel>() {
+                        @Override
+                        protected void initChannel(Channel ch) {
+                            ControlCodec.install(ch.pipeline());
+                            ch.pipeline().addLast("rank", new RankConnection());
+                        }
+                    })
+                    .bind(bindHost, 0).syncUninterruptibly().channel();
+        } catch (Exception e) {
+            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            throw new MpiException("cannot bind the rendezvous endpoint to " + bindHost + ": " + e, e);
+        }
+        LOG.debug("rendezvous for {} ranks listening on {}", size, serverChannel.localAddress());
+    }
+
+    /**
+     * The bound address. With a wildcard bind host the launcher substitutes an address the ranks
+     * can reach when it fills {@link JobEnvironment#RENDEZVOUS}.
+     */
+    public InetSocketAddress address() {
+        return (InetSocketAddress) serverChannel.localAddress();
+    }
+
+    /** Tells every other connected rank that {@code rank} died; they fail what depends on it. */
+    public void notifyRankFailed(int rank, String reason) {
+        ControlMessage m = ControlMessage.newBuilder()
+                .setRankFailed(RankFailed.newBuilder().setRank(rank).setReason(reason == null ? "" : reason)).build();
+        execute(() -> broadcast(m, rank));
+    }
+
+    /** Tells every connected rank that the job is being aborted with {@code exitCode}. */
+    public void notifyAbort(int exitCode, String reason) {
+        ControlMessage m = ControlMessage.newBuilder()
+                .setJobAborted(JobAborted.newBuilder().setExitCode(exitCode).setReason(reason == null ? "" : reason))
+                .build();
+        execute(() -> broadcast(m, -1));
+    }
+
+    /** Closes every control connection and the listening socket; waits briefly. Idempotent. */
+    @Override
+    public void close() {
+        execute(() -> closed = true);
+        serverChannel.close();
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        if (!NettyIo.inEventLoop(group)) {
+            group.terminationFuture().awaitUninterruptibly(3, TimeUnit.SECONDS);
+        }
+    }
+
+    private void execute(Runnable task) {
+        try {
+            loop.execute(task);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            LOG.debug("rendezvous closed; dropped a notification");
+        }
+    }
+
+    private void broadcast(ControlMessage m, int except) {
+        for (int r = 0; r < size; r++) {
+            Channel ch = ranks[r];
+            if (r != except && ch != null && ch.isActive()) {
+                ch.writeAndFlush(m);
+            }
+        }
+    }
+
+    private void report(Runnable call) {
+        try {
+            call.run();
+        } catch (RuntimeException e) {
+            LOG.error("rendezvous listener threw", e);
+        }
+    }
+
+    /** One rank's control connection. Runs on the server's single event loop. */
+    private final class RankConnection extends SimpleChannelInboundHandler<ControlMessage> {
+        private int rank = -1;
+        private boolean goodbye;
+        private ScheduledFuture<?> timeout;
+
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            timeout = ctx.executor().schedule(() -> refuse(ctx, "no registration within " + registerTimeoutMs + " ms"),
+                    registerTimeoutMs, TimeUnit.MILLISECONDS);
+            ctx.fireChannelActive();
+        }
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, ControlMessage m) {
+            if (rank < 0) {
+                if (m.getBodyCase() != ControlMessage.BodyCase.REGISTER) {
+                    refuse(ctx, "expected a registration, got " + m.getBodyCase());
+                } else {
+                    register(ctx, m.getRegister());
+                }
+                return;
+            }
+            switch (m.getBodyCase()) {
+                case ABORT: {
+                    AbortRequest a = m.getAbort();
+                    LOG.info("rank {} requests abort with exit code {}: {}", rank, a.getExitCode(), a.getReason());
+                    report(() -> listener.onAbort(rank, a.getExitCode(), a.getReason()));
+                    break;
+                }
+                case GOODBYE:
+                    goodbye = true;
+                    finished[rank] = true;
+                    report(() -> listener.onRankFinished(rank));
+                    break;
+                default:
+                    LOG.warn("rendezvous: rank {} at {} sent {} (expected: ABORT or GOODBYE); ignored", rank,
+                            ctx.channel().remoteAddress(), m.getBodyCase());
+                    break;
+            }
+        }
+
+        private void register(ChannelHandlerContext ctx, Register r) {
+            String problem = null;
+            if (r.getProtocolVersion() != WireProtocol.VERSION) {
+                problem = "protocol version=" + r.getProtocolVersion() + " (expected: " + WireProtocol.VERSION + ")";
+            } else if (!JobToken.matches(token, r.getJobToken().toByteArray())) {
+                problem = "job token mismatch (a process of another job?)";
+            } else if (r.getWorldSize() != size) {
+                problem = "world size=" + r.getWorldSize() + " (expected: " + size + ")";
+            } else if (r.getRank() < 0 || r.getRank() >= size) {
+                problem = "rank=" + Integer.toUnsignedString(r.getRank()) + " (expected: 0.." + (size - 1) + ")";
+            } else if (ranks[r.getRank()] != null || finished[r.getRank()]) {
+                problem = "rank " + r.getRank() + " is already registered";
+            } else if (r.getPort() < 1 || r.getPort() > 65535 || r.getHost().isEmpty()) {
+                problem = "address " + r.getHost() + ":" + r.getPort() + " (expected: host and port 1..65535)";
+            } else if (closed) {
+                problem = "the job is over";
+            }
+            if (problem != null) {
+                refuse(ctx, problem);
+                return;
+            }
+            timeout.cancel(false);
+            rank = r.getRank();
+            ranks[rank] = ctx.channel();
+            endpoints[rank] = Endpoint.newBuilder().setHost(r.getHost()).setPort(r.getPort()).build();
+            registered++;
+            LOG.debug("rank {} registered from {} as {}:{} ({}/{})", rank, ctx.channel().remoteAddress(), r.getHost(),
+                    r.getPort(), registered, size);
+            if (registered == size && !tableSent) {
+                tableSent = true;
+                List<Endpoint> all = new ArrayList<>(size);
+                Collections.addAll(all, endpoints);
+                broadcast(ControlMessage.newBuilder().setAddressTable(AddressTable.newBuilder().addAllEndpoints(all))
+                        .build(), -1);
+                report(listener::onAllRegistered);
+            }
+        }
+
+        private void refuse(ChannelHandlerContext ctx, String reason) {
+            LOG.warn("rendezvous: refused connection from {}: {}", ctx.channel().remoteAddress(), reason);
+            ctx.writeAndFlush(ControlMessage.newBuilder().setRejected(Rejected.newBuilder().setReason(reason)).build())
+                    .addListener(ChannelFutureListener.CLOSE);
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            LOG.warn("rendezvous: connection {} (rank {}) failed: {}", ctx.channel().remoteAddress(), rank,
+                    cause.toString());
+            ctx.close();
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            if (timeout != null) {
+                timeout.cancel(false);
+            }
+            if (rank >= 0) {
+                ranks[rank] = null;
+                if (!goodbye && !closed) {
+                    int lost = rank;
+                    String why = "control connection from " + ctx.channel().remoteAddress() + " closed without goodbye";
+                    LOG.warn("rendezvous: lost rank {}: {}", lost, why);
+                    report(() -> listener.onRankLost(lost, why));
+                }
+            }
+            ctx.fireChannelInactive();
+        }
+    }
+}

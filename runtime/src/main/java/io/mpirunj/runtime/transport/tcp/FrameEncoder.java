@@ -1,0 +1,54 @@
+package io.mpirunj.runtime.transport.tcp;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
+
+/**
+ * Writes an {@link OutboundFrame} as a small pooled prefix buffer (length, header length, header)
+ * followed by the payload buffer itself, which passes through uncopied; the socket sends both in
+ * one gathering write. Payloads up to {@link #COPY_THRESHOLD_BYTES} are copied into the prefix
+ * buffer instead, where one buffer is cheaper than two. Other messages (handshake bytes, GOODBYE)
+ * pass through untouched.
+ *
+ * <p>Ownership: takes the payload out of the frame and hands it to the channel (which releases it
+ * once written or failed); releases the {@link OutboundFrame}. Stateless, hence sharable.
+ */
+@ChannelHandler.Sharable
+final class FrameEncoder extends ChannelOutboundHandlerAdapter {
+    static final FrameEncoder INSTANCE = new FrameEncoder();
+
+    /** Payloads up to this size travel inside the prefix buffer. */
+    static final int COPY_THRESHOLD_BYTES = 512;
+
+    private FrameEncoder() {
+    }
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+        if (!(msg instanceof OutboundFrame)) {
+            ctx.write(msg, promise);
+            return;
+        }
+        OutboundFrame f = (OutboundFrame) msg;
+        ByteBuf payload = f.takePayload();
+        f.release();
+        int payloadBytes = payload == null ? 0 : payload.readableBytes();
+        int prefixBytes = FrameHeaderCodec.prefixSize(f.headerSize());
+        boolean inline = payloadBytes <= COPY_THRESHOLD_BYTES;
+        ByteBuf prefix = ctx.alloc().directBuffer(prefixBytes + (inline ? payloadBytes : 0));
+        FrameHeaderCodec.writePrefix(prefix, f.frame(), f.headerSize(), payloadBytes);
+        if (inline) {
+            if (payload != null) {
+                prefix.writeBytes(payload, payload.readerIndex(), payloadBytes);
+                payload.release();
+            }
+            ctx.write(prefix, promise);
+        } else {
+            ctx.write(prefix, ctx.newPromise());
+            ctx.write(payload, promise);
+        }
+    }
+}

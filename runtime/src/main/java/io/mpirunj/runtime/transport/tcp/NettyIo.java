@@ -1,0 +1,76 @@
+package io.mpirunj.runtime.transport.tcp;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.EventExecutor;
+
+/**
+ * The Netty plumbing shared by the TCP transport and the rendezvous endpoints: native epoll when
+ * available (NIO otherwise), daemon event-loop threads, the pooled allocator and TCP_NODELAY.
+ */
+public final class NettyIo {
+    private final boolean epoll;
+
+    private NettyIo(boolean epoll) {
+        this.epoll = epoll;
+    }
+
+    /** Epoll if {@code preferEpoll} and the native library loads, else NIO. */
+    public static NettyIo select(boolean preferEpoll) {
+        return new NettyIo(preferEpoll && Epoll.isAvailable());
+    }
+
+    public boolean isEpoll() {
+        return epoll;
+    }
+
+    /** A group of {@code threads} daemon event loops named {@code name-N}. */
+    public EventLoopGroup newGroup(int threads, String name) {
+        return new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory(name, true),
+                epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
+    }
+
+    /** A client bootstrap on {@code group} with the common options. */
+    public Bootstrap client(EventLoopGroup group) {
+        return new Bootstrap()
+                .group(group)
+                .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
+                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.SO_KEEPALIVE, true);
+    }
+
+    /** A server bootstrap on {@code group} with the common options for accepted channels. */
+    public ServerBootstrap server(EventLoopGroup group) {
+        return new ServerBootstrap()
+                .group(group)
+                .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
+                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.SO_KEEPALIVE, true);
+    }
+
+    /** True if the calling thread is one of {@code group}'s event loops (where blocking is forbidden). */
+    public static boolean inEventLoop(EventLoopGroup group) {
+        for (EventExecutor e : group) {
+            if (e.inEventLoop()) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

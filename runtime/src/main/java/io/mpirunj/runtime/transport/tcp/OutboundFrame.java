@@ -1,0 +1,96 @@
+package io.mpirunj.runtime.transport.tcp;
+
+import io.mpirunj.runtime.transport.Frame;
+import io.mpirunj.runtime.transport.Transport;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.util.AbstractReferenceCounted;
+import io.netty.util.ReferenceCounted;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One {@link Transport#send} on its way: the frame, its payload and the completion callback. It is
+ * the message an outbound channel carries to {@link FrameEncoder}, and the listener of that write's
+ * promise, so a send costs this object and the promise, nothing more.
+ *
+ * <p>Ownership: the payload belongs to this object until {@link FrameEncoder} takes it (and hands it
+ * to the channel) or it is {@linkplain #fail failed}. The object is reference counted like a ByteBuf
+ * so that a write Netty drops before the encoder (a closed channel) still releases the payload.
+ *
+ * <p>The {@link Transport.WriteListener} runs exactly once: from the write promise if the frame was
+ * written to a channel, else from {@link #fail}; the transport never does both for one frame.
+ */
+final class OutboundFrame extends AbstractReferenceCounted implements ChannelFutureListener {
+    private static final Logger LOG = LoggerFactory.getLogger(OutboundFrame.class);
+
+    private final Frame frame;
+    private final int headerSize;
+    private final Transport.WriteListener listener;
+    private ByteBuf payload;
+
+    OutboundFrame(Frame frame, int headerSize, ByteBuf payload, Transport.WriteListener listener) {
+        this.frame = frame;
+        this.headerSize = headerSize;
+        this.payload = payload;
+        this.listener = listener;
+    }
+
+    Frame frame() {
+        return frame;
+    }
+
+    /** {@link FrameHeaderCodec#headerSize(Frame)}, computed once when the send was checked. */
+    int headerSize() {
+        return headerSize;
+    }
+
+    /** Takes the payload (null if none); the caller now owns it. */
+    ByteBuf takePayload() {
+        ByteBuf p = payload;
+        payload = null;
+        return p;
+    }
+
+    /** The write promise completed: the frame is in the kernel, or it could not be written. */
+    @Override
+    public void operationComplete(ChannelFuture future) {
+        notifyListener(future.isSuccess() ? null : future.cause());
+    }
+
+    /** The frame never reached a channel: releases the payload and reports {@code cause}. */
+    void fail(Throwable cause) {
+        ByteBuf p = takePayload();
+        if (p != null) {
+            p.release();
+        }
+        notifyListener(cause);
+    }
+
+    private void notifyListener(Throwable cause) {
+        try {
+            listener.onWritten(cause);
+        } catch (RuntimeException | Error e) {
+            LOG.error("write listener of {} threw", frame, e);
+        }
+    }
+
+    @Override
+    protected void deallocate() {
+        ByteBuf p = takePayload();
+        if (p != null) {
+            p.release();
+        }
+    }
+
+    @Override
+    public ReferenceCounted touch(Object hint) {
+        return this;
+    }
+
+    @Override
+    public String toString() {
+        return "OutboundFrame[" + frame + "]";
+    }
+}

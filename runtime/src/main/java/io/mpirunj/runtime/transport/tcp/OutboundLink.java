@@ -1,0 +1,245 @@
+package io.mpirunj.runtime.transport.tcp;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoop;
+import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.Promise;
+import io.netty.util.internal.PlatformDependent;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.Queue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The sending side of this rank's connection to one peer: a queue of {@link OutboundFrame}s and
+ * the one connection they leave on, opened on the first send.
+ *
+ * <pre>
+ *  IDLE ──first drain──► CONNECTING ──hello accepted──► READY ──closed (any reason)──► CLOSED
+ *                            └──────── connect/handshake failed ─────────────────────────┘
+ * </pre>
+ *
+ * <p>Threading, Aeron style: any thread may {@link #enqueue} (a lock-free multi-producer queue,
+ * so frames leave in the order the calls linearized), which schedules one drain task on the link's
+ * event loop. Everything else (state, channel, writes) is confined to that event loop, which is also
+ * the channel's, so writes run synchronously and no lock is ever held around a callback.
+ *
+ * <p>Frames queued while CONNECTING wait for READY. A drain writes at most
+ * {@link #MAX_WRITES_PER_DRAIN} frames, flushes once, and stops early while the channel is above its
+ * write-buffer high-water mark (resuming when it drains below the low mark). When the link ends, every
+ * queued frame is failed (payload released, listener told why).
+ */
+final class OutboundLink {
+    static final int MAX_WRITES_PER_DRAIN = 256;
+
+    private enum State { IDLE, CONNECTING, READY, CLOSED }
+
+    private final TcpTransport transport;
+    private final int peer;
+    private final EventLoop loop;
+    private final Queue<OutboundFrame> queue = PlatformDependent.newMpscQueue();
+    private final AtomicBoolean drainScheduled = new AtomicBoolean();
+    private final Runnable drainTask = this::drain;
+    /** Completes when the link is CLOSED. */
+    private final Promise<Void> closed;
+
+    // Confined to the event loop:
+    private State state = State.IDLE;
+    private Channel channel;
+    private Throwable cause;
+    private boolean closing;
+    private boolean peerGoodbye;
+
+    OutboundLink(TcpTransport transport, int peer, EventLoop loop) {
+        this.transport = transport;
+        this.peer = peer;
+        this.loop = loop;
+        this.closed = loop.newPromise();
+    }
+
+    int peer() {
+        return peer;
+    }
+
+    String owner() {
+        return transport.owner();
+    }
+
+    /** Queues {@code frame}; any thread, never blocks. The link now owns it. */
+    void enqueue(OutboundFrame frame) {
+        queue.offer(frame);
+        scheduleDrain();
+    }
+
+    private void scheduleDrain() {
+        if (drainScheduled.compareAndSet(false, true)) {
+            try {
+                loop.execute(drainTask);
+            } catch (RejectedExecutionException e) {
+                // The event loop is shutting down; TcpTransport.close() fails what is left queued.
+                drainScheduled.set(false);
+            }
+        }
+    }
+
+    private void drain() {
+        drainScheduled.set(false);
+        switch (state) {
+            case IDLE: connect(); break;
+            case READY: write(true); break;
+            case CLOSED: failQueued(closedCause()); break;
+            default: break; // CONNECTING: onReady drains
+        }
+    }
+
+    private void connect() {
+        InetSocketAddress address = transport.addressOf(peer);
+        if (address == null) {
+            cause = new IllegalStateException(transport.owner() + ": no address for rank " + peer
+                    + " (TcpTransport.setPeerAddresses was not called)");
+            linkDown();
+            return;
+        }
+        state = State.CONNECTING;
+        ChannelFuture f = transport.clientBootstrap(loop).handler(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast("encoder", FrameEncoder.INSTANCE);
+                ch.pipeline().addLast("handshake", new ConnectorHandshake(transport, OutboundLink.this));
+            }
+        }).connect(address);
+        channel = f.channel();
+        channel.closeFuture().addListener(c -> linkDown());
+        f.addListener(c -> {
+            if (!c.isSuccess()) {
+                recordCause(c.cause());
+                linkDown();
+            }
+        });
+    }
+
+    /** The handshake succeeded (event loop). */
+    void onReady(Channel ch) {
+        if (state != State.CONNECTING || ch != channel) {
+            return;
+        }
+        state = State.READY;
+        if (closing) {
+            sayGoodbye();
+        } else {
+            write(true);
+        }
+    }
+
+    /** The channel can take writes again (event loop). */
+    void onWritable() {
+        if (state == State.READY && !closing) {
+            write(true);
+        }
+    }
+
+    /** The peer sent GOODBYE: it is closing its transport (event loop). */
+    void onGoodbye() {
+        peerGoodbye = true;
+        transport.onPeerGoodbye(peer);
+    }
+
+    /** Remembers the first known reason the connection failed (event loop). */
+    void recordCause(Throwable t) {
+        if (cause == null) {
+            cause = t;
+        }
+    }
+
+    private void write(boolean bounded) {
+        int written = 0;
+        OutboundFrame f;
+        while ((!bounded || written < MAX_WRITES_PER_DRAIN && channel.isWritable()) && (f = queue.poll()) != null) {
+            channel.write(f, channel.newPromise().addListener(f));
+            written++;
+        }
+        if (written > 0) {
+            channel.flush();
+        }
+        if (bounded && written == MAX_WRITES_PER_DRAIN && !queue.isEmpty()) {
+            scheduleDrain(); // let the loop serve other channels, then carry on
+        }
+    }
+
+    /**
+     * Starts closing the link for {@link TcpTransport#close()} (any thread): frames already queued
+     * are still written, then GOODBYE; the link is closed once the peer closes the connection in
+     * answer (or the transport gives up waiting). Returns the closed future.
+     */
+    Future<Void> close() {
+        try {
+            loop.execute(() -> {
+                closing = true;
+                switch (state) {
+                    case IDLE: linkDown(); break;
+                    case READY: sayGoodbye(); break;
+                    default: break; // CONNECTING: onReady says goodbye, or the connection fails
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            closed.tryFailure(e);
+        }
+        return closed;
+    }
+
+    private void sayGoodbye() {
+        write(false);
+        ByteBuf goodbye = channel.alloc().buffer(FrameHeaderCodec.GOODBYE_FRAME_BYTES);
+        FrameHeaderCodec.writeGoodbye(goodbye);
+        channel.writeAndFlush(goodbye);
+    }
+
+    /** The connection is gone or never came (event loop; idempotent). */
+    private void linkDown() {
+        if (state == State.CLOSED) {
+            return;
+        }
+        peerGoodbye |= transport.hasSaidGoodbye(peer);
+        boolean lost = !closing && !peerGoodbye;
+        state = State.CLOSED;
+        Throwable why = closedCause();
+        failQueued(why);
+        if (lost) {
+            transport.peerLost(peer, why);
+        }
+        closed.trySuccess(null);
+    }
+
+    private Throwable closedCause() {
+        if (closing) {
+            return new IOException(transport.owner() + ": transport closed");
+        }
+        if (peerGoodbye) {
+            return new IOException(transport.owner() + ": rank " + peer + " has closed its transport");
+        }
+        String where = channel != null && channel.remoteAddress() != null ? channel.remoteAddress().toString()
+                : String.valueOf(transport.addressOf(peer));
+        if (cause instanceof IllegalStateException) {
+            return cause;
+        }
+        String detail = cause == null ? "connection closed without goodbye" : cause.getMessage();
+        IOException e = new IOException(transport.owner() + ": connection to rank " + peer + " at " + where
+                + " lost: " + detail);
+        if (cause != null) {
+            e.initCause(cause);
+        }
+        return e;
+    }
+
+    /** Fails every queued frame with {@code why}. Event loop, or any thread once the loop has terminated. */
+    void failQueued(Throwable why) {
+        OutboundFrame f;
+        while ((f = queue.poll()) != null) {
+            f.fail(why);
+        }
+    }
+}

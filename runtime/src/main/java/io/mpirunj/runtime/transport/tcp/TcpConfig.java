@@ -1,0 +1,229 @@
+package io.mpirunj.runtime.transport.tcp;
+
+import io.mpirunj.runtime.bootstrap.JobEnvironment;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.Map;
+
+/**
+ * Tunables of one {@link TcpTransport}. Each is a {@code *_PROP} system property with a
+ * {@code *_DEFAULT}; the two host names also come from the job environment. Immutable; the
+ * {@code with*} methods return modified copies (handy in tests).
+ */
+public final class TcpConfig {
+    /** Netty event-loop threads per transport. */
+    public static final String IO_THREADS_PROP = "mpirunj.tcp.ioThreads";
+    public static final int IO_THREADS_DEFAULT = Math.min(2, Runtime.getRuntime().availableProcessors());
+
+    /**
+     * Largest frame (length field value) accepted or sent. DATA payloads are streamed into the
+     * receive buffer, so this bounds a message size rather than memory; the ceiling is the signed
+     * 32-bit length field.
+     */
+    public static final String MAX_FRAME_BYTES_PROP = "mpirunj.tcp.maxFrameBytes";
+    public static final int MAX_FRAME_BYTES_DEFAULT = Integer.MAX_VALUE;
+
+    /**
+     * Largest EAGER payload accepted. Eager payloads are assembled in memory before the matching
+     * engine sees them, so this bounds what one frame can make a receiver allocate.
+     */
+    public static final String MAX_EAGER_BYTES_PROP = "mpirunj.tcp.maxEagerBytes";
+    public static final int MAX_EAGER_BYTES_DEFAULT = 64 * 1024 * 1024;
+
+    /** A connection must complete its hello within this time. */
+    public static final String HANDSHAKE_TIMEOUT_MS_PROP = "mpirunj.tcp.handshakeTimeoutMs";
+    public static final int HANDSHAKE_TIMEOUT_MS_DEFAULT = 10_000;
+
+    public static final String CONNECT_TIMEOUT_MS_PROP = "mpirunj.tcp.connectTimeoutMs";
+    public static final int CONNECT_TIMEOUT_MS_DEFAULT = 10_000;
+
+    /** How long {@link TcpTransport#close()} waits for peers to acknowledge its goodbye. */
+    public static final String CLOSE_TIMEOUT_MS_PROP = "mpirunj.tcp.closeTimeoutMs";
+    public static final int CLOSE_TIMEOUT_MS_DEFAULT = 2_000;
+
+    /** Outbound bytes buffered in a channel above which the link stops writing until it drains. */
+    public static final String WRITE_HIGH_WATER_MARK_PROP = "mpirunj.tcp.writeHighWaterMark";
+    public static final int WRITE_HIGH_WATER_MARK_DEFAULT = 2 * 1024 * 1024;
+
+    /** Use native epoll when available (NIO otherwise). */
+    public static final String EPOLL_PROP = "mpirunj.tcp.epoll";
+
+    public static final String LOOPBACK = "127.0.0.1";
+    public static final String WILDCARD = "0.0.0.0";
+
+    private final String advertiseHost;
+    private final String bindHost;
+    private final int ioThreads;
+    private final int maxFrameBytes;
+    private final int maxEagerBytes;
+    private final int handshakeTimeoutMs;
+    private final int connectTimeoutMs;
+    private final int closeTimeoutMs;
+    private final int writeHighWaterMark;
+    private final boolean preferEpoll;
+
+    private TcpConfig(String advertiseHost, String bindHost, int ioThreads, int maxFrameBytes, int maxEagerBytes,
+            int handshakeTimeoutMs, int connectTimeoutMs, int closeTimeoutMs, int writeHighWaterMark,
+            boolean preferEpoll) {
+        this.advertiseHost = advertiseHost;
+        this.bindHost = bindHost;
+        this.ioThreads = positive(IO_THREADS_PROP, ioThreads);
+        this.maxFrameBytes = positive(MAX_FRAME_BYTES_PROP, maxFrameBytes);
+        this.maxEagerBytes = positive(MAX_EAGER_BYTES_PROP, maxEagerBytes);
+        this.handshakeTimeoutMs = positive(HANDSHAKE_TIMEOUT_MS_PROP, handshakeTimeoutMs);
+        this.connectTimeoutMs = positive(CONNECT_TIMEOUT_MS_PROP, connectTimeoutMs);
+        this.closeTimeoutMs = positive(CLOSE_TIMEOUT_MS_PROP, closeTimeoutMs);
+        this.writeHighWaterMark = positive(WRITE_HIGH_WATER_MARK_PROP, writeHighWaterMark);
+        this.preferEpoll = preferEpoll;
+    }
+
+    /** Loopback only, defaults overridden by system properties. */
+    public static TcpConfig defaults() {
+        return from(Map.of());
+    }
+
+    /**
+     * Reads {@link JobEnvironment#ADVERTISE_HOST} and {@link JobEnvironment#BIND_HOST} from
+     * {@code env} and the rest from system properties. Without an advertise host the transport is
+     * reachable on loopback only. With one, it binds the wildcard address unless a bind host is given
+     * (or the advertised host is itself a loopback address).
+     */
+    public static TcpConfig from(Map<String, String> env) {
+        String advertise = blankToNull(env.get(JobEnvironment.ADVERTISE_HOST));
+        String bind = blankToNull(env.get(JobEnvironment.BIND_HOST));
+        if (advertise == null) {
+            advertise = LOOPBACK;
+        }
+        if (bind == null) {
+            bind = isLoopback(advertise) ? advertise : WILDCARD;
+        }
+        return new TcpConfig(advertise, bind,
+                intProp(IO_THREADS_PROP, IO_THREADS_DEFAULT),
+                intProp(MAX_FRAME_BYTES_PROP, MAX_FRAME_BYTES_DEFAULT),
+                intProp(MAX_EAGER_BYTES_PROP, MAX_EAGER_BYTES_DEFAULT),
+                intProp(HANDSHAKE_TIMEOUT_MS_PROP, HANDSHAKE_TIMEOUT_MS_DEFAULT),
+                intProp(CONNECT_TIMEOUT_MS_PROP, CONNECT_TIMEOUT_MS_DEFAULT),
+                intProp(CLOSE_TIMEOUT_MS_PROP, CLOSE_TIMEOUT_MS_DEFAULT),
+                intProp(WRITE_HIGH_WATER_MARK_PROP, WRITE_HIGH_WATER_MARK_DEFAULT),
+                Boolean.parseBoolean(System.getProperty(EPOLL_PROP, "true")));
+    }
+
+    public TcpConfig withIoThreads(int n) {
+        return new TcpConfig(advertiseHost, bindHost, n, maxFrameBytes, maxEagerBytes, handshakeTimeoutMs,
+                connectTimeoutMs, closeTimeoutMs, writeHighWaterMark, preferEpoll);
+    }
+
+    public TcpConfig withMaxFrameBytes(int n) {
+        return new TcpConfig(advertiseHost, bindHost, ioThreads, n, maxEagerBytes, handshakeTimeoutMs,
+                connectTimeoutMs, closeTimeoutMs, writeHighWaterMark, preferEpoll);
+    }
+
+    public TcpConfig withMaxEagerBytes(int n) {
+        return new TcpConfig(advertiseHost, bindHost, ioThreads, maxFrameBytes, n, handshakeTimeoutMs,
+                connectTimeoutMs, closeTimeoutMs, writeHighWaterMark, preferEpoll);
+    }
+
+    public TcpConfig withHandshakeTimeoutMs(int ms) {
+        return new TcpConfig(advertiseHost, bindHost, ioThreads, maxFrameBytes, maxEagerBytes, ms,
+                connectTimeoutMs, closeTimeoutMs, writeHighWaterMark, preferEpoll);
+    }
+
+    public TcpConfig withCloseTimeoutMs(int ms) {
+        return new TcpConfig(advertiseHost, bindHost, ioThreads, maxFrameBytes, maxEagerBytes, handshakeTimeoutMs,
+                connectTimeoutMs, ms, writeHighWaterMark, preferEpoll);
+    }
+
+    public TcpConfig withPreferEpoll(boolean epoll) {
+        return new TcpConfig(advertiseHost, bindHost, ioThreads, maxFrameBytes, maxEagerBytes, handshakeTimeoutMs,
+                connectTimeoutMs, closeTimeoutMs, writeHighWaterMark, epoll);
+    }
+
+    /** Host other ranks use to reach this one. */
+    public String advertiseHost() {
+        return advertiseHost;
+    }
+
+    /** Local address the listening socket binds. */
+    public String bindHost() {
+        return bindHost;
+    }
+
+    public int ioThreads() {
+        return ioThreads;
+    }
+
+    public int maxFrameBytes() {
+        return maxFrameBytes;
+    }
+
+    public int maxEagerBytes() {
+        return maxEagerBytes;
+    }
+
+    public int handshakeTimeoutMs() {
+        return handshakeTimeoutMs;
+    }
+
+    public int connectTimeoutMs() {
+        return connectTimeoutMs;
+    }
+
+    public int closeTimeoutMs() {
+        return closeTimeoutMs;
+    }
+
+    public int writeHighWaterMark() {
+        return writeHighWaterMark;
+    }
+
+    public int writeLowWaterMark() {
+        return writeHighWaterMark / 4;
+    }
+
+    public boolean preferEpoll() {
+        return preferEpoll;
+    }
+
+    private static int intProp(String name, int def) {
+        String v = System.getProperty(name);
+        if (v == null) {
+            return def;
+        }
+        try {
+            return Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + "=" + v + " (expected: an integer)");
+        }
+    }
+
+    private static int positive(String name, int v) {
+        if (v <= 0) {
+            throw new IllegalArgumentException(name + "=" + v + " (expected: > 0)");
+        }
+        return v;
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s.trim();
+    }
+
+    private static boolean isLoopback(String host) {
+        if (host.equals("localhost")) {
+            return true;
+        }
+        try {
+            // Literal addresses only: a name would need DNS here, and then bind the wildcard anyway.
+            boolean literal = host.matches("[0-9.]+") || host.indexOf(':') >= 0;
+            return literal && InetAddress.getByName(host).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "TcpConfig[advertise=" + advertiseHost + ", bind=" + bindHost + ", ioThreads=" + ioThreads
+                + ", maxFrameBytes=" + maxFrameBytes + ", maxEagerBytes=" + maxEagerBytes + ", epoll=" + preferEpoll
+                + "]";
+    }
+}

@@ -1,0 +1,420 @@
+package io.mpirunj.runtime.transport.tcp;
+
+import io.mpirunj.MpiException;
+import io.mpirunj.runtime.transport.Frame;
+import io.mpirunj.runtime.transport.FrameSink;
+import io.mpirunj.runtime.transport.Transport;
+import io.mpirunj.runtime.wire.Hello;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.util.concurrent.Future;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link Transport} between rank processes: Netty over TCP, one connection per ordered pair of
+ * ranks. A rank <em>sends</em> only on connections it opened and <em>receives</em> only on
+ * connections it accepted, so each direction has exactly one ordered byte stream and two ranks
+ * connecting to each other at once never race.
+ *
+ * <pre>
+ *  accepted (receive) channel:                         opened (send) channel:
+ *   socket ─► AcceptorHandshake ─┐ (replaced by)        OutboundLink.enqueue (any thread)
+ *             ├► FrameDecoder ──► InboundDispatcher        │ MPSC queue, drained on the channel's loop
+ *             │    (DATA streamed into the sink's Buffer)  ▼
+ *             └─────────────────► FrameSink             FrameEncoder ─► socket
+ *                                                       (ConnectorHandshake, then FrameDecoder ─►
+ *                                                        LinkHandler: only GOODBYE comes back)
+ * </pre>
+ *
+ * <p>Life cycle: the constructor binds an ephemeral port (not yet accepting), so
+ * {@link #advertisedAddress()} can be published; {@link #setPeerAddresses} gives every rank's
+ * address; {@link #start} begins accepting and delivering; connections open lazily on the first send
+ * to a peer (frames sent meanwhile wait, in order); {@link #close} says GOODBYE on every connection,
+ * waits briefly for the peers to close in answer, stops the event loops and runs the close hooks.
+ *
+ * <p>Failure: a connection that ends without GOODBYE (peer died, reset, protocol violation, refused
+ * handshake, connect failure) reports {@link FrameSink#onPeerFailed} once per peer, unless this
+ * transport is closing. Later sends to that peer fail at once through their listener.
+ *
+ * <p>Threading: {@link #send} and {@link #close} may be called from any thread and never block the
+ * caller beyond {@code close}'s bounded wait (none when called on one of the transport's event
+ * loops). Inbound frames of one peer arrive on one event-loop thread, in order.
+ */
+public final class TcpTransport implements Transport {
+    private static final Logger LOG = LoggerFactory.getLogger(TcpTransport.class);
+
+    private static final int LIVE = 0;
+    private static final int SAID_GOODBYE = 1;
+    private static final int FAILED = 2;
+
+    private final int rank;
+    private final int size;
+    private final byte[] jobToken;
+    private final TcpConfig config;
+    private final String owner;
+    private final NettyIo io;
+    private final EventLoopGroup group;
+    private final Channel serverChannel;
+    private final InetSocketAddress advertised;
+    private final WriteBufferWaterMark waterMark;
+
+    private final AtomicReferenceArray<OutboundLink> links;
+    private final AtomicReferenceArray<Channel> inbound;
+    /** Per peer: LIVE, SAID_GOODBYE or FAILED. */
+    private final AtomicIntegerArray peerStates;
+    private final AtomicReferenceArray<Throwable> peerFailures;
+    private final AtomicBoolean started = new AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final List<Runnable> closeHooks = new CopyOnWriteArrayList<>();
+    private volatile InetSocketAddress[] peers;
+    private volatile FrameSink sink;
+
+    /**
+     * Binds the listening socket on an ephemeral port of {@code config.bindHost()}.
+     *
+     * @param jobToken the job token's bytes; connections presenting another are refused
+     * @throws MpiException if the port cannot be bound
+     */
+    public TcpTransport(int rank, int size, byte[] jobToken, TcpConfig config) {
+        if (size < 1 || rank < 0 || rank >= size) {
+            throw new IllegalArgumentException("rank=" + rank + ", size=" + size + " (expected: 0 <= rank < size)");
+        }
+        this.rank = rank;
+        this.size = size;
+        this.jobToken = jobToken.clone();
+        this.config = Objects.requireNonNull(config, "config");
+        this.owner = "rank " + rank;
+        this.links = new AtomicReferenceArray<>(size);
+        this.inbound = new AtomicReferenceArray<>(size);
+        this.peerStates = new AtomicIntegerArray(size);
+        this.peerFailures = new AtomicReferenceArray<>(size);
+        this.waterMark = new WriteBufferWaterMark(config.writeLowWaterMark(), config.writeHighWaterMark());
+        this.io = NettyIo.select(config.preferEpoll());
+        this.group = io.newGroup(config.ioThreads(), "mpirunj-tcp-r" + rank);
+        try {
+            this.serverChannel = io.server(group)
+                    .option(ChannelOption.AUTO_READ, false) // accept nothing until start()
+                    .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark)
+                    .childHandler(new ChannelInitializer<Channel>() {
+                        @Override
+                        protected void initChannel(Channel ch) {
+                            ch.pipeline().addLast("handshake", new AcceptorHandshake(TcpTransport.this));
+                        }
+                    })
+                    .bind(config.bindHost(), 0).syncUninterruptibly().channel();
+        } catch (Exception e) {
+            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            throw new MpiException(owner + ": cannot bind the TCP transport to " + config.bindHost() + ": " + e, e);
+        }
+        int port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
+        this.advertised = new InetSocketAddress(config.advertiseHost(), port);
+        LOG.debug("{}: TCP transport listening on {} ({}), advertised as {}", owner, serverChannel.localAddress(),
+                io.isEpoll() ? "epoll" : "nio", advertised);
+    }
+
+    /** The address other ranks should connect to: the advertised host and the bound port. */
+    public InetSocketAddress advertisedAddress() {
+        return advertised;
+    }
+
+    /** The local address of the listening socket. */
+    public InetSocketAddress boundAddress() {
+        return (InetSocketAddress) serverChannel.localAddress();
+    }
+
+    /** True if the transport uses native epoll (else NIO). */
+    public boolean isEpoll() {
+        return io.isEpoll();
+    }
+
+    /**
+     * Every rank's transport address, indexed by world rank (this rank's own entry is not used).
+     * Call before the first send.
+     */
+    public void setPeerAddresses(List<InetSocketAddress> addresses) {
+        if (addresses.size() != size) {
+            throw new IllegalArgumentException("address table of " + addresses.size() + " entries (expected: size="
+                    + size + ")");
+        }
+        peers = addresses.toArray(new InetSocketAddress[0]);
+    }
+
+    /** Runs {@code hook} at the end of {@link #close()} (e.g. closing the rendezvous client). */
+    public void addCloseHook(Runnable hook) {
+        closeHooks.add(Objects.requireNonNull(hook, "hook"));
+    }
+
+    @Override
+    public int rank() {
+        return rank;
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    @Override
+    public void start(FrameSink frameSink) {
+        Objects.requireNonNull(frameSink, "sink");
+        if (!started.compareAndSet(false, true)) {
+            throw new IllegalStateException(owner + ": transport already started");
+        }
+        sink = frameSink;
+        serverChannel.config().setAutoRead(true);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Fails through {@code onWritten} (never throws) if {@code dst} is out of range, the payload
+     * disagrees with {@code frame.length()}, the frame exceeds {@link TcpConfig#maxFrameBytes()}, the
+     * transport is closed, or {@code dst} has failed or left.
+     */
+    @Override
+    public void send(int dst, Frame frame, ByteBuf payload, WriteListener onWritten) {
+        WriteListener listener = onWritten != null ? onWritten : WriteListener.NONE;
+        int headerSize = FrameHeaderCodec.headerSize(frame);
+        OutboundFrame out = new OutboundFrame(frame, headerSize, payload, listener);
+        Throwable problem = checkSend(dst, frame, headerSize, payload);
+        if (problem != null) {
+            out.fail(problem);
+            return;
+        }
+        links(dst).enqueue(out);
+    }
+
+    private Throwable checkSend(int dst, Frame frame, int headerSize, ByteBuf payload) {
+        if (dst < 0 || dst >= size) {
+            return new IllegalArgumentException(owner + ": send of " + frame + " to rank " + dst
+                    + " (expected: 0.." + (size - 1) + ")");
+        }
+        int payloadBytes = payload == null ? 0 : payload.readableBytes();
+        int expected = frame.hasPayload() ? frame.length() : 0;
+        if (payloadBytes != expected) {
+            return new IllegalArgumentException(owner + ": " + frame + " to rank " + dst + " with " + payloadBytes
+                    + " payload bytes (expected: " + expected + ")");
+        }
+        long frameBytes = (long) FrameHeaderCodec.varintSize(headerSize) + headerSize + payloadBytes;
+        if (frameBytes > config.maxFrameBytes()) {
+            return new IllegalArgumentException(owner + ": " + frame + " to rank " + dst + " needs a frame of "
+                    + frameBytes + " bytes (expected: <= " + TcpConfig.MAX_FRAME_BYTES_PROP + "="
+                    + config.maxFrameBytes() + "); split the message");
+        }
+        if (closed.get()) {
+            return new IOException(owner + ": transport closed");
+        }
+        switch (peerStates.get(dst)) {
+            case SAID_GOODBYE: return new IOException(owner + ": rank " + dst + " has closed its transport");
+            case FAILED: return peerFailures.get(dst);
+            default: return null;
+        }
+    }
+
+    private OutboundLink links(int dst) {
+        OutboundLink link = links.get(dst);
+        if (link == null) {
+            OutboundLink fresh = new OutboundLink(this, dst, group.next());
+            link = links.compareAndExchange(dst, null, fresh);
+            if (link == null) {
+                link = fresh;
+            }
+        }
+        return link;
+    }
+
+    /**
+     * Says GOODBYE on every connection after the frames already queued, waits up to
+     * {@link TcpConfig#closeTimeoutMs()} for the peers to close in answer (not when called on one of
+     * this transport's event loops), stops the event loops, fails whatever is still queued and runs
+     * the close hooks. Idempotent.
+     */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        List<Future<?>> pending = new ArrayList<>();
+        pending.add(serverChannel.close());
+        for (int p = 0; p < size; p++) {
+            OutboundLink link = links.get(p);
+            if (link != null) {
+                pending.add(link.close());
+            }
+            Channel ch = inbound.get(p);
+            if (ch != null) {
+                pending.add(sayGoodbye(ch));
+            }
+        }
+        boolean onLoop = NettyIo.inEventLoop(group);
+        if (!onLoop) {
+            long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(config.closeTimeoutMs());
+            for (Future<?> f : pending) {
+                long leftNs = deadlineNs - System.nanoTime();
+                if (leftNs <= 0 || !f.awaitUninterruptibly(leftNs, TimeUnit.NANOSECONDS)) {
+                    LOG.debug("{}: peers did not answer GOODBYE within {} ms; closing anyway", owner,
+                            config.closeTimeoutMs());
+                    break;
+                }
+            }
+        }
+        Future<?> terminated = group.shutdownGracefully(0, config.closeTimeoutMs(), TimeUnit.MILLISECONDS);
+        if (!onLoop && terminated.awaitUninterruptibly(config.closeTimeoutMs() + 1000L)) {
+            IOException why = new IOException(owner + ": transport closed");
+            for (int p = 0; p < size; p++) {
+                OutboundLink link = links.get(p);
+                if (link != null) {
+                    link.failQueued(why); // the loops are gone: this thread is the only consumer
+                }
+            }
+        }
+        for (Runnable hook : closeHooks) {
+            try {
+                hook.run();
+            } catch (RuntimeException e) {
+                LOG.warn("{}: close hook failed", owner, e);
+            }
+        }
+    }
+
+    private Future<?> sayGoodbye(Channel ch) {
+        ch.eventLoop().execute(() -> {
+            if (ch.isActive()) {
+                ByteBuf goodbye = ch.alloc().buffer(FrameHeaderCodec.GOODBYE_FRAME_BYTES);
+                FrameHeaderCodec.writeGoodbye(goodbye);
+                ch.writeAndFlush(goodbye);
+            }
+        });
+        return ch.closeFuture();
+    }
+
+    // ---- for the handlers (package-private) -----------------------------------------------------
+
+    String owner() {
+        return owner;
+    }
+
+    TcpConfig config() {
+        return config;
+    }
+
+    byte[] jobToken() {
+        return jobToken;
+    }
+
+    FrameSink sink() {
+        return sink;
+    }
+
+    boolean isClosed() {
+        return closed.get();
+    }
+
+    InetSocketAddress addressOf(int peer) {
+        InetSocketAddress[] table = peers;
+        return table == null ? null : table[peer];
+    }
+
+    Bootstrap clientBootstrap(EventLoop loop) {
+        return io.client(loop)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.connectTimeoutMs())
+                .option(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark);
+    }
+
+    /** Null if {@code hello} may connect, else why not. */
+    String checkHello(Hello hello) {
+        if (hello.getProtocolVersion() != WireProtocol.VERSION) {
+            return "protocol version=" + hello.getProtocolVersion() + " (expected: " + WireProtocol.VERSION + ")";
+        }
+        if (!MessageDigest.isEqual(jobToken, hello.getJobToken().toByteArray())) {
+            return "job token mismatch (a process of another job?)";
+        }
+        if (hello.getWorldSize() != size) {
+            return "world size=" + hello.getWorldSize() + " (expected: " + size + ")";
+        }
+        if (hello.getRank() < 0 || hello.getRank() >= size) {
+            return "rank=" + Integer.toUnsignedString(hello.getRank()) + " (expected: 0.." + (size - 1) + ")";
+        }
+        return null;
+    }
+
+    /**
+     * Records {@code ch} as the one receive connection from {@code src}; else says why it may not
+     * be. A peer that has said GOODBYE on this rank's send connection is still accepted: it may be
+     * flushing its last frames to us over a connection it is only now opening.
+     */
+    String registerInbound(int src, Channel ch) {
+        if (closed.get()) {
+            return "rank " + rank + " is closing";
+        }
+        if (peerStates.get(src) == FAILED) {
+            return "rank " + src + " was declared failed";
+        }
+        return inbound.compareAndSet(src, null, ch) ? null : "rank " + src + " has connected before";
+    }
+
+    /** The receive connection from {@code src} ended, after GOODBYE or not (event loop). */
+    void onInboundClosed(int src, Channel ch, boolean goodbye, Throwable cause) {
+        if (goodbye) {
+            return;
+        }
+        String detail = cause == null ? "connection closed without goodbye" : cause.getMessage();
+        IOException e = new IOException(owner + ": connection from rank " + src + " at " + ch.remoteAddress()
+                + " lost: " + detail);
+        if (cause != null) {
+            e.initCause(cause);
+        }
+        peerLost(src, e);
+    }
+
+    void onPeerGoodbye(int peer) {
+        peerStates.compareAndSet(peer, LIVE, SAID_GOODBYE);
+    }
+
+    boolean hasSaidGoodbye(int peer) {
+        return peerStates.get(peer) == SAID_GOODBYE;
+    }
+
+    /** Reports {@code peer} as failed to the sink, once, unless it left cleanly or we are closing. */
+    void peerLost(int peer, Throwable cause) {
+        if (closed.get()) {
+            return;
+        }
+        peerFailures.compareAndSet(peer, null, cause);
+        if (!peerStates.compareAndSet(peer, LIVE, FAILED)) {
+            return;
+        }
+        LOG.warn("{}: lost rank {}: {}", owner, peer, cause.getMessage());
+        FrameSink s = sink;
+        if (s != null) {
+            try {
+                s.onPeerFailed(peer, cause);
+            } catch (RuntimeException e) {
+                LOG.error("{}: frame sink threw in onPeerFailed({})", owner, peer, e);
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "TcpTransport[" + owner + "/" + size + ", " + advertised + "]";
+    }
+}

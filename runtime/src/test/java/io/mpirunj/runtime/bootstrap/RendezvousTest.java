@@ -1,0 +1,254 @@
+package io.mpirunj.runtime.bootstrap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.protobuf.ByteString;
+import io.mpirunj.MpiException;
+import io.mpirunj.runtime.transport.tcp.WireProtocol;
+import io.mpirunj.runtime.wire.ControlMessage;
+import io.mpirunj.runtime.wire.Register;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** RendezvousServer and RendezvousClients in one JVM on loopback. */
+@Timeout(60)
+class RendezvousTest {
+    private static final String TOKEN = JobToken.random();
+    private static final int TIMEOUT_MS = 20_000;
+
+    private final Events server = new Events();
+    private final List<RendezvousClient> clients = new ArrayList<>();
+    private final ExecutorService pool = Executors.newCachedThreadPool();
+    private RendezvousServer rendezvous;
+
+    /** Every callback as a string, in order. */
+    static final class Events implements RendezvousServer.Listener, RendezvousClient.Listener {
+        final BlockingQueue<String> queue = new LinkedBlockingQueue<>();
+
+        @Override
+        public void onAllRegistered() {
+            queue.add("all registered");
+        }
+
+        @Override
+        public void onAbort(int rank, int exitCode, String reason) {
+            queue.add("abort " + rank + " " + exitCode + " " + reason);
+        }
+
+        @Override
+        public void onRankLost(int rank, String reason) {
+            queue.add("lost " + rank);
+        }
+
+        @Override
+        public void onRankFinished(int rank) {
+            queue.add("finished " + rank);
+        }
+
+        @Override
+        public void onRankFailed(int rank, String reason) {
+            queue.add("rank failed " + rank + " " + reason);
+        }
+
+        @Override
+        public void onJobAborted(int exitCode, String reason) {
+            queue.add("job aborted " + exitCode + " " + reason);
+        }
+
+        String next() throws InterruptedException {
+            String e = queue.poll(20, TimeUnit.SECONDS);
+            if (e == null) {
+                throw new AssertionError("no event within 20 s");
+            }
+            return e;
+        }
+    }
+
+    @AfterEach
+    void tearDown() {
+        clients.forEach(RendezvousClient::close);
+        if (rendezvous != null) {
+            rendezvous.close();
+        }
+        pool.shutdownNow();
+    }
+
+    private static InetSocketAddress fakeTransport(int rank) {
+        return new InetSocketAddress("127.0.0.1", 40_000 + rank);
+    }
+
+    /** Registers ranks {@code 0..n-1} concurrently; returns the clients in rank order. */
+    private List<RendezvousClient> registerAll(int n) throws Exception {
+        rendezvous = new RendezvousServer(n, TOKEN, "127.0.0.1", server);
+        List<Future<RendezvousClient>> futures = new ArrayList<>();
+        for (int r = n - 1; r >= 0; r--) { // out of order on purpose
+            int rank = r;
+            futures.add(0, pool.submit(() -> RendezvousClient.register(rendezvous.address(), TOKEN, rank, n,
+                    fakeTransport(rank), TIMEOUT_MS)));
+        }
+        for (Future<RendezvousClient> f : futures) {
+            clients.add(f.get(30, TimeUnit.SECONDS));
+        }
+        return clients;
+    }
+
+    @Test
+    void everyRankGetsTheWholeTable() throws Exception {
+        List<RendezvousClient> all = registerAll(4);
+        for (RendezvousClient c : all) {
+            assertEquals(List.of(fakeTransport(0), fakeTransport(1), fakeTransport(2), fakeTransport(3)), c.addresses());
+        }
+        assertEquals("all registered", server.next());
+        assertTrue(server.queue.isEmpty());
+    }
+
+    @Test
+    void goodbyeIsFinishedAndADropIsLost() throws Exception {
+        List<RendezvousClient> all = registerAll(3);
+        assertEquals("all registered", server.next());
+        all.get(1).close();
+        assertEquals("finished 1", server.next());
+        // rank 2 vanishes: its socket closes without a goodbye (simulated by closing the raw socket)
+        java.lang.reflect.Field f = RendezvousClient.class.getDeclaredField("socket");
+        f.setAccessible(true);
+        ((Socket) f.get(all.get(2))).close();
+        assertEquals("lost 2", server.next());
+    }
+
+    @Test
+    void abortIsRelayedAndNoticesReachTheRanks() throws Exception {
+        List<RendezvousClient> all = registerAll(3);
+        assertEquals("all registered", server.next());
+        List<Events> ranks = new ArrayList<>();
+        for (RendezvousClient c : all) {
+            Events e = new Events();
+            ranks.add(e);
+            c.listen(e);
+        }
+        all.get(2).abort(2, 7, "boom");
+        assertEquals("abort 2 7 boom", server.next());
+        rendezvous.notifyRankFailed(1, "killed by signal 9");
+        assertEquals("rank failed 1 killed by signal 9", ranks.get(0).next());
+        assertEquals("rank failed 1 killed by signal 9", ranks.get(2).next());
+        rendezvous.notifyAbort(7, "rank 2 called abort");
+        for (Events e : ranks) {
+            assertEquals("job aborted 7 rank 2 called abort", e.next());
+        }
+        assertTrue(ranks.get(1).queue.isEmpty(), "the failed rank is not told about itself");
+    }
+
+    @Test
+    void noticesBeforeListenAreKept() throws Exception {
+        List<RendezvousClient> all = registerAll(2);
+        rendezvous.notifyRankFailed(1, "gone");
+        Thread.sleep(200);
+        Events e = new Events();
+        all.get(0).listen(e);
+        assertEquals("rank failed 1 gone", e.next());
+    }
+
+    @Test
+    void launcherVanishingAbortsTheRank() throws Exception {
+        List<RendezvousClient> all = registerAll(2);
+        Events e = new Events();
+        all.get(0).listen(e);
+        rendezvous.close();
+        String event = e.next();
+        assertTrue(event.startsWith("job aborted " + RendezvousClient.LAUNCHER_LOST_EXIT_CODE
+                + " lost the control connection to the launcher"), event);
+    }
+
+    @Test
+    void wrongTokenIsRefusedAndTheJobContinues() throws Exception {
+        rendezvous = new RendezvousServer(2, TOKEN, "127.0.0.1", server);
+        MpiException e = assertThrows(MpiException.class, () -> RendezvousClient.register(rendezvous.address(),
+                JobToken.random(), 0, 2, fakeTransport(0), TIMEOUT_MS));
+        assertTrue(e.getMessage().contains("refused the registration: job token mismatch"), e.getMessage());
+        MpiException size = assertThrows(MpiException.class, () -> RendezvousClient.register(rendezvous.address(),
+                TOKEN, 0, 3, fakeTransport(0), TIMEOUT_MS));
+        assertTrue(size.getMessage().contains("world size=3 (expected: 2)"), size.getMessage());
+        Future<RendezvousClient> a = pool.submit(() -> RendezvousClient.register(rendezvous.address(), TOKEN, 0, 2,
+                fakeTransport(0), TIMEOUT_MS));
+        Future<RendezvousClient> b = pool.submit(() -> RendezvousClient.register(rendezvous.address(), TOKEN, 1, 2,
+                fakeTransport(1), TIMEOUT_MS));
+        clients.add(a.get(30, TimeUnit.SECONDS));
+        clients.add(b.get(30, TimeUnit.SECONDS));
+        assertEquals("all registered", server.next());
+    }
+
+    @Test
+    void duplicateRankIsRefused() throws Exception {
+        rendezvous = new RendezvousServer(2, TOKEN, "127.0.0.1", server);
+        Future<RendezvousClient> first = pool.submit(() -> RendezvousClient.register(rendezvous.address(), TOKEN, 0,
+                2, fakeTransport(0), TIMEOUT_MS));
+        Thread.sleep(300);
+        MpiException e = assertThrows(MpiException.class, () -> RendezvousClient.register(rendezvous.address(),
+                TOKEN, 0, 2, fakeTransport(0), TIMEOUT_MS));
+        assertTrue(e.getMessage().contains("rank 0 is already registered"), e.getMessage());
+        clients.add(RendezvousClient.register(rendezvous.address(), TOKEN, 1, 2, fakeTransport(1), TIMEOUT_MS));
+        clients.add(first.get(30, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void missingRanksTimeOutWithAClearError() {
+        rendezvous = new RendezvousServer(2, TOKEN, "127.0.0.1", server);
+        MpiException e = assertThrows(MpiException.class, () -> RendezvousClient.register(rendezvous.address(),
+                TOKEN, 0, 2, fakeTransport(0), 300));
+        assertTrue(e.getMessage().contains("not every rank registered with the rendezvous"), e.getMessage());
+        assertTrue(e.getMessage().contains("within 300 ms"), e.getMessage());
+    }
+
+    @Test
+    void unreachableRendezvousIsAClearError() throws Exception {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        MpiException e = assertThrows(MpiException.class, () -> RendezvousClient.register(
+                new InetSocketAddress("127.0.0.1", port), TOKEN, 0, 1, fakeTransport(0), TIMEOUT_MS));
+        assertTrue(e.getMessage().contains("rendezvous at"), e.getMessage());
+    }
+
+    @Test
+    void rawClientThatRegistersAndDropsIsLost() throws Exception {
+        rendezvous = new RendezvousServer(2, TOKEN, "127.0.0.1", server);
+        try (Socket s = new Socket("127.0.0.1", rendezvous.address().getPort())) {
+            DataOutputStream out = new DataOutputStream(s.getOutputStream());
+            ControlCodec.write(out, ControlMessage.newBuilder().setRegister(Register.newBuilder()
+                    .setProtocolVersion(WireProtocol.VERSION).setJobToken(ByteString.copyFrom(JobToken.decode(TOKEN)))
+                    .setRank(1).setWorldSize(2).setHost("127.0.0.1").setPort(5)).build());
+            Thread.sleep(200);
+        }
+        assertEquals("lost 1", server.next());
+    }
+
+    @Test
+    void garbageIsRefused() throws Exception {
+        rendezvous = new RendezvousServer(1, TOKEN, "127.0.0.1", server);
+        try (Socket s = new Socket("127.0.0.1", rendezvous.address().getPort())) {
+            s.setSoTimeout(10_000);
+            s.getOutputStream().write("GET / HTTP/1.1\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            DataInputStream in = new DataInputStream(s.getInputStream());
+            while (in.read() != -1) {
+                // until the server hangs up
+            }
+        }
+        clients.add(RendezvousClient.register(rendezvous.address(), TOKEN, 0, 1, fakeTransport(0), TIMEOUT_MS));
+        assertEquals("all registered", server.next());
+    }
+}
