@@ -1,0 +1,150 @@
+package io.mpirunj.launcher;
+
+import java.io.File;
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The user's classpath: parsing ({@code java -cp} syntax, including {@code dir/*} for every jar in a
+ * directory), validation, and the check that the main class exists and has a
+ * {@code public static void main(String[])}. All checks happen in the launcher, before any rank starts.
+ */
+final class UserClasspath {
+    private UserClasspath() {
+    }
+
+    /**
+     * Splits {@code spec} on the platform path separator, expands wildcards and checks that every
+     * entry exists and is readable.
+     *
+     * @throws UsageException naming the first bad entry
+     */
+    static List<Path> parse(String spec) throws UsageException {
+        List<Path> out = new ArrayList<>();
+        for (String raw : spec.split(File.pathSeparator, -1)) {
+            String entry = raw.trim();
+            if (entry.isEmpty()) {
+                continue;
+            }
+            if (entry.equals("*") || entry.endsWith(File.separator + "*") || entry.endsWith("/*")) {
+                Path dir = toPath(entry.substring(0, entry.length() - 1).isEmpty() ? "." : entry.substring(0,
+                        entry.length() - 1));
+                requireReadable(dir, entry);
+                try (DirectoryStream<Path> jars = Files.newDirectoryStream(dir)) {
+                    List<Path> found = new ArrayList<>();
+                    for (Path p : jars) {
+                        String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
+                        if ((n.endsWith(".jar")) && Files.isRegularFile(p)) {
+                            found.add(p.toAbsolutePath().normalize());
+                        }
+                    }
+                    found.sort(null);
+                    out.addAll(found);
+                } catch (IOException e) {
+                    throw new UsageException("classpath entry '" + entry + "' cannot be listed: " + e.getMessage());
+                }
+                continue;
+            }
+            Path p = toPath(entry);
+            requireReadable(p, entry);
+            out.add(p.toAbsolutePath().normalize());
+        }
+        return out;
+    }
+
+    private static Path toPath(String entry) throws UsageException {
+        try {
+            return Path.of(entry);
+        } catch (InvalidPathException e) {
+            throw new UsageException("classpath entry '" + entry + "' is not a valid path: " + e.getReason());
+        }
+    }
+
+    private static void requireReadable(Path p, String entry) throws UsageException {
+        if (!Files.exists(p)) {
+            throw new UsageException("classpath entry '" + entry + "' does not exist");
+        }
+        if (!Files.isReadable(p)) {
+            throw new UsageException("classpath entry '" + entry + "' is not readable");
+        }
+    }
+
+    /** The entries as URLs for a class loader. */
+    static URL[] urls(List<Path> classpath) {
+        URL[] urls = new URL[classpath.size()];
+        for (int i = 0; i < urls.length; i++) {
+            try {
+                urls[i] = classpath.get(i).toUri().toURL();
+            } catch (MalformedURLException e) {
+                throw new IllegalArgumentException("classpath entry " + classpath.get(i), e);
+            }
+        }
+        return urls;
+    }
+
+    /** The entries joined with the platform path separator. */
+    static String join(List<Path> classpath) {
+        return classpath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
+    }
+
+    /**
+     * Checks, without initialising it, that {@code mainClass} can be loaded from {@code classpath}
+     * (over the launcher's own classes) and declares {@code public static void main(String[])}.
+     *
+     * @throws UsageException saying what is missing
+     */
+    static void checkMainClass(String mainClass, List<Path> classpath, ClassLoader parent) throws UsageException {
+        try (RankClassLoader loader = new RankClassLoader(urls(classpath), parent)) {
+            Class<?> c;
+            try {
+                c = Class.forName(mainClass, false, loader);
+            } catch (ClassNotFoundException e) {
+                throw new UsageException("main class " + mainClass + " not found on the classpath ("
+                        + (classpath.isEmpty() ? "empty" : join(classpath)) + ")");
+            } catch (LinkageError e) {
+                throw new UsageException("main class " + mainClass + " cannot be loaded: " + e);
+            }
+            Method main;
+            try {
+                main = c.getDeclaredMethod("main", String[].class);
+            } catch (NoSuchMethodException e) {
+                throw new UsageException("main class " + mainClass
+                        + " has no method public static void main(String[])");
+            } catch (LinkageError e) {
+                throw new UsageException("main class " + mainClass + " cannot be loaded: " + e);
+            }
+            int m = main.getModifiers();
+            if (!Modifier.isPublic(m) || !Modifier.isStatic(m) || main.getReturnType() != void.class) {
+                throw new UsageException("main class " + mainClass
+                        + ": main must be declared public static void main(String[])");
+            }
+        } catch (IOException e) {
+            // closing the loader failed: nothing to report to the user
+        }
+    }
+
+    /**
+     * Finds {@code public static void main(String[])} of a loaded class, made callable even when the
+     * class itself is not public (as the {@code java} launcher allows).
+     */
+    static Method mainMethod(Class<?> c) throws NoSuchMethodException {
+        Method main = c.getDeclaredMethod("main", String[].class);
+        int m = main.getModifiers();
+        if (!Modifier.isPublic(m) || !Modifier.isStatic(m)) {
+            throw new NoSuchMethodException(c.getName() + ".main(String[]) is not public static");
+        }
+        main.setAccessible(true);
+        return main;
+    }
+}

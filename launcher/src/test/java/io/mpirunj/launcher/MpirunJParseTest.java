@@ -1,0 +1,162 @@
+package io.mpirunj.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mpirunj.examples.Hello;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import picocli.CommandLine;
+
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class MpirunJParseTest {
+    private static MpirunJ parse(String... args) {
+        CommandLine cl = MpirunJ.commandLine();
+        cl.parseArgs(args);
+        return cl.getCommand();
+    }
+
+    @Test
+    void argumentsAfterTheMainClassGoToTheProgramUntouched() {
+        MpirunJ cmd = parse("-np", "2", "Foo", "-x", "1", "--bar", "-np", "7", "--", "--help");
+        assertEquals(2, cmd.size);
+        assertEquals("Foo", cmd.mainClass);
+        assertEquals(List.of("-x", "1", "--bar", "-np", "7", "--", "--help"), cmd.programArgs);
+        assertFalse(cmd.threads);
+    }
+
+    @Test
+    void everyLauncherOptionIsParsed() {
+        MpirunJ cmd = parse("-n", "3", "--threads", "-cp", "a.jar", "--classpath", "b", "--coll",
+                "bcast=linear-p2p", "--tag-output", "-v", "Main");
+        assertEquals(3, cmd.size);
+        assertTrue(cmd.threads);
+        assertEquals(List.of("a.jar", "b"), cmd.classpath);
+        assertEquals("bcast=linear-p2p", cmd.coll);
+        assertTrue(cmd.tagOutput);
+        assertTrue(cmd.verbose);
+        assertEquals("Main", cmd.mainClass);
+        assertTrue(cmd.programArgs.isEmpty());
+    }
+
+    @Test
+    void noMainClassParsesForListAlgorithms() {
+        MpirunJ cmd = parse("--list-algorithms");
+        assertTrue(cmd.listAlgorithms);
+        assertNull(cmd.mainClass);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "-np 2 --bogus io.mpirunj.examples.Hello",
+        "-np 0 io.mpirunj.examples.Hello",
+        "-np -1 io.mpirunj.examples.Hello",
+        "-np two io.mpirunj.examples.Hello",
+        "-np 2",
+        "io.mpirunj.examples.Hello",
+        "-np 2 io.mpirunj.NoSuchClass",
+        "-np 2 io.mpirunj.testapps.NoMain",
+        "-np 2 io.mpirunj.testapps.InstanceMain",
+        "-np 2 -cp /no/such/dir io.mpirunj.examples.Hello",
+        "-np 2 --coll bcast=no-such-algorithm io.mpirunj.examples.Hello",
+        "-np 2 --coll nonsense io.mpirunj.examples.Hello",
+        "-np 2 --coll frobnicate=linear io.mpirunj.examples.Hello",
+        "--threads -np 2 --coll bcast=no-such-algorithm io.mpirunj.examples.Hello",
+        "--threads -np 2 io.mpirunj.NoSuchClass",
+    })
+    void badInputIsOneLineOnStderrExitTwoAndNothingRuns(String argLine) {
+        LauncherRun run = LauncherRun.of(argLine.split(" "));
+        assertEquals(2, run.exitCode(), run::toString);
+        assertEquals(1, run.errLines().size(), run::toString);
+        assertTrue(run.err().startsWith("mpirun-j: "), run::toString);
+        assertEquals("", run.out(), "no rank may have run: " + run);
+    }
+
+    @Test
+    void errorMessagesSayWhatIsWrong() {
+        assertTrue(LauncherRun.of("-np", "2", "--bogus", "X").err().contains("'--bogus'"));
+        assertTrue(LauncherRun.of("-np", "0", "X").err().contains("-np 0"));
+        assertTrue(LauncherRun.of("-np", "2", "io.mpirunj.Nope").err().contains("io.mpirunj.Nope not found"));
+        assertTrue(LauncherRun.of("-np", "2", "io.mpirunj.testapps.NoMain").err()
+                .contains("public static void main(String[])"));
+        assertTrue(LauncherRun.of("-np", "2", "-cp", "/no/such/dir", "X").err().contains("/no/such/dir"));
+        String coll = LauncherRun.of("-np", "2", "--coll", "bcast=zzz", "X").err();
+        assertTrue(coll.contains("zzz") && coll.contains("expected one of"), coll);
+    }
+
+    @Test
+    void unreadableClasspathEntryIsRejected() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("mpirunj-unreadable");
+        try {
+            assertTrue(dir.toFile().setReadable(false));
+            if (java.nio.file.Files.isReadable(dir)) {
+                return; // running as root: nothing is unreadable
+            }
+            LauncherRun run = LauncherRun.of("-np", "2", "-cp", dir.toString(), Hello.class.getName());
+            assertEquals(2, run.exitCode(), run::toString);
+            assertTrue(run.err().contains("not readable"), run::toString);
+        } finally {
+            dir.toFile().setReadable(true);
+            java.nio.file.Files.delete(dir);
+        }
+    }
+
+    @Test
+    void helpShowsUsageAndExamples() {
+        LauncherRun run = LauncherRun.of("--help");
+        assertEquals(0, run.exitCode());
+        assertTrue(run.out().contains("Usage: mpirun-j"), run::toString);
+        assertTrue(run.out().contains("-np"), run::toString);
+        assertTrue(run.out().contains("Examples:"), run::toString);
+        assertTrue(run.out().contains("--threads"), run::toString);
+    }
+
+    @Test
+    void versionNamesTheBuild() {
+        LauncherRun run = LauncherRun.of("--version");
+        assertEquals(0, run.exitCode());
+        assertTrue(run.out().startsWith("mpirun-j 0."), run::toString);
+    }
+
+    @Test
+    void listAlgorithmsPrintsTheRegistry() {
+        LauncherRun run = LauncherRun.of("--list-algorithms");
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.out().contains("bcast"), run::toString);
+        assertTrue(run.out().contains("*"), run::toString);
+    }
+
+    @Test
+    void userClasspathWildcardExpandsToJars() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("mpirunj-cp");
+        try {
+            java.nio.file.Files.createFile(dir.resolve("b.jar"));
+            java.nio.file.Files.createFile(dir.resolve("a.jar"));
+            java.nio.file.Files.createFile(dir.resolve("notes.txt"));
+            List<java.nio.file.Path> cp = UserClasspath.parse(dir + "/*");
+            assertEquals(List.of(dir.resolve("a.jar").toAbsolutePath(), dir.resolve("b.jar").toAbsolutePath()), cp);
+        } finally {
+            try (var s = java.nio.file.Files.list(dir)) {
+                for (java.nio.file.Path p : (Iterable<java.nio.file.Path>) s::iterator) {
+                    java.nio.file.Files.delete(p);
+                }
+            }
+            java.nio.file.Files.delete(dir);
+        }
+    }
+
+    @Test
+    void runtimeClassesAreSharedAndUserClassesAreNot() {
+        assertTrue(RankClassLoader.isShared("io.mpirunj.Comm"));
+        assertTrue(RankClassLoader.isShared("io.mpirunj.runtime.RankContext"));
+        assertTrue(RankClassLoader.isShared("java.lang.String"));
+        assertFalse(RankClassLoader.isShared("io.mpirunj.examples.Hello"));
+        assertFalse(RankClassLoader.isShared("com.example.App"));
+    }
+}

@@ -1,0 +1,154 @@
+package io.mpirunj.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mpirunj.examples.CollectivesDemo;
+import io.mpirunj.examples.Hello;
+import io.mpirunj.examples.Ring;
+import io.mpirunj.testapps.Aborter;
+import io.mpirunj.testapps.EchoArgs;
+import io.mpirunj.testapps.EnvDump;
+import io.mpirunj.testapps.Exiter;
+import io.mpirunj.testapps.NoMpi;
+import io.mpirunj.testapps.Thrower;
+import io.mpirunj.testapps.Waiter;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code mpirun-j} with one JVM per rank. The ranks' classpath is this test JVM's
+ * {@code java.class.path}: runtime, collectives, examples and the test programs.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class ProcessModeTest {
+    @BeforeAll
+    static void theTestClasspathHoldsEverythingARankNeeds() {
+        String cp = System.getProperty("java.class.path");
+        assertTrue(cp.contains("test-classes"), "java.class.path is the real test classpath: " + cp);
+    }
+
+    private static Set<String> set(List<String> lines) {
+        return new TreeSet<>(lines);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 4})
+    void helloPrintsOneTaggedLinePerRank(int np) {
+        LauncherRun run = LauncherRun.of("-np", Integer.toString(np), "--tag-output", Hello.class.getName());
+        assertEquals(0, run.exitCode(), run::toString);
+        assertEquals(np, run.outLines().size(), run::toString);
+        for (int r = 0; r < np; r++) {
+            String prefix = "[" + r + "] Hello from rank " + r + " of " + np + " on ";
+            assertTrue(run.outLines().stream().anyMatch(l -> l.startsWith(prefix)), prefix + "\n" + run);
+        }
+    }
+
+    @Test
+    void ringPassesTheTokenAround() {
+        LauncherRun run = LauncherRun.of("-np", "3", Ring.class.getName(), "2");
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.out().contains("rank 0 received token 6 from rank 2: ring of 3 done (expected 6)"),
+                run::toString);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3, 4})
+    void collectivesDemoChecksItselfOnEveryRank(int np) {
+        LauncherRun run = LauncherRun.of("-np", Integer.toString(np), CollectivesDemo.class.getName(), "100");
+        assertEquals(0, run.exitCode(), run::toString);
+        Set<String> want = IntStream.range(0, np)
+                .mapToObj(r -> "rank " + r + " of " + np + ": OK (bcast, alltoall, allreduce; 100 elements per block)")
+                .collect(Collectors.toCollection(TreeSet::new));
+        assertEquals(want, set(run.outLines()), run::toString);
+    }
+
+    @Test
+    void argumentsReachEveryRankUntouched() {
+        LauncherRun run = LauncherRun.of("-np", "2", EchoArgs.class.getName(), "-x", "1", "--bar", "a b", "$HOME",
+                "--", "");
+        assertEquals(0, run.exitCode(), run::toString);
+        assertEquals(set(List.of("rank 0 args -x|1|--bar|a b|$HOME|--|", "rank 1 args -x|1|--bar|a b|$HOME|--|")),
+                set(run.outLines()), run::toString);
+    }
+
+    @Test
+    void rankIdentityTravelsInTheEnvironment() {
+        LauncherRun run = LauncherRun.of("-np", "2", "--coll", "bcast=linear-p2p", EnvDump.class.getName());
+        assertEquals(0, run.exitCode(), run::toString);
+        String common = " OMPI_COMM_WORLD_SIZE=2";
+        assertEquals(set(List.of(
+                "env OMPI_COMM_WORLD_RANK=0" + common + " OMPI_COMM_WORLD_LOCAL_RANK=0 OMPI_COMM_WORLD_LOCAL_SIZE=2"
+                        + " PMI_RANK=0 PMI_SIZE=2 MPIRUNJ_COLL=bcast=linear-p2p token=true rendezvous=true",
+                "env OMPI_COMM_WORLD_RANK=1" + common + " OMPI_COMM_WORLD_LOCAL_RANK=1 OMPI_COMM_WORLD_LOCAL_SIZE=2"
+                        + " PMI_RANK=1 PMI_SIZE=2 MPIRUNJ_COLL=bcast=linear-p2p token=true rendezvous=true")),
+                set(run.outLines()), run::toString);
+    }
+
+    @Test
+    void aThrowingRankFailsTheJobWithItsTrace() {
+        LauncherRun run = LauncherRun.of("-np", "3", Thrower.class.getName(), "1");
+        assertEquals(1, run.exitCode(), run::toString);
+        assertTrue(run.err().contains("[rank 1] java.lang.IllegalStateException: boom from rank 1"), run::toString);
+        assertTrue(run.err().contains("rank 1 exited with status 1"), run::toString);
+    }
+
+    @Test
+    void systemExitOfOneRankIsTheJobsStatusAndStopsTheOthers() {
+        LauncherRun run = LauncherRun.of("-np", "3", Exiter.class.getName(), "2", "3");
+        assertEquals(3, run.exitCode(), run::toString);
+        assertTrue(run.err().contains("rank 2 exited with status 3"), run::toString);
+        assertFalse(run.out().contains("still alive"), run::toString);
+    }
+
+    @Test
+    void abortEndsTheJobWithItsCode() {
+        LauncherRun run = LauncherRun.of("-np", "3", Aborter.class.getName(), "0", "5");
+        assertEquals(5, run.exitCode(), run::toString);
+    }
+
+    @Test
+    void strayNonDaemonThreadsDoNotKeepARankAlive() {
+        LauncherRun run = LauncherRun.of("-np", "2", "--tag-output", NoMpi.class.getName(), "stray");
+        assertEquals(0, run.exitCode(), run::toString);
+        assertEquals(set(List.of("[0] no newline at the end", "[1] no newline at the end")), set(run.outLines()),
+                run::toString);
+    }
+
+    @Test
+    void aRankKilledBySignalEndsTheJobWith128PlusTheSignal() throws Exception {
+        java.util.concurrent.CompletableFuture<LauncherRun> job = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> LauncherRun.of("-np", "3", Waiter.class.getName()));
+        ProcessHandle victim = null;
+        while (victim == null && !job.isDone()) {
+            Thread.sleep(100);
+            victim = ProcessHandle.current().children()
+                    .filter(p -> p.info().arguments().map(a -> List.of(a).contains(Waiter.class.getName()))
+                            .orElse(false))
+                    .findFirst().orElse(null);
+        }
+        Thread.sleep(1500); // let the ranks meet (a kill during start-up must end the job too)
+        assertTrue(victim != null && victim.destroyForcibly(), "found a rank to kill");
+        LauncherRun run = job.get(60, TimeUnit.SECONDS);
+        assertEquals(128 + 9, run.exitCode(), run::toString);
+        assertTrue(run.err().contains("(killed by signal 9)"), run::toString);
+    }
+
+    @Test
+    void theRankCommandLineCarriesNoIdentity() {
+        JobSpec spec = new JobSpec(4, "com.example.App", List.of("-x"), List.of(), null, false, false);
+        List<String> cmd = new ProcessJob(spec, null, "/launcher/cp").rankCommand();
+        assertEquals(List.of("-Xshare:auto", "-cp", "/launcher/cp", RankMain.class.getName(), "com.example.App",
+                "-x"), cmd.subList(1, cmd.size()));
+    }
+}
