@@ -1,6 +1,7 @@
 package io.mpirunj.collectives.sim;
 
 import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.fabric.model.Contention;
 
 /**
  * Exports a schedule and its simulation as one JSON object:
@@ -10,6 +11,11 @@ import io.mpirunj.collectives.schedule.Schedule;
  *  "model":"hold=10,end=40","evaluation":"event","completion":80,
  *  "messages":[{"src":0,"dst":3,"start":0,"end":40,"step":1}, ...]}
  * </pre>
+ *
+ * On a fabric network each message also carries {@code "path":[node ids]} (network nodes,
+ * both ends included) and {@code "waited"} (time spent waiting for busy channels), and the
+ * object ends with {@code "contention":[{"message":3,"blocker":1,"channel":"3/2->2/2",
+ * "from":..,"until":..}, ...]} (message ids index the messages array; empty when none).
  *
  * Times are model time units. Numbers that are integral print without a fraction ({@code 130});
  * others as plain decimals ({@code 130.5}). Messages are in the order their sends started; a
@@ -46,8 +52,29 @@ public final class SimulationJson {
             if (m.dropped()) {
                 json.name("dropped").value(true);
             }
+            if (!m.path().isEmpty()) {
+                json.name("path").beginArray();
+                for (int node : m.path()) {
+                    json.value(node);
+                }
+                json.endArray().name("waited").value(m.waited());
+            }
             json.endObject();
         }
-        return json.endArray().endObject().toString();
+        json.endArray();
+        if (simulation.routed()) {
+            json.name("contention").beginArray();
+            for (Contention c : simulation.contentions()) {
+                json.beginObject()
+                        .name("message").value(c.message())
+                        .name("blocker").value(c.blocker())
+                        .name("channel").value(c.channel())
+                        .name("from").value(c.from())
+                        .name("until").value(c.until())
+                        .endObject();
+            }
+            json.endArray();
+        }
+        return json.endObject().toString();
     }
 }

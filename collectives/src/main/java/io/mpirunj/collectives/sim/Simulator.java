@@ -61,7 +61,8 @@ public final class Simulator {
         }
         Run run = new Run(schedule, network, nodeOf.clone());
         run.execute();
-        return new Simulation(schedule, Evaluation.EVENT, network.describe(), run.rankCompletion(), run.messages());
+        return new Simulation(schedule, Evaluation.EVENT, network.describe(), run.rankCompletion(), run.messages(),
+                run.wire.contentions());
     }
 
     /** Rounds evaluation (the papers' step counting, each round costing t_end). */
@@ -226,7 +227,8 @@ public final class Simulator {
             while (true) {
                 long[] local = agenda.peek();
                 double localTime = local == null ? Double.POSITIVE_INFINITY : Double.longBitsToDouble(local[0]);
-                double wireTime = wire.nextDelivery();
+                // Every future inject happens at or after localTime: the wire may run up to it.
+                double wireTime = wire.nextDelivery(localTime);
                 if (local == null && wireTime == Double.POSITIVE_INFINITY) {
                     break;
                 }
@@ -372,8 +374,13 @@ public final class Simulator {
                 int send = messageSend.get(m);
                 Instruction in = analysis.instruction(send);
                 double[] times = messageTimes.get(m);
+                int[] nodes = wire.path(m);
+                List<Integer> path = new ArrayList<>(nodes.length);
+                for (int node : nodes) {
+                    path.add(node);
+                }
                 out.add(new Message(analysis.rankOf(send), in.peer(), times[0], times[1], in.step(),
-                        schedule.bytes(in.blocks()), messageDropped.get(m)));
+                        schedule.bytes(in.blocks()), messageDropped.get(m), path, wire.waited(m)));
             }
             return out;
         }

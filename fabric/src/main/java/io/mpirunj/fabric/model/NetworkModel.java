@@ -1,5 +1,7 @@
 package io.mpirunj.fabric.model;
 
+import java.util.List;
+
 /**
  * The seam between a schedule simulator and whatever decides when messages arrive.
  *
@@ -44,5 +46,31 @@ public interface NetworkModel {
 
         /** Removes the earliest pending delivery (ties: lowest message id) and returns its message id. */
         int takeDelivery();
+
+        /**
+         * {@link #nextDelivery()} for a caller that promises to inject nothing before
+         * {@code horizon}. A contention-aware engine may then only run its own events up to the
+         * horizon: the result is exact when it is below {@code horizon}, and otherwise only
+         * guaranteed to be {@code >= horizon} (the caller handles its own events at the horizon
+         * first and asks again). Cost-model networks ignore the horizon.
+         */
+        default double nextDelivery(double horizon) {
+            return nextDelivery();
+        }
+
+        /** The nodes message {@code message} travels through, both ends included; empty when the network has no topology. */
+        default int[] path(int message) {
+            return new int[0];
+        }
+
+        /** Total time message {@code message} waited for (or, in a cost-model fabric, overlapped on) busy channels. */
+        default double waited(int message) {
+            return 0;
+        }
+
+        /** Every contention event so far, in the order they were resolved; empty when the network has no topology. */
+        default List<Contention> contentions() {
+            return List.of();
+        }
     }
 }
