@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Ping-pong latency and bandwidth, 1 B .. 4 MiB: mpirun-j between processes, between threads, and
+# a bare Netty ping-pong over the same loopback (the floor for our TCP path). Prints three OSU-style
+# tables with the conditions above each. Usage: benchmarks/pingpong.sh [maxBytes]
+set -euo pipefail
+root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
+max="${1:-4194304}"
+cd "$root"
+if [[ ! -d benchmarks/target/classes/io/mpirunj/benchmarks || ${MPIRUNJ_NO_BUILD:-} != 1 ]]; then
+    mvn -q -B -ntp install -DskipTests >&2
+fi
+cp_file="$(mktemp)"
+trap 'rm -f "$cp_file"' EXIT
+mvn -q -B -ntp -f benchmarks/pom.xml dependency:build-classpath -Dmdep.outputFile="$cp_file" >&2
+bench_cp="benchmarks/target/classes:$(cat "$cp_file")"
+
+echo "== mpirun-j, 2 processes (Netty TCP over loopback) =="
+MPIRUNJ_NO_BUILD=1 ./mpirun-j -np 2 -cp benchmarks/target/classes io.mpirunj.benchmarks.PingPong "$max"
+echo
+echo "== mpirun-j, 2 threads (in-JVM transport) =="
+MPIRUNJ_NO_BUILD=1 ./mpirun-j -np 2 --threads -cp benchmarks/target/classes io.mpirunj.benchmarks.PingPong "$max"
+echo
+echo "== bare Netty =="
+java -cp "$bench_cp" io.mpirunj.benchmarks.NettyPingPong "$max"

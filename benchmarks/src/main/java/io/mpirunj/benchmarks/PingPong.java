@@ -1,0 +1,60 @@
+package io.mpirunj.benchmarks;
+
+import io.mpirunj.Buffer;
+import io.mpirunj.Comm;
+import io.mpirunj.Mpi;
+import io.mpirunj.runtime.RankContext;
+
+/**
+ * Ping-pong latency and bandwidth between ranks 0 and 1, in the format of OSU's osu_latency:
+ * {@code mpirun-j -np 2 [--threads] -cp benchmarks/target/classes io.mpirunj.benchmarks.PingPong
+ * [maxBytes]}. Each round trip is timed on its own; the latency printed is half the median round
+ * trip (the median resists the noise of a shared machine better than OSU's mean), and the
+ * bandwidth is size / that latency.
+ */
+public final class PingPong {
+    private PingPong() {
+    }
+
+    public static void main(String[] args) {
+        Comm world = Mpi.init(args);
+        int max = args.length > 0 ? Integer.parseInt(args[0]) : 4 << 20;
+        if (world.size() < 2) {
+            throw new IllegalArgumentException("PingPong needs at least 2 ranks (got " + world.size() + ")");
+        }
+        int rank = world.rank();
+        if (rank == 0) {
+            String transport = RankContext.current().transport().getClass().getSimpleName();
+            System.out.println("# mpirun-j ping-pong latency (osu_latency style), median one-way time");
+            System.out.println("# transport: " + transport + ", np " + world.size() + ", eager limit "
+                    + RankContext.current().config().eagerLimitBytes() + " B; " + OsuFormat.conditions());
+            System.out.println(String.format("%-10s%18s%18s", "# Size", "Latency (us)", "Bandwidth (MB/s)"));
+        }
+        byte[] buf = new byte[max];
+        long[] rtt = new long[10_000];
+        for (int size : OsuFormat.sizes(1, max)) {
+            boolean large = size > OsuFormat.LARGE_MESSAGE_BYTES;
+            int iters = large ? (size >= 1 << 20 ? 100 : 1_000) : 10_000;
+            int warmup = large ? 20 : 1_000;
+            Buffer b = Buffer.of(buf, 0, size);
+            for (int i = -warmup; i < iters; i++) {
+                if (rank == 0) {
+                    long t0 = System.nanoTime();
+                    world.send(b, 1, 1);
+                    world.recv(b, 1, 1);
+                    if (i >= 0) {
+                        rtt[i] = System.nanoTime() - t0;
+                    }
+                } else if (rank == 1) {
+                    world.recv(b, 0, 1);
+                    world.send(b, 0, 1);
+                }
+            }
+            if (rank == 0) {
+                double oneWayUs = OsuFormat.median(rtt, iters) / 2 / 1_000.0;
+                System.out.println(OsuFormat.row(size, oneWayUs, size / oneWayUs));
+            }
+        }
+        Mpi.finish();
+    }
+}
