@@ -48,11 +48,15 @@ public final class LocalJob implements AutoCloseable {
         return contexts[rank];
     }
 
-    /** Closes every rank's transport (ranks that called finish have already closed theirs). */
+    /**
+     * Closes every rank's transport and engine (ranks that called finish have already), releasing
+     * messages still queued at ranks that failed or never finished.
+     */
     @Override
     public void close() {
         for (RankContext c : contexts) {
             c.transport().close();
+            c.engine().close();
         }
     }
 

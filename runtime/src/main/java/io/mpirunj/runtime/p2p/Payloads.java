@@ -1,9 +1,11 @@
 package io.mpirunj.runtime.p2p;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.ElementType;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 /** Moving bytes between user {@link Buffer}s and Netty ByteBufs. */
 public final class Payloads {
@@ -22,12 +24,13 @@ public final class Payloads {
 
     /**
      * A ByteBuf over {@code src}'s memory without copying when its layout is already the wire
-     * layout (byte arrays, ByteBuffers); a copy from {@code alloc} otherwise. The caller must not
+     * layout (byte arrays, byte or little-endian ByteBuffers); a copy from {@code alloc} otherwise
+     * (typed arrays, big-endian typed ByteBuffers, which {@link Buffer#copyOut} converts). The caller must not
      * touch {@code src} until the buffer has been written.
      */
     public static ByteBuf wrapOrCopy(Buffer src, java.util.function.IntFunction<ByteBuf> alloc) {
         ByteBuffer nio = src.byteBuffer();
-        if (nio != null) {
+        if (nio != null && (src.type() == ElementType.BYTE || nio.order() == ByteOrder.LITTLE_ENDIAN)) {
             return Unpooled.wrappedBuffer(nio);
         }
         if (src.array() instanceof byte[]) {
