@@ -1,0 +1,219 @@
+package io.mpirunj.collectives;
+
+import io.mpirunj.Buffer;
+import io.mpirunj.collectives.multicast.MulticastAlgorithms;
+import io.mpirunj.collectives.runner.CompiledSchedule;
+import io.mpirunj.collectives.runner.ModelProvider;
+import io.mpirunj.collectives.runner.ScheduleCache;
+import io.mpirunj.collectives.runner.ScheduleRunner;
+import io.mpirunj.collectives.schedule.Collective;
+import io.mpirunj.fabric.model.CostModel;
+import io.mpirunj.runtime.spi.CollChannel;
+import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.runtime.spi.CollectiveProvider;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The schedule-based collectives: every entry of {@link MulticastAlgorithms} as a bcast and as a
+ * multicast algorithm of the same name ({@code --coll bcast=opt-tree,multicast=fibonacci}). Each call
+ * looks its schedule up in a shared {@link ScheduleCache} (building it on a miss) and runs this
+ * rank's program with the {@link ScheduleRunner}.
+ *
+ * <h2>Participants</h2>
+ * A bcast runs a schedule rooted at index 0 over the communicator rotated so that index i is rank
+ * {@code (root + i) mod p}: one cached schedule serves every root. A multicast runs a schedule rooted
+ * at index 0 over {@code [root, group members in the listed order without the root]}, as the baseline
+ * multicasts do; ranks outside that list take no part.
+ *
+ * <h2>Model</h2>
+ * The builders need a cost model; it comes from a {@link ModelProvider} (default:
+ * {@link ModelProvider#fromEnvironment()}, the IBM SP model unless {@code -Dmpirunj.model} or
+ * {@code MPIRUNJ_MODEL} says otherwise). Every rank must use the same model; each algorithm's
+ * description names it.
+ *
+ * <h2>Tags and ordering</h2>
+ * All messages of a bcast use tag {@value #BCAST_TAG}, of a multicast {@value #MULTICAST_TAG}
+ * (distinct from the baseline range {@code CollTags} 1001-1014), on the communicator's collective
+ * context. Consecutive collectives on one communicator stay apart by MPI's non-overtaking rule: each
+ * rank sends and posts receives in schedule order, so the k-th message between two ranks always
+ * meets the k-th receive for it (see {@link ScheduleRunner}).
+ *
+ * <h2>Priority</h2>
+ * {@value #PRIORITY}, below the baselines (10): these are chosen only when forced, until selection
+ * rules from calibration promote them.
+ */
+public final class ScheduleCollectives implements CollectiveProvider {
+
+    /** Tag of every message of a schedule-based bcast. */
+    public static final int BCAST_TAG = 1101;
+    /** Tag of every message of a schedule-based multicast. */
+    public static final int MULTICAST_TAG = 1102;
+    /** Below the baseline defaults (10), so forcing is needed for now. */
+    public static final int PRIORITY = 5;
+
+    /** The cache shared by every rank of this JVM (ranks as threads share their schedules). */
+    private static final ScheduleCache SHARED_CACHE = new ScheduleCache();
+
+    private final ModelProvider models;
+    private final ScheduleCache cache;
+
+    /** With the model from the environment and the JVM-wide cache (what {@link java.util.ServiceLoader} uses). */
+    public ScheduleCollectives() {
+        this(ModelProvider.fromEnvironment(), SHARED_CACHE);
+    }
+
+    public ScheduleCollectives(ModelProvider models, ScheduleCache cache) {
+        this.models = Objects.requireNonNull(models, "models");
+        this.cache = Objects.requireNonNull(cache, "cache");
+    }
+
+    /** The JVM-wide schedule cache, e.g. for benchmarks that report its hits. */
+    public static ScheduleCache sharedCache() {
+        return SHARED_CACHE;
+    }
+
+    @Override
+    public List<CollectiveAlgorithm> algorithms() {
+        List<CollectiveAlgorithm> out = new ArrayList<>();
+        for (MulticastAlgorithms.Entry e : MulticastAlgorithms.all()) {
+            out.add(new ScheduleBcast(e, models, cache));
+            out.add(new ScheduleMulticast(e, models, cache));
+        }
+        return out;
+    }
+
+    private static String describe(MulticastAlgorithms.Entry entry, ModelProvider models) {
+        return "schedule: " + entry.description() + "; " + models.describe();
+    }
+
+    /** A {@link MulticastAlgorithms} entry run as a bcast over the whole communicator. */
+    public static final class ScheduleBcast implements CollectiveAlgorithm.Bcast {
+        private final MulticastAlgorithms.Entry entry;
+        private final ModelProvider models;
+        private final ScheduleCache cache;
+
+        ScheduleBcast(MulticastAlgorithms.Entry entry, ModelProvider models, ScheduleCache cache) {
+            this.entry = entry;
+            this.models = models;
+            this.cache = cache;
+        }
+
+        @Override
+        public String name() {
+            return entry.name();
+        }
+
+        @Override
+        public String description() {
+            return describe(entry, models);
+        }
+
+        @Override
+        public int priority() {
+            return PRIORITY;
+        }
+
+        @Override
+        public void bcast(CollChannel ch, Buffer buf, int root) {
+            int p = ch.size();
+            if (p == 1) {
+                return;
+            }
+            int[] participants = new int[p];
+            for (int i = 0; i < p; i++) {
+                int r = root + i;
+                participants[i] = r >= p ? r - p : r;
+            }
+            ScheduleRunner.run(schedule(Collective.BCAST, entry.name(), p, buf.byteLength(), models, cache), ch, buf,
+                    participants, BCAST_TAG);
+        }
+
+        @Override
+        public String toString() {
+            return "bcast=" + entry.name();
+        }
+    }
+
+    /** A {@link MulticastAlgorithms} entry run as a multicast over {@code [root, group...]}. */
+    public static final class ScheduleMulticast implements CollectiveAlgorithm.Multicast {
+        private final MulticastAlgorithms.Entry entry;
+        private final ModelProvider models;
+        private final ScheduleCache cache;
+
+        ScheduleMulticast(MulticastAlgorithms.Entry entry, ModelProvider models, ScheduleCache cache) {
+            this.entry = entry;
+            this.models = models;
+            this.cache = cache;
+        }
+
+        @Override
+        public String name() {
+            return entry.name();
+        }
+
+        @Override
+        public String description() {
+            return describe(entry, models);
+        }
+
+        @Override
+        public int priority() {
+            return PRIORITY;
+        }
+
+        @Override
+        public void multicast(CollChannel ch, Buffer buf, int root, int[] group) {
+            int[] participants = participants(root, group, ch.size());
+            if (participants.length == 1 || indexOf(participants, ch.rank()) < 0) {
+                return; // nothing to send, or not a participant
+            }
+            ScheduleRunner.run(schedule(Collective.MULTICAST, entry.name(), participants.length, buf.byteLength(),
+                    models, cache), ch, buf, participants, MULTICAST_TAG);
+        }
+
+        @Override
+        public String toString() {
+            return "multicast=" + entry.name();
+        }
+    }
+
+    private static CompiledSchedule schedule(Collective collective, String name, int ranks, long bytes,
+            ModelProvider models, ScheduleCache cache) {
+        CostModel model = models.model();
+        ScheduleCache.Key key = new ScheduleCache.Key(collective, name, ranks, 0, bytes, model.toString());
+        return cache.get(key, () -> collective == Collective.BCAST
+                ? MulticastAlgorithms.bcast(name, ranks, 0, bytes, model)
+                : MulticastAlgorithms.multicast(name, ranks, 0, bytes, model));
+    }
+
+    /**
+     * The multicast's participants: the root, then the group's ranks in their given order without
+     * the root and without repeats. Every participant computes the same list from the same arguments.
+     */
+    static int[] participants(int root, int[] group, int commSize) {
+        boolean[] seen = new boolean[commSize];
+        int[] out = new int[group.length + 1];
+        int n = 0;
+        out[n++] = root;
+        seen[root] = true;
+        for (int g : group) {
+            if (!seen[g]) {
+                seen[g] = true;
+                out[n++] = g;
+            }
+        }
+        return n == out.length ? out : Arrays.copyOf(out, n);
+    }
+
+    private static int indexOf(int[] ranks, int rank) {
+        for (int i = 0; i < ranks.length; i++) {
+            if (ranks[i] == rank) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}
