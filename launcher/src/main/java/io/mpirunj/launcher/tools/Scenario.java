@@ -1,0 +1,149 @@
+package io.mpirunj.launcher.tools;
+
+import io.mpirunj.collectives.mesh.MeshMulticasts;
+import io.mpirunj.collectives.multicast.MulticastAlgorithms;
+import io.mpirunj.collectives.schedule.Collective;
+import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.collectives.sim.Evaluation;
+import io.mpirunj.collectives.sim.Simulation;
+import io.mpirunj.collectives.sim.Simulator;
+import io.mpirunj.fabric.model.CostModel;
+import io.mpirunj.fabric.model.Numbers;
+import io.mpirunj.fabric.topology.Mesh;
+import io.mpirunj.fabric.topology.Topology;
+import io.mpirunj.fabric.wormhole.WormholeNetwork;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A checked {@link ScenarioOptions}: builds an algorithm's schedule and evaluates it. Schedule
+ * rank i is group member i; on a fabric it runs on node {@code nodeOf[i]}.
+ *
+ * @param model     what the builders plan with, and the timing without a fabric or in rounds
+ * @param fabric    the {@code --fabric} spec, or null
+ * @param placement the {@code --placement} spec ({@code identity} by default), or null without a fabric
+ * @param topology  null without a fabric (as {@code nodeOf} and {@code network})
+ */
+record Scenario(Collective op, int ranks, int root, long bytes, CostModel model, Evaluation evaluation,
+                Topology topology, String fabric, String placement, int[] nodeOf, WormholeNetwork network) {
+
+    boolean onFabric() {
+        return topology != null;
+    }
+
+    /** True when the evaluation routes messages (paths, waits, contention). */
+    boolean routed() {
+        return onFabric() && evaluation == Evaluation.EVENT;
+    }
+
+    /** Every algorithm this scenario can run: all of {@link MulticastAlgorithms}, plus opt-mesh/u-mesh on a mesh. */
+    List<String> algorithms() {
+        List<String> names = new ArrayList<>();
+        if (topology instanceof Mesh) {
+            names.addAll(MeshMulticasts.names());
+        }
+        names.addAll(MulticastAlgorithms.names());
+        return names;
+    }
+
+    /** Checks that {@code name} is an algorithm this scenario can run; one-line error otherwise. */
+    String checkAlgorithm(String name) throws BadInput {
+        String n = name == null ? "" : name.trim();
+        if (MulticastAlgorithms.names().contains(n)) {
+            return n;
+        }
+        if (MeshMulticasts.isPlacementAware(n)) {
+            if (!onFabric()) {
+                throw new BadInput("--algo " + n + " needs --fabric (a mesh, torus or hypercube, e.g. --fabric mesh:6x6 "
+                        + "--placement 3/2,1/5,...)");
+            }
+            if (!(topology instanceof Mesh)) {
+                throw new BadInput("--algo " + n + " needs a mesh, torus or hypercube fabric (got --fabric " + fabric
+                        + ")");
+            }
+            return n;
+        }
+        throw new BadInput("--algo " + name + ": unknown algorithm (expected one of: "
+                + String.join(", ", MulticastAlgorithms.names()) + "; with a mesh --fabric also: "
+                + String.join(", ", MeshMulticasts.names()) + ")");
+    }
+
+    /** The schedule of a checked algorithm name; a builder's refusal is an {@link IllegalArgumentException}. */
+    Schedule build(String algorithm) {
+        Schedule s = onFabric()
+                ? MeshMulticasts.multicast(algorithm, ranks, root, bytes, model, topology, nodeOf)
+                : MulticastAlgorithms.multicast(algorithm, ranks, root, bytes, model);
+        return s.collective() == op ? s : s.withCollective(op);
+    }
+
+    Simulation simulate(Schedule schedule) {
+        if (evaluation == Evaluation.ROUNDS) {
+            return Simulator.rounds(schedule, model);
+        }
+        return onFabric() ? Simulator.event(schedule, network, nodeOf) : Simulator.event(schedule, model);
+    }
+
+    /** The cost model behind the simulation's timing, or null when the fabric is flit-level. */
+    CostModel timingModel() {
+        if (evaluation == Evaluation.ROUNDS || !onFabric()) {
+            return model;
+        }
+        return network.costModel();
+    }
+
+    /** "evaluation: ..." text saying how the times were obtained. */
+    String evaluationText() {
+        if (evaluation == Evaluation.ROUNDS) {
+            return "rounds (the papers' step counting: each round costs the longest t_end of its messages, "
+                    + "model " + model + (onFabric() ? "; fabric routes not evaluated" : "") + ")";
+        }
+        if (onFabric() && network.flitLevel()) {
+            return "event, flit-level wormhole fabric " + network.describe() + " (blocked headers wait; builders "
+                    + "planned with " + model + ")";
+        }
+        if (onFabric()) {
+            return "event, fabric " + network.describe() + " in cost-model mode (the model's timing; channel "
+                    + "overlaps reported as contention)";
+        }
+        return "event (virtual time: a node's sends t_hold apart, delivered t_end after the send starts), model "
+                + model;
+    }
+
+    String evaluationName() {
+        return evaluation.name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * A time for the tables: rounded to 6 decimals, so the simulator's float noise
+     * (280.82000000000005) does not show; the JSON keeps the exact values.
+     */
+    static String time(double t) {
+        return Numbers.format(java.math.BigDecimal.valueOf(t).setScale(6, java.math.RoundingMode.HALF_EVEN)
+                .doubleValue());
+    }
+
+    /** The node address of schedule rank {@code r} on the fabric ("" without one). */
+    String address(int r) {
+        return onFabric() ? topology.label(nodeOf[r]) : "";
+    }
+
+    String describe() {
+        return op.label() + " over " + ranks + " rank" + (ranks == 1 ? "" : "s") + ", root " + root + ", " + bytes
+                + " byte" + (bytes == 1 ? "" : "s") + (onFabric() ? ", on " + fabric + ", placement "
+                + placementText() : "");
+    }
+
+    /** The placement spec; for random:SEED also the first addresses it drew. */
+    private String placementText() {
+        if (!placement.startsWith("random:")) {
+            return placement;
+        }
+        StringBuilder b = new StringBuilder(placement).append(" (");
+        int shown = Math.min(ranks, 8);
+        for (int r = 0; r < shown; r++) {
+            b.append(r == 0 ? "" : ",").append(topology.label(nodeOf[r]));
+        }
+        return b.append(ranks > shown ? ",...)" : ")").toString();
+    }
+}

@@ -1,0 +1,172 @@
+package io.mpirunj.launcher.tools;
+
+import io.mpirunj.collectives.schedule.Collective;
+import io.mpirunj.collectives.sim.Evaluation;
+import io.mpirunj.fabric.model.CostModel;
+import io.mpirunj.fabric.model.ModelSpec;
+import io.mpirunj.fabric.placement.Placement;
+import io.mpirunj.fabric.topology.Topology;
+import io.mpirunj.fabric.wormhole.Fabric;
+import io.mpirunj.fabric.wormhole.NodeModel;
+import io.mpirunj.fabric.wormhole.WormholeNetwork;
+import io.mpirunj.fabric.wormhole.WormholeParams;
+import java.util.Locale;
+import picocli.CommandLine.Option;
+
+/**
+ * The options {@code schedule} and {@code simulate} share (a picocli mixin): what is multicast,
+ * over how many ranks, on which model or fabric, evaluated how. {@link #resolve()} checks them all
+ * and returns the {@link Scenario}; every problem is a one-line {@link BadInput}.
+ *
+ * <h2>Models</h2>
+ * Without {@code --fabric} the timing is {@code --model} (default {@link #DEFAULT_MODEL}). With
+ * {@code --fabric}, {@code --fabric-params} chooses the timing: flit-level wormhole parameters
+ * ({@code ss=..}) or a cost model spec (the same role as {@code --model}; give it once); without it
+ * the fabric runs in cost-model mode on {@code --model}. The builders (OPT-tree, OPT-mesh, ...)
+ * plan with {@code --model}, or, with flit parameters and no {@code --model}, with
+ * {@link Fabric#builderModel}.
+ */
+final class ScenarioOptions {
+
+    /** Paper 000's IBM SP model (µs, m = message bytes): the model when none is given. */
+    static final String DEFAULT_MODEL = "hold=20+0.02m,end=55+0.07m";
+
+    @Option(names = "--op", paramLabel = "OP", defaultValue = "bcast",
+            description = "bcast (all ranks) or multicast (a group; ranks are group indices). Default: ${DEFAULT-VALUE}.")
+    String op;
+
+    @Option(names = {"-np", "-n", "--np"}, paramLabel = "K",
+            description = "Number of ranks (group members), source included. Required.")
+    Integer ranks;
+
+    @Option(names = "--root", paramLabel = "R", defaultValue = "0",
+            description = "The source rank, 0..K-1. Default: ${DEFAULT-VALUE}.")
+    int root;
+
+    @Option(names = "--model", paramLabel = "SPEC",
+            description = "Cost model, in model time units: hold=20,end=55 (t_hold, t_end); "
+                    + "hold=20+0.02m,end=55+0.07m (linear in m = --size bytes); logp:L=6,o=2,g=4 "
+                    + "(t_hold = g, t_end = L+2o); either may end with ,ports=P. "
+                    + "Default: " + DEFAULT_MODEL + " (paper 000's IBM SP, µs).")
+    String model;
+
+    @Option(names = "--size", paramLabel = "BYTES", defaultValue = "1",
+            description = "Message size in bytes (matters for linear models and the flit-level fabric). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    long size;
+
+    @Option(names = "--eval", paramLabel = "event|rounds", defaultValue = "event",
+            description = "event: event-driven virtual time (a node's sends t_hold apart, delivery t_end "
+                    + "after the send starts; on a fabric, the fabric's timing). rounds: the papers' step "
+                    + "counting, each round costs its longest t_end (the fabric's routes are not evaluated). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    String eval;
+
+    @Option(names = "--fabric", paramLabel = "TOPO",
+            description = "Run on a routed wormhole fabric: mesh:6x6, torus:4x4x4, hypercube:4, star:5, complete:8.")
+    String fabric;
+
+    @Option(names = "--fabric-params", paramLabel = "P",
+            description = "The fabric's timing: flit level ss=2000,sd=2,cd=2,rs=3500,rd=3[,flit=BYTES] "
+                    + "(contention delays messages; the builders plan with --model, else the nominal "
+                    + "hold=ss+sd*m,end=ss+rs+(sd+cd+rd)*m), or a cost model spec as --model (its timing; "
+                    + "contention is only reported). Default: the --model.")
+    String fabricParams;
+
+    @Option(names = "--placement", paramLabel = "PL",
+            description = "Which fabric node each rank is on: identity (default), random:SEED, or one "
+                    + "address per rank, e.g. 3/2,1/5,2/1 (rank i on the i-th address).")
+    String placement;
+
+    @Option(names = "--ports", paramLabel = "one-port|all-port",
+            description = "How nodes attach to the fabric's routers. Default: one-port.")
+    String ports;
+
+    /** Checks every option; the result can build and simulate schedules. */
+    Scenario resolve() throws BadInput {
+        Collective collective = switch (op.trim().toLowerCase(Locale.ROOT)) {
+            case "bcast" -> Collective.BCAST;
+            case "multicast" -> Collective.MULTICAST;
+            default -> throw new BadInput("--op " + op + " (expected: bcast or multicast)");
+        };
+        if (ranks == null) {
+            throw new BadInput("missing -np K (the number of ranks, source included)");
+        }
+        if (ranks < 1) {
+            throw new BadInput("-np " + ranks + " (expected: a number of ranks >= 1)");
+        }
+        if (root < 0 || root >= ranks) {
+            throw new BadInput("--root=" + root + " outside 0.." + (ranks - 1) + " (the group has -np " + ranks
+                    + " ranks)");
+        }
+        if (size < 0) {
+            throw new BadInput("--size " + size + " (expected: a number of bytes >= 0)");
+        }
+        Evaluation evaluation = switch (eval.trim().toLowerCase(Locale.ROOT)) {
+            case "event" -> Evaluation.EVENT;
+            case "rounds" -> Evaluation.ROUNDS;
+            default -> throw new BadInput("--eval " + eval + " (expected: event or rounds)");
+        };
+        CostModel given = model == null ? null : parseModel("--model", model);
+        if (fabric == null) {
+            for (String[] o : new String[][] {{"--fabric-params", fabricParams}, {"--placement", placement},
+                {"--ports", ports}}) {
+                if (o[1] != null) {
+                    throw new BadInput(o[0] + " " + o[1] + " needs --fabric TOPO (e.g. --fabric mesh:6x6)"
+                            + (o[0].equals("--ports") ? "; on a plain model write ports=P in --model" : ""));
+                }
+            }
+            CostModel m = given != null ? given : ModelSpec.parse(DEFAULT_MODEL);
+            return new Scenario(collective, ranks, root, size, m, evaluation, null, null, null, null, null);
+        }
+        Topology topology;
+        try {
+            topology = Topology.parse(fabric);
+        } catch (IllegalArgumentException e) {
+            throw new BadInput("--fabric: " + e.getMessage());
+        }
+        NodeModel nodeModel;
+        try {
+            nodeModel = ports == null ? NodeModel.ONE_PORT : NodeModel.parse(ports);
+        } catch (IllegalArgumentException e) {
+            throw new BadInput("--ports: " + e.getMessage());
+        }
+        int[] nodeOf;
+        try {
+            nodeOf = Placement.parse(placement == null ? "identity" : placement, topology, ranks);
+        } catch (IllegalArgumentException e) {
+            throw new BadInput("--placement" + (placement == null ? " identity (the default)" : "") + ": "
+                    + e.getMessage());
+        }
+        CostModel builderModel;
+        WormholeNetwork network;
+        if (fabricParams != null && Fabric.isFlitParams(fabricParams)) {
+            WormholeParams params;
+            try {
+                params = WormholeParams.parse(fabricParams);
+            } catch (IllegalArgumentException e) {
+                throw new BadInput("--fabric-params: " + e.getMessage());
+            }
+            builderModel = given != null ? given : Fabric.builderModel(fabricParams);
+            network = Fabric.network(topology, params, nodeModel);
+        } else {
+            CostModel fromParams = fabricParams == null ? null : parseModel("--fabric-params", fabricParams);
+            if (fromParams != null && given != null && !fromParams.toString().equals(given.toString())) {
+                throw new BadInput("--model " + model + " and --fabric-params " + fabricParams
+                        + " are two cost models (give it once; --fabric-params takes ss=... for flit-level timing)");
+            }
+            builderModel = given != null ? given : fromParams != null ? fromParams : ModelSpec.parse(DEFAULT_MODEL);
+            network = Fabric.network(topology, builderModel, nodeModel);
+        }
+        return new Scenario(collective, ranks, root, size, builderModel, evaluation, topology, fabric.trim(),
+                placement == null ? "identity" : placement.trim(), nodeOf, network);
+    }
+
+    private static CostModel parseModel(String option, String spec) throws BadInput {
+        try {
+            return ModelSpec.parse(spec);
+        } catch (IllegalArgumentException e) {
+            throw new BadInput(option + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,276 @@
+package io.mpirunj.launcher.tools;
+
+import io.mpirunj.benchmarks.render.MeshFabricViews;
+import io.mpirunj.benchmarks.render.Picture;
+import io.mpirunj.benchmarks.render.SchedulePictures;
+import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.collectives.sim.Evaluation;
+import io.mpirunj.collectives.sim.Message;
+import io.mpirunj.collectives.sim.Simulation;
+import io.mpirunj.collectives.sim.SimulationJson;
+import io.mpirunj.fabric.model.Contention;
+import io.mpirunj.fabric.topology.Mesh;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.IntFunction;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code mpirun-j schedule}: builds one bcast/multicast schedule, evaluates it and prints every
+ * message (a table, or JSON with {@code --json}: {@link SimulationJson}); {@code --png}/{@code --svg}
+ * draw it. Bad input: one line on stderr, exit 2.
+ */
+@Command(name = "schedule",
+        sortOptions = false,
+        headerHeading = "%n",
+        description = {
+            "Builds one broadcast/multicast schedule, evaluates it on a cost model or a",
+            "routed fabric and prints every message: source, destination, start and",
+            "delivery time (model time units) and step. With --fabric each message also",
+            "shows its path and how long it waited, and channel contention is listed.",
+            "",
+        },
+        footerHeading = "%nOutput:%n",
+        footer = {
+            "  Table (default): one line per message, then the completion time and the",
+            "  number of contention events. --json: one object",
+            "    {\"op\",\"algorithm\",\"ranks\",\"root\",\"bytes\",\"model\",\"evaluation\",",
+            "     \"completion\",\"messages\":[{\"src\",\"dst\",\"start\",\"end\",\"step\"",
+            "       [,\"dropped\"][,\"path\":[node ids],\"waited\"]}...][,\"contention\":[...]]}",
+            "  Messages are in the order their sends started; path, waited and",
+            "  contention appear with --fabric and event evaluation. Ranks are group",
+            "  indices 0..K-1; on a fabric rank i runs on the i-th --placement node.",
+            "",
+            "Pictures: --png FILE and --svg FILE write up to three pictures named after",
+            "  FILE (a .png/.svg extension dropped): FILE-tree (the delivery tree),",
+            "  FILE-timing (the timing diagram) and, on a 1D/2D mesh or torus fabric,",
+            "  FILE-fabric (every route on the mesh, contention marked). E.g.",
+            "  --png out/opt.png writes out/opt-tree.png, out/opt-timing.png and",
+            "  out/opt-fabric.png; the names written are listed (on stderr with --json).",
+            "",
+            "Examples:",
+            "  mpirun-j schedule --algo opt-tree -np 9 --model hold=20,end=55",
+            "  mpirun-j schedule --algo binomial -np 7 --model hold=10,end=40 \\",
+            "      --eval rounds --json",
+            "  mpirun-j schedule --op multicast --algo fibonacci -np 8 \\",
+            "      --model logp:L=6,o=2,g=4",
+            "  mpirun-j schedule --op multicast --algo opt-mesh -np 8 --fabric mesh:6x6 \\",
+            "      --placement 3/2,1/5,2/1,3/4,4/3,4/4,5/1,5/4 --model hold=20,end=55 \\",
+            "      --json --png opt-mesh.png",
+            "  mpirun-j schedule --op multicast --algo opt-tree -np 32 --size 4096 \\",
+            "      --fabric mesh:16x16 --fabric-params ss=2000,sd=2,cd=2,rs=3500,rd=3 \\",
+            "      --placement random:1 --svg flit.svg",
+            "",
+            "Algorithms: mpirun-j simulate --list-algorithms (opt-mesh and u-mesh need",
+            "a mesh --fabric).",
+            "Exit status: 0 done; 1 a picture could not be written; 2 bad input (one",
+            "line on stderr, nothing computed).",
+        })
+public final class ScheduleCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--algo", paramLabel = "NAME", required = true,
+            description = "The algorithm, e.g. opt-tree, binomial, fibonacci, opt-mesh (the list: "
+                    + "mpirun-j simulate --list-algorithms).")
+    String algorithm;
+
+    @Mixin
+    ScenarioOptions options;
+
+    @Option(names = "--json", description = "Print the schedule as one JSON object instead of a table.")
+    boolean json;
+
+    @Option(names = "--png", paramLabel = "FILE", description = "Write the pictures as PNG: FILE-tree.png, "
+            + "FILE-timing.png[, FILE-fabric.png] (see Pictures below).")
+    Path png;
+
+    @Option(names = "--svg", paramLabel = "FILE", description = "The same pictures as SVG.")
+    Path svg;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Scenario scenario;
+        String name;
+        Schedule schedule;
+        try {
+            scenario = options.resolve();
+            name = scenario.checkAlgorithm(algorithm);
+            schedule = build(scenario, name);
+            checkPictureFile("--png", png);
+            checkPictureFile("--svg", svg);
+        } catch (BadInput e) {
+            return Tools.usage(spec, e);
+        }
+        Simulation sim = scenario.simulate(schedule);
+        if (json) {
+            out.println(SimulationJson.write(sim));
+        } else {
+            printTable(out, scenario, sim);
+        }
+        out.flush();
+        PrintWriter log = json ? err : out; // stdout stays pure JSON
+        try {
+            Map<String, Picture> pictures = png != null || svg != null ? pictures(scenario, sim) : Map.of();
+            writePictures(log, pictures, png, ".png");
+            writePictures(log, pictures, svg, ".svg");
+        } catch (IOException e) {
+            err.println(Tools.prefix(spec.qualifiedName()) + "cannot write the pictures: " + BadInput.oneLine(
+                    String.valueOf(e)));
+            err.flush();
+            return Tools.FAILED;
+        }
+        log.flush();
+        return 0;
+    }
+
+    /** A builder's refusal (e.g. a model it cannot plan with) is bad input too. */
+    static Schedule build(Scenario scenario, String name) throws BadInput {
+        try {
+            return scenario.build(name);
+        } catch (IllegalArgumentException e) {
+            throw new BadInput("--algo " + name + ": " + e.getMessage());
+        }
+    }
+
+    private static void checkPictureFile(String option, Path file) throws BadInput {
+        if (file == null) {
+            return;
+        }
+        if (file.getFileName() == null || Files.isDirectory(file)) {
+            throw new BadInput(option + " " + file + " (expected: a file name; the pictures are named after it)");
+        }
+    }
+
+    /** The pictures of {@code sim}, by file-name suffix. */
+    static Map<String, Picture> pictures(Scenario scenario, Simulation sim) {
+        Map<String, Picture> pictures = new LinkedHashMap<>();
+        IntFunction<String> label = scenario.onFabric() ? scenario::address : null;
+        pictures.put("-tree", SchedulePictures.tree(sim, label));
+        pictures.put("-timing", SchedulePictures.timing(sim,
+                sim.evaluation() == Evaluation.ROUNDS ? null : scenario.timingModel()));
+        if (scenario.topology() instanceof Mesh mesh && mesh.dimensions() <= 2) {
+            String title = sim.schedule().algorithm() + " on " + scenario.fabric() + ", source "
+                    + MeshFabricViews.coord(mesh, scenario.nodeOf()[sim.schedule().root()]);
+            pictures.put("-fabric", SchedulePictures.fabric(MeshFabricViews.of(title, sim, mesh, scenario.nodeOf())));
+        }
+        return pictures;
+    }
+
+    /** FILE with its extension dropped, plus suffix and extension: out/opt.png -> out/opt-tree.png. */
+    static Path pictureFile(Path file, String suffix, String extension) {
+        String name = file.getFileName().toString();
+        if (name.toLowerCase(Locale.ROOT).endsWith(extension)) {
+            name = name.substring(0, name.length() - extension.length());
+        }
+        return file.resolveSibling(name + suffix + extension);
+    }
+
+    private static void writePictures(PrintWriter log, Map<String, Picture> pictures, Path file, String extension)
+            throws IOException {
+        if (file == null) {
+            return;
+        }
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        for (Map.Entry<String, Picture> e : pictures.entrySet()) {
+            Path target = pictureFile(file, e.getKey(), extension);
+            if (extension.equals(".png")) {
+                e.getValue().writePng(target);
+            } else {
+                e.getValue().writeSvg(target);
+            }
+            log.println("wrote " + target);
+        }
+    }
+
+    /** The readable form: header, one line per message, completion, contention. */
+    static void printTable(PrintWriter out, Scenario scenario, Simulation sim) {
+        Schedule s = sim.schedule();
+        boolean routed = sim.routed();
+        out.println(s.algorithm() + ": " + scenario.describe());
+        out.println("evaluation: " + scenario.evaluationText());
+        if (!s.note().isEmpty()) {
+            out.println("note: " + s.note());
+        }
+        List<String[]> rows = new ArrayList<>();
+        rows.add(routed ? new String[] {"msg", "src", "dst", "start", "end", "step", "waited", "path"}
+                : new String[] {"msg", "src", "dst", "start", "end", "step"});
+        List<Message> messages = sim.messages();
+        for (int i = 0; i < messages.size(); i++) {
+            Message m = messages.get(i);
+            String src = Integer.toString(m.src());
+            String dst = m.dst() + (m.dropped() ? " (dropped)" : "");
+            if (scenario.onFabric()) {
+                src += " (" + scenario.address(m.src()) + ")";
+                dst = m.dst() + " (" + scenario.address(m.dst()) + ")" + (m.dropped() ? " dropped" : "");
+            }
+            String[] row = {Integer.toString(i), src, dst, Scenario.time(m.start()), Scenario.time(m.end()),
+                Integer.toString(m.step())};
+            if (routed) {
+                StringBuilder path = new StringBuilder();
+                for (int node : m.path()) {
+                    path.append(path.length() == 0 ? "" : " ").append(scenario.topology().label(node));
+                }
+                row = new String[] {row[0], row[1], row[2], row[3], row[4], row[5], Scenario.time(m.waited()),
+                    path.toString()};
+            }
+            rows.add(row);
+        }
+        printColumns(out, rows, routed ? 7 : -1);
+        out.println("completion: " + Scenario.time(sim.completion()));
+        if (routed) {
+            List<Contention> contentions = sim.contentions();
+            out.println("contention: " + contentions.size() + " event" + (contentions.size() == 1 ? "" : "s"));
+            for (Contention c : contentions) {
+                out.println("  msg " + c.message() + " blocked by msg " + c.blocker() + " on " + c.channel()
+                        + " from " + Scenario.time(c.from()) + " until " + Scenario.time(c.until()));
+            }
+        }
+    }
+
+    /** Right-aligned columns, except column {@code leftFrom} onwards (left-aligned, e.g. a path). */
+    static void printColumns(PrintWriter out, List<String[]> rows, int leftFrom) {
+        int columns = rows.get(0).length;
+        int[] width = new int[columns];
+        for (String[] row : rows) {
+            for (int c = 0; c < columns; c++) {
+                width[c] = Math.max(width[c], row[c].length());
+            }
+        }
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int c = 0; c < columns; c++) {
+                boolean left = leftFrom >= 0 && c >= leftFrom;
+                String cell = row[c];
+                line.append(c == 0 ? "" : "  ");
+                if (left) {
+                    line.append(cell).append(c + 1 < columns ? " ".repeat(width[c] - cell.length()) : "");
+                } else {
+                    line.append(" ".repeat(width[c] - cell.length())).append(cell);
+                }
+            }
+            out.println(line.toString().stripTrailing());
+        }
+    }
+}

@@ -1,0 +1,248 @@
+package io.mpirunj.launcher.tools;
+
+import io.mpirunj.collectives.mesh.MeshMulticasts;
+import io.mpirunj.collectives.multicast.MulticastAlgorithms;
+import io.mpirunj.collectives.sim.Simulation;
+import io.mpirunj.fabric.model.Numbers;
+import io.mpirunj.fabric.topology.Mesh;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code mpirun-j simulate}: the completion time of one, several or all bcast/multicast
+ * algorithms on one model or fabric, fastest first, as a table or a JSON array. An algorithm that
+ * cannot run on the scenario (a builder's refusal) is listed as not run, never silently dropped.
+ */
+@Command(name = "simulate",
+        sortOptions = false,
+        description = {
+            "Simulates broadcast/multicast algorithms on a cost model or a routed fabric",
+            "and prints their completion times (model time units), fastest first, with",
+            "the number of contention events on a fabric. The header says what was",
+            "simulated and how the times were evaluated.",
+            "",
+        },
+        footerHeading = "%nOutput:%n",
+        footer = {
+            "  Table (default): place, algorithm, completion, messages sent[, contention",
+            "  events]; algorithms that cannot run on the scenario are listed after it",
+            "  as 'not run: NAME: reason'. --json: an array, fastest first, of",
+            "    {\"op\",\"algorithm\",\"ranks\",\"root\",\"bytes\",\"model\",\"evaluation\",",
+            "     \"completion\",\"messageCount\"[,\"contentionEvents\"]}",
+            "  then {\"algorithm\",\"error\"} for each algorithm that could not run.",
+            "",
+            "Examples:",
+            "  mpirun-j simulate --op bcast --algo all -np 7 --model hold=10,end=40",
+            "  mpirun-j simulate -np 7 --model hold=10,end=40 --eval rounds",
+            "  mpirun-j simulate --op multicast --algo fibonacci,binary-split -np 8 \\",
+            "      --model logp:L=6,o=2,g=4 --json",
+            "  mpirun-j simulate --op multicast -np 8 --fabric mesh:6x6 \\",
+            "      --placement 3/2,1/5,2/1,3/4,4/3,4/4,5/1,5/4 --model hold=20,end=55",
+            "  mpirun-j simulate --op multicast -np 32 --size 4096 --fabric mesh:16x16 \\",
+            "      --fabric-params ss=2000,sd=2,cd=2,rs=3500,rd=3 --placement random:1",
+            "",
+            "Exit status: 0 done (also when some algorithm could not run, unless it was",
+            "the only one asked for); 2 bad input (one line on stderr, e.g. an unknown",
+            "algorithm, a bad model spec, --root outside the group).",
+        })
+public final class SimulateCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--algo", paramLabel = "NAME|all", defaultValue = "all",
+            completionCandidates = AlgorithmNames.class,
+            description = "The algorithms: a name, a comma-separated list, or all (the default). Names: "
+                    + "${COMPLETION-CANDIDATES} (opt-mesh and u-mesh need a mesh --fabric; descriptions: "
+                    + "--list-algorithms).")
+    String algorithms;
+
+    @Option(names = "--list-algorithms", description = "List the algorithms with a line on each and exit.")
+    boolean listAlgorithms;
+
+    @Mixin
+    ScenarioOptions options;
+
+    @Option(names = "--json", description = "Print a JSON array instead of a table.")
+    boolean json;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    /** One algorithm's result, or why it could not run. */
+    record Row(String algorithm, Simulation simulation, String error) {
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        if (listAlgorithms) {
+            out.println(algorithmList());
+            out.flush();
+            return 0;
+        }
+        Scenario scenario;
+        List<String> names;
+        try {
+            scenario = options.resolve();
+            names = names(scenario);
+        } catch (BadInput e) {
+            return Tools.usage(spec, e);
+        }
+        List<Row> rows = new ArrayList<>();
+        List<Row> failed = new ArrayList<>();
+        for (String name : names) {
+            try {
+                rows.add(new Row(name, scenario.simulate(scenario.build(name)), null));
+            } catch (IllegalArgumentException e) {
+                failed.add(new Row(name, null, BadInput.oneLine(e.getMessage())));
+            }
+        }
+        if (names.size() == 1 && !failed.isEmpty()) {
+            return Tools.usage(spec, new BadInput("--algo " + names.get(0) + ": " + failed.get(0).error()));
+        }
+        rows.sort(Comparator.comparingDouble(r -> r.simulation().completion())); // stable: table order on ties
+        if (json) {
+            out.println(json(scenario, rows, failed));
+        } else {
+            printTable(out, scenario, rows, failed, isAll());
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** {@code --algo} as checked names, in table order for {@code all}. */
+    private List<String> names(Scenario scenario) throws BadInput {
+        if (isAll()) {
+            return scenario.algorithms();
+        }
+        Set<String> names = new LinkedHashSet<>();
+        for (String n : algorithms.split(",", -1)) {
+            names.add(scenario.checkAlgorithm(n));
+        }
+        return List.copyOf(names);
+    }
+
+    private boolean isAll() {
+        return algorithms.trim().equalsIgnoreCase("all");
+    }
+
+    static void printTable(PrintWriter out, Scenario scenario, List<Row> rows, List<Row> failed, boolean all) {
+        boolean routed = scenario.routed();
+        out.println(scenario.describe());
+        out.println("evaluation: " + scenario.evaluationText());
+        List<String[]> table = new ArrayList<>();
+        String completion = "completion (" + scenario.evaluationName() + ")";
+        table.add(routed ? new String[] {"#", "algorithm", completion, "messages", "contention"}
+                : new String[] {"#", "algorithm", completion, "messages"});
+        int rank = 1;
+        for (Row r : rows) {
+            Simulation s = r.simulation();
+            String[] row = {Integer.toString(rank++), r.algorithm(), Scenario.time(s.completion()),
+                Integer.toString(s.messages().size())};
+            if (routed) {
+                row = new String[] {row[0], row[1], row[2], row[3], Integer.toString(s.contentions().size())};
+            }
+            table.add(row);
+        }
+        // left-align the algorithm column: pad the names to the widest
+        int nameWidth = table.stream().mapToInt(r -> r[1].length()).max().orElse(0);
+        for (String[] row : table) {
+            row[1] = row[1] + " ".repeat(nameWidth - row[1].length());
+        }
+        ScheduleCommand.printColumns(out, table, -1);
+        for (Row f : failed) {
+            out.println("not run: " + f.algorithm() + ": " + f.error());
+        }
+        if (all && !(scenario.topology() instanceof Mesh)) {
+            out.println("(" + String.join(", ", MeshMulticasts.names()) + " need a mesh --fabric)");
+        }
+    }
+
+    static String json(Scenario scenario, List<Row> rows, List<Row> failed) {
+        StringBuilder b = new StringBuilder("[");
+        for (Row r : rows) {
+            Simulation s = r.simulation();
+            b.append(b.length() == 1 ? "" : ",").append('{')
+                    .append("\"op\":").append(quote(s.schedule().collective().label()))
+                    .append(",\"algorithm\":").append(quote(r.algorithm()))
+                    .append(",\"ranks\":").append(s.schedule().ranks())
+                    .append(",\"root\":").append(s.schedule().root())
+                    .append(",\"bytes\":").append(s.schedule().messageBytes())
+                    .append(",\"model\":").append(quote(s.model()))
+                    .append(",\"evaluation\":").append(quote(scenario.evaluationName()))
+                    .append(",\"completion\":").append(Numbers.format(s.completion()))
+                    .append(",\"messageCount\":").append(s.messages().size());
+            if (scenario.routed()) {
+                b.append(",\"contentionEvents\":").append(s.contentions().size());
+            }
+            b.append('}');
+        }
+        for (Row f : failed) {
+            b.append(b.length() == 1 ? "" : ",").append("{\"algorithm\":").append(quote(f.algorithm()))
+                    .append(",\"error\":").append(quote(f.error())).append('}');
+        }
+        return b.append(']').toString();
+    }
+
+    /** A JSON string literal. */
+    static String quote(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        b.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.append('"').toString();
+    }
+
+    /** "name  description" lines: {@link MulticastAlgorithms}, then the mesh algorithms. */
+    static String algorithmList() {
+        List<String[]> entries = new ArrayList<>();
+        for (MulticastAlgorithms.Entry e : MulticastAlgorithms.all()) {
+            entries.add(new String[] {e.name(), e.description()});
+        }
+        for (String n : MeshMulticasts.names()) {
+            // MeshMulticasts exposes names only; its descriptions are private to its table
+            entries.add(new String[] {n, "placement-aware multicast on a mesh/torus/hypercube [needs --fabric]"});
+        }
+        int width = entries.stream().mapToInt(e -> e[0].length()).max().orElse(0);
+        List<String> lines = new ArrayList<>();
+        for (String[] e : entries) {
+            lines.add(String.format("%-" + width + "s  %s", e[0], e[1]));
+        }
+        return String.join(System.lineSeparator(), lines);
+    }
+
+    /** Every algorithm name, for {@code ${COMPLETION-CANDIDATES}} in the help. */
+    static final class AlgorithmNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            List<String> names = new ArrayList<>(MulticastAlgorithms.names());
+            names.addAll(MeshMulticasts.names());
+            return names.iterator();
+        }
+    }
+}

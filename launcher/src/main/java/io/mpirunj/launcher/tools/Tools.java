@@ -1,0 +1,76 @@
+package io.mpirunj.launcher.tools;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+
+/**
+ * The machine-readable tool subcommands of {@code mpirun-j}: {@code schedule} (one schedule as a
+ * table, JSON or pictures), {@code simulate} (completion time of one or all algorithms) and
+ * {@code papers} (the papers report).
+ *
+ * <p>Register them on the top-level command with
+ * {@code subcommands = {ScheduleCommand.class, SimulateCommand.class, PapersCommand.class}} (or
+ * {@link #subcommands()} with {@code CommandLine.addSubcommand} <em>before</em> the parameter
+ * exception handler is set, so picocli's own parse errors stay one line). Each command also works
+ * stand-alone: {@link #commandLine(Object)}.
+ *
+ * <p>Exit statuses: 0 done; 1 the computation failed (a {@code papers} reference mismatch, a
+ * picture that cannot be written); 2 bad input, one line on stderr, nothing computed.
+ */
+public final class Tools {
+
+    /** Exit status for bad input (picocli's {@code ExitCode.USAGE}, as the launcher). */
+    public static final int USAGE = 2;
+    /** Exit status when the work ran but failed. */
+    public static final int FAILED = 1;
+
+    private Tools() {
+    }
+
+    /** The tool command classes, for {@code @Command(subcommands = ...)}. */
+    public static List<Class<? extends Callable<Integer>>> classes() {
+        return List.of(ScheduleCommand.class, SimulateCommand.class, PapersCommand.class);
+    }
+
+    /** Fresh instances of the tool commands, for {@code CommandLine.addSubcommand}. */
+    public static List<Object> subcommands() {
+        return List.of(new ScheduleCommand(), new SimulateCommand(), new PapersCommand());
+    }
+
+    /**
+     * A stand-alone command line for one tool command (tests, or a main of its own): picocli's
+     * parse errors are one line on stderr with exit status {@link #USAGE}, as under {@code mpirun-j}.
+     */
+    public static CommandLine commandLine(Object command) {
+        CommandLine cl = new CommandLine(command);
+        cl.setParameterExceptionHandler((ex, args) -> {
+            CommandLine cmd = ex.getCommandLine();
+            String name = fullName(cmd.getCommandSpec().qualifiedName());
+            PrintWriter err = cmd.getErr();
+            err.println(name + ": " + BadInput.oneLine(ex.getMessage()) + " (see " + name + " --help)");
+            err.flush();
+            return USAGE;
+        });
+        return cl;
+    }
+
+    /** "mpirun-j schedule: " for a command named "schedule" (stand-alone) or "mpirun-j schedule". */
+    static String prefix(String qualifiedName) {
+        return fullName(qualifiedName) + ": ";
+    }
+
+    /** "mpirun-j schedule", whether the command runs under mpirun-j or stand-alone. */
+    static String fullName(String qualifiedName) {
+        return qualifiedName.startsWith("mpirun-j") ? qualifiedName : "mpirun-j " + qualifiedName;
+    }
+
+    /** Prints {@code e} as the one-line usage error of {@code spec}'s command; returns {@link #USAGE}. */
+    static int usage(CommandLine.Model.CommandSpec spec, BadInput e) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println(prefix(spec.qualifiedName()) + e.getMessage());
+        err.flush();
+        return USAGE;
+    }
+}

@@ -1,0 +1,71 @@
+package io.mpirunj.launcher.tools;
+
+import static io.mpirunj.launcher.tools.ToolRun.args;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Every bad input: one line on stderr naming the problem, nothing on stdout, exit status 2. */
+class BadInputTest {
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "--algo opt-tree -np 8 --model hold=x                       | --model: model spec 'hold=x': bad token 'hold=x' (expected: hold=A[+Bm],end=C[+Dm][,ports=P])",
+        "--algo opt-tree -np 8 --model logp:L=6,o=2                 | --model: model spec 'logp:L=6,o=2': missing 'g='",
+        "--algo foo -np 8                                           | --algo foo: unknown algorithm (expected one of: sequential, chain, binomial,",
+        "--algo opt-tree -np 8 --root 9                             | --root=9 outside 0..7",
+        "--algo opt-tree -np 8 --root -1                            | --root=-1 outside 0..7",
+        "--algo opt-tree -np 0                                      | -np 0 (expected: a number of ranks >= 1)",
+        "--algo opt-tree                                            | missing -np K",
+        "--algo opt-tree -np x                                      | Invalid value for option '--np': 'x' is not an int",
+        "--algo opt-tree -np 8 --size -1                            | --size -1 (expected: a number of bytes >= 0)",
+        "--algo opt-tree -np 8 --eval steps                         | --eval steps (expected: event or rounds)",
+        "--algo opt-tree -np 8 --op gather                          | --op gather (expected: bcast or multicast)",
+        "--algo opt-tree -np 8 --fabric blob:3                      | --fabric: topology spec 'blob:3' not understood",
+        "--algo opt-tree -np 8 --fabric mesh:6x6 --placement 1/1    | --placement: placement spec '1/1' lists 1 nodes (expected: one per rank, 8)",
+        "--algo opt-tree -np 2 --fabric mesh:6x6 --placement 1/1,1/1 | --placement: placement spec '1/1,1/1': node 1/1 given to ranks 0 and 1",
+        "--algo opt-tree -np 2 --fabric mesh:6x6 --placement 1/1,7/7 | --placement: placement spec '1/1,7/7', rank 1: node address '7/7' out of range",
+        "--algo opt-tree -np 2 --fabric mesh:6x6 --placement random:x | --placement: placement spec 'random:x': bad seed 'x'",
+        "--algo opt-tree -np 40 --fabric mesh:6x6                   | --placement identity (the default): cannot place 40 ranks on mesh:6x6 (36 nodes)",
+        "--algo opt-tree -np 40 --fabric mesh:6x6 --placement random:1 | --placement: cannot place 40 ranks on mesh:6x6 (36 nodes)",
+        "--algo opt-tree -np 8 --fabric mesh:6x6 --fabric-params ss=1,sd=2 | --fabric-params: wormhole params 'ss=1,sd=2': missing 'cd='",
+        "--algo opt-tree -np 8 --fabric mesh:6x6 --fabric-params hold=1 | --fabric-params: model spec 'hold=1': missing 'end='",
+        "--algo opt-tree -np 8 --fabric mesh:6x6 --model hold=1,end=2 --fabric-params hold=3,end=4 | --model hold=1,end=2 and --fabric-params hold=3,end=4 are two cost models",
+        "--algo opt-tree -np 8 --fabric mesh:6x6 --ports some-port  | --ports: node model 'some-port' (expected: one-port or all-port)",
+        "--algo opt-tree -np 8 --placement 1/1                      | --placement 1/1 needs --fabric TOPO",
+        "--algo opt-tree -np 8 --fabric-params ss=1                 | --fabric-params ss=1 needs --fabric TOPO",
+        "--algo opt-tree -np 8 --ports all-port                     | --ports all-port needs --fabric TOPO (e.g. --fabric mesh:6x6); on a plain model write ports=P in --model",
+        "--algo opt-mesh -np 8                                      | --algo opt-mesh needs --fabric (a mesh, torus or hypercube",
+        "--algo u-mesh -np 8 --model hold=20,end=55                 | --algo u-mesh needs --fabric",
+        "--algo opt-mesh -np 8 --fabric star:4                      | --algo opt-mesh needs a mesh, torus or hypercube fabric (got --fabric star:4)",
+        "--algo opt-tree -np 8 --no-such-option                     | Unknown option: '--no-such-option'",
+    })
+    void scheduleRejects(String arguments, String expected) {
+        ToolRun run = ToolRun.schedule(args(arguments));
+        assertOneLineUsageError(run, "mpirun-j schedule: ", expected);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "--algo all -np 8 --model hold=                             | --model: model spec 'hold=': bad token 'hold='",
+        "--algo opt-tree,nope -np 8                                 | --algo nope: unknown algorithm (expected one of: sequential,",
+        "-np 8 --root 8                                             | --root=8 outside 0..7",
+        "-np 0                                                      | -np 0 (expected: a number of ranks >= 1)",
+        "--algo u-mesh -np 8                                        | --algo u-mesh needs --fabric",
+        "-np 9 --fabric hypercube:3                                 | --placement identity (the default): cannot place 9 ranks on hypercube:3 (8 nodes)",
+        "-np 8 --fabric torus:4x4 --fabric-params ss=1,sd=1,cd=1,rs=1,rd=x | --fabric-params: wormhole params 'ss=1,sd=1,cd=1,rs=1,rd=x': bad token 'rd=x'",
+    })
+    void simulateRejects(String arguments, String expected) {
+        ToolRun run = ToolRun.simulate(args(arguments));
+        assertOneLineUsageError(run, "mpirun-j simulate: ", expected);
+    }
+
+    static void assertOneLineUsageError(ToolRun run, String prefix, String expected) {
+        assertEquals(Tools.USAGE, run.exitCode(), run::toString);
+        assertEquals("", run.out(), run::toString);
+        assertEquals(1, run.err().lines().count(), run::toString);
+        assertTrue(run.err().startsWith(prefix + expected.trim()), run::toString);
+    }
+}

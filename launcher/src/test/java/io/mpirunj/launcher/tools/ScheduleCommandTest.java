@@ -1,0 +1,183 @@
+package io.mpirunj.launcher.tools;
+
+import static io.mpirunj.launcher.tools.ToolRun.args;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code mpirun-j schedule}: the papers' reference schedules, as JSON, as tables and as pictures. */
+class ScheduleCommandTest {
+
+    /** Paper 000's 6×6 example: source (3,2) is rank 0, the destinations ranks 1..7 in SPEC order. */
+    static final String OPT_MESH = "--op multicast --algo opt-mesh --fabric mesh:6x6 "
+            + "--placement 3/2,1/5,2/1,3/4,4/3,4/4,5/1,5/4 --model hold=20,end=55 --json -np 8";
+
+    @Test
+    void optMeshOnTheSixBySixMeshIsThePapersScheduleWithoutContention() {
+        ToolRun run = ToolRun.schedule(args(OPT_MESH));
+        assertEquals(0, run.exitCode(), run::toString);
+        assertEquals("", run.err());
+        String json = run.out().trim();
+        assertTrue(json.startsWith("{") && json.endsWith("}"), json);
+        assertTrue(json.startsWith("{\"op\":\"multicast\",\"algorithm\":\"opt-mesh\",\"ranks\":8,\"root\":0,"), json);
+        assertTrue(json.contains("\"completion\":130,"), json);
+        // SPEC.md section 1: (3,2)->(4,4) first, t_hold later (3,2)->(3,4); (4,4) forwards from 55
+        assertTrue(json.contains("\"messages\":[{\"src\":0,\"dst\":5,\"start\":0,\"end\":55,\"step\":1,"
+                + "\"path\":[20,26,27,28],\"waited\":0},{\"src\":0,\"dst\":3,\"start\":20,\"end\":75,\"step\":2,"), json);
+        assertTrue(json.endsWith(",\"contention\":[]}"), json);
+
+        Map<String, Object> o = MiniJson.object(json);
+        List<String> order = messages(o).stream()
+                .map(m -> fmt(m.get("src")) + "->" + fmt(m.get("dst")) + "@" + fmt(m.get("start")) + ".."
+                        + fmt(m.get("end")))
+                .toList();
+        assertEquals(List.of("0->5@0..55", "0->3@20..75", "0->1@40..95", "5->7@55..110", "0->2@60..115",
+                "5->6@75..130", "3->4@75..130"), order);
+        for (Map<String, Object> m : messages(o)) {
+            assertEquals(0.0, m.get("waited"));
+        }
+        assertEquals(List.of(), o.get("contention"));
+    }
+
+    @Test
+    void uMeshTakesThreeRoundsOfTEnd() {
+        ToolRun run = ToolRun.schedule(args(OPT_MESH.replace("opt-mesh", "u-mesh") + " --eval rounds"));
+        assertEquals(0, run.exitCode(), run::toString);
+        Map<String, Object> o = MiniJson.object(run.out());
+        assertEquals(165.0, o.get("completion"));
+        assertEquals("rounds", o.get("evaluation"));
+        assertEquals(7, messages(o).size());
+        // and event by event on the fabric, as the papers report says, also 165
+        ToolRun event = ToolRun.schedule(args(OPT_MESH.replace("opt-mesh", "u-mesh")));
+        assertEquals(165.0, MiniJson.object(event.out()).get("completion"));
+    }
+
+    @Test
+    void tableOneOptTreeOfNineNodesCompletesAt135() {
+        ToolRun run = ToolRun.schedule(args("--algo opt-tree -np 9 --model hold=20,end=55 --json"));
+        assertEquals(0, run.exitCode(), run::toString);
+        Map<String, Object> o = MiniJson.object(run.out());
+        assertEquals(135.0, o.get("completion"));
+        assertEquals("bcast", o.get("op"));
+        assertEquals("hold=20,end=55", o.get("model"));
+        assertEquals(8, messages(o).size());
+        assertFalse(o.containsKey("contention"), "no fabric, no contention list");
+        assertTrue(run.out().contains("{\"src\":0,\"dst\":6,\"start\":0,\"end\":55,\"step\":1}"), run.out());
+    }
+
+    @Test
+    void tableHasOneLinePerMessageThenCompletion() {
+        ToolRun run = ToolRun.schedule(args("--algo opt-tree -np 9 --model hold=20,end=55"));
+        assertEquals(0, run.exitCode(), run::toString);
+        List<String> lines = run.out().lines().toList();
+        assertEquals("opt-tree: bcast over 9 ranks, root 0, 1 byte", lines.get(0));
+        assertTrue(lines.get(1).startsWith("evaluation: event "), lines.get(1));
+        assertEquals("msg  src  dst  start  end  step", lines.get(2));
+        assertEquals("  0    0    6      0   55     1", lines.get(3));
+        assertEquals(2 + 1 + 8 + 1, lines.size(), run::toString);
+        assertEquals("completion: 135", lines.get(lines.size() - 1));
+    }
+
+    @Test
+    void fabricTableShowsAddressesPathsAndContentionCount() {
+        ToolRun run = ToolRun.schedule(args(OPT_MESH.replace(" --json", "")));
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.out().contains("  0  0 (3/2)  5 (4/4)      0   55     1       0  3/2 4/2 4/3 4/4\n"), run.out());
+        assertTrue(run.out().endsWith("completion: 130\ncontention: 0 events\n"), run.out());
+    }
+
+    @Test
+    void placementObliviousTreeOnAMeshReportsItsContention() {
+        String a = "--algo opt-tree -np 8 --fabric mesh:4x4 --model hold=20,end=55 --placement random:2";
+        ToolRun table = ToolRun.schedule(args(a));
+        assertEquals(0, table.exitCode(), table::toString);
+        assertTrue(table.out().endsWith("completion: 130\ncontention: 1 event\n"
+                + "  msg 5 blocked by msg 4 on 3/2->3/1 from 75 until 80\n"), table.out());
+        Map<String, Object> o = MiniJson.object(ToolRun.schedule(args(a + " --json")).out());
+        assertEquals(List.of(Map.of("message", 5.0, "blocker", 4.0, "channel", "3/2->3/1", "from", 75.0,
+                "until", 80.0)), o.get("contention"));
+        assertEquals(5.0, messages(o).get(5).get("waited"));
+    }
+
+    @Test
+    void defaultModelIsTheIbmSpModelAtOneByte() {
+        ToolRun run = ToolRun.schedule(args("--algo binomial -np 2 --json"));
+        assertEquals(0, run.exitCode(), run::toString);
+        Map<String, Object> o = MiniJson.object(run.out());
+        assertEquals("hold=20+0.02m,end=55+0.07m", o.get("model"));
+        assertEquals(55.07, o.get("completion"));
+        assertEquals(1.0, o.get("bytes"));
+    }
+
+    @Test
+    void flitLevelFabricPlansWithTheNominalModel() {
+        ToolRun run = ToolRun.schedule(args("--op multicast --algo opt-mesh -np 8 --size 64 --fabric mesh:6x6 "
+                + "--fabric-params ss=2000,sd=2,cd=2,rs=3500,rd=3 --placement 3/2,1/5,2/1,3/4,4/3,4/4,5/1,5/4"));
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.out().contains("flit-level wormhole fabric mesh:6x6 ss=2000,sd=2,cd=2,rs=3500,rd=3 one-port"),
+                run.out());
+        assertTrue(run.out().contains("planned with hold=2000+2m,end=5500+7m"), run.out());
+        assertTrue(run.out().contains("contention: 0 events"), run.out()); // OPT-mesh's theorem
+    }
+
+    @Test
+    void pngWritesTreeTimingAndFabricPicturesNamedAfterFile(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("pics/opt.png");
+        ToolRun run = ToolRun.schedule(args(OPT_MESH + " --png " + file + " --svg " + dir.resolve("opt")));
+        assertEquals(0, run.exitCode(), run::toString);
+        MiniJson.object(run.out()); // stdout stays pure JSON: the file names go to stderr
+        for (String name : List.of("opt-tree", "opt-timing", "opt-fabric")) {
+            Path png = dir.resolve("pics/" + name + ".png");
+            assertTrue(Files.size(png) > 10_000, png + " is " + Files.size(png) + " bytes");
+            byte[] head = Files.readAllBytes(png);
+            assertEquals((byte) 0x89, head[0]);
+            assertEquals('P', head[1]);
+            assertTrue(run.err().contains("wrote " + png), run.err());
+            Path svg = dir.resolve(name + ".svg");
+            assertTrue(Files.readString(svg).contains("<svg"), svg.toString());
+        }
+    }
+
+    @Test
+    void withoutMeshFabricThereIsNoFabricPicture(@TempDir Path dir) throws Exception {
+        ToolRun run = ToolRun.schedule(args("--algo opt-tree -np 9 --model hold=20,end=55 --png " + dir.resolve("t.png")));
+        assertEquals(0, run.exitCode(), run::toString);
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of("t-timing.png", "t-tree.png"), files.map(p -> p.getFileName().toString()).sorted().toList());
+        }
+        assertTrue(run.out().contains("wrote " + dir.resolve("t-tree.png")), run.out());
+    }
+
+    @Test
+    void pictureFileNames() {
+        assertEquals(Path.of("out/opt-tree.png"), ScheduleCommand.pictureFile(Path.of("out/opt.png"), "-tree", ".png"));
+        assertEquals(Path.of("opt-fabric.svg"), ScheduleCommand.pictureFile(Path.of("opt"), "-fabric", ".svg"));
+        assertEquals(Path.of("a.b-tree.png"), ScheduleCommand.pictureFile(Path.of("a.b.PNG"), "-tree", ".png"));
+    }
+
+    @Test
+    void helpIsTheDocumentation() {
+        ToolRun run = ToolRun.schedule("--help");
+        assertEquals(0, run.exitCode());
+        assertTrue(run.out().contains("FILE-tree"), run.out());
+        assertTrue(run.out().contains("Examples:"), run.out());
+        assertTrue(run.out().lines().allMatch(l -> l.length() < 80), run.out());
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<Map<String, Object>> messages(Map<String, Object> o) {
+        return (List<Map<String, Object>>) (List<?>) o.get("messages");
+    }
+
+    static String fmt(Object number) {
+        double d = (Double) number;
+        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+    }
+}

@@ -1,0 +1,53 @@
+package io.mpirunj.launcher.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mpirunj.launcher.MpirunJ;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/**
+ * The tools as subcommands of {@code mpirun-j}: registered as the launcher will register them
+ * (once it does, this test uses the launcher's own registration).
+ */
+class UnderMpirunJTest {
+
+    static ToolRun mpirunJ(String... args) {
+        CommandLine cl = MpirunJ.commandLine();
+        for (Object command : Tools.subcommands()) {
+            String name = command.getClass().getAnnotation(CommandLine.Command.class).name();
+            if (!cl.getSubcommands().containsKey(name)) {
+                cl.addSubcommand(command);
+            }
+        }
+        // added after the launcher set its handlers: hand them down as annotation registration does
+        cl.setParameterExceptionHandler(cl.getParameterExceptionHandler());
+        cl.setExecutionExceptionHandler(cl.getExecutionExceptionHandler());
+        return ToolRun.of(cl, args);
+    }
+
+    @Test
+    void scheduleRunsAsASubcommand() {
+        ToolRun run = mpirunJ("schedule", "--algo", "opt-tree", "-np", "9", "--model", "hold=20,end=55", "--json");
+        assertEquals(0, run.exitCode(), run::toString);
+        assertEquals(135.0, MiniJson.object(run.out()).get("completion"));
+    }
+
+    @Test
+    void badInputIsOneLineUnderTheLaunchersName() {
+        ToolRun run = mpirunJ("simulate", "-np", "8", "--root", "9");
+        BadInputTest.assertOneLineUsageError(run, "mpirun-j simulate: ", "--root=9 outside 0..7");
+        ToolRun parse = mpirunJ("simulate", "-np", "eight");
+        assertEquals(Tools.USAGE, parse.exitCode(), parse::toString);
+        assertEquals(1, parse.err().lines().count(), parse::toString);
+        assertTrue(parse.err().startsWith("mpirun-j: "), parse::toString);
+    }
+
+    @Test
+    void helpShowsTheFullCommandName() {
+        ToolRun run = mpirunJ("papers", "--help");
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.out().startsWith("Usage: mpirun-j papers "), run.out());
+    }
+}
