@@ -36,20 +36,7 @@ public final class LinearAlltoall implements CollectiveAlgorithm.Alltoall {
 
     @Override
     public void alltoall(CollChannel ch, Buffer send, Buffer recv) {
-        int p = ch.size();
-        int r = ch.rank();
-        int b = send.count() / p;
-        Request[] reqs = new Request[2 * (p - 1)];
-        int i = 0;
-        for (int s = 1; s < p; s++) {
-            int from = (r - s + p) % p;
-            reqs[i++] = ch.irecv(recv.slice(from * b, b), from, CollTags.ALLTOALL);
-        }
-        for (int s = 1; s < p; s++) {
-            int to = (r + s) % p;
-            reqs[i++] = ch.isend(send.slice(to * b, b), to, CollTags.ALLTOALL);
-        }
-        recv.slice(r * b, b).copyFrom(send.slice(r * b, b));
-        Request.waitAll(reqs);
+        Layout l = Layout.uniform(ch.size(), send.count() / ch.size());
+        LinearAlltoallv.linear(ch, send, l.counts, l.displs, recv, l.counts, l.displs, CollTags.ALLTOALL);
     }
 }

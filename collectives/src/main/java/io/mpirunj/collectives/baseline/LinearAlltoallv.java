@@ -36,17 +36,23 @@ public final class LinearAlltoallv implements CollectiveAlgorithm.Alltoallv {
     @Override
     public void alltoallv(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
             int[] recvCounts, int[] recvDispls) {
+        linear(ch, send, sendCounts, sendDispls, recv, recvCounts, recvDispls, CollTags.ALLTOALLV);
+    }
+
+    /** The linear exchange, shared with {@link LinearAlltoall}. */
+    static void linear(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
+            int[] recvCounts, int[] recvDispls, int tag) {
         int p = ch.size();
         int r = ch.rank();
         Request[] reqs = new Request[2 * (p - 1)];
         int i = 0;
         for (int s = 1; s < p; s++) {
             int from = (r - s + p) % p;
-            reqs[i++] = ch.irecv(recv.slice(recvDispls[from], recvCounts[from]), from, CollTags.ALLTOALLV);
+            reqs[i++] = ch.irecv(recv.slice(recvDispls[from], recvCounts[from]), from, tag);
         }
         for (int s = 1; s < p; s++) {
             int to = (r + s) % p;
-            reqs[i++] = ch.isend(send.slice(sendDispls[to], sendCounts[to]), to, CollTags.ALLTOALLV);
+            reqs[i++] = ch.isend(send.slice(sendDispls[to], sendCounts[to]), to, tag);
         }
         recv.slice(recvDispls[r], recvCounts[r]).copyFrom(send.slice(sendDispls[r], sendCounts[r]));
         Request.waitAll(reqs);

@@ -39,21 +39,7 @@ public final class LinearGather implements CollectiveAlgorithm.Gather {
 
     @Override
     public void gather(CollChannel ch, Buffer send, Buffer recv, int root) {
-        int p = ch.size();
-        int r = ch.rank();
-        int n = send.count();
-        if (r != root) {
-            ch.send(send, root, CollTags.GATHER);
-            return;
-        }
-        Request[] reqs = new Request[p - 1];
-        int k = 0;
-        for (int i = 0; i < p; i++) {
-            if (i != root) {
-                reqs[k++] = ch.irecv(recv.slice(i * n, n), i, CollTags.GATHER);
-            }
-        }
-        recv.slice(root * n, n).copyFrom(send);
-        Request.waitAll(reqs);
+        Layout l = Layout.uniform(ch.size(), send.count());
+        LinearGatherv.linear(ch, send, recv, l.counts, l.displs, root, CollTags.GATHER);
     }
 }

@@ -39,17 +39,21 @@ public final class LinearGatherv implements CollectiveAlgorithm.Gatherv {
 
     @Override
     public void gatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root) {
+        linear(ch, send, recv, recvCounts, displs, root, CollTags.GATHERV);
+    }
+
+    /** The linear gather, shared with {@link LinearGather}. */
+    static void linear(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root, int tag) {
         int p = ch.size();
-        int r = ch.rank();
-        if (r != root) {
-            ch.send(send, root, CollTags.GATHERV);
+        if (ch.rank() != root) {
+            ch.send(send, root, tag);
             return;
         }
         Request[] reqs = new Request[p - 1];
         int k = 0;
         for (int i = 0; i < p; i++) {
             if (i != root) {
-                reqs[k++] = ch.irecv(recv.slice(displs[i], recvCounts[i]), i, CollTags.GATHERV);
+                reqs[k++] = ch.irecv(recv.slice(displs[i], recvCounts[i]), i, tag);
             }
         }
         recv.slice(displs[root], recvCounts[root]).copyFrom(send);

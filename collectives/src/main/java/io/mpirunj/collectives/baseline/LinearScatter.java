@@ -38,20 +38,7 @@ public final class LinearScatter implements CollectiveAlgorithm.Scatter {
 
     @Override
     public void scatter(CollChannel ch, Buffer send, Buffer recv, int root) {
-        int p = ch.size();
-        int r = ch.rank();
-        int n = recv.count();
-        if (r != root) {
-            ch.recv(recv, root, CollTags.SCATTER);
-            return;
-        }
-        Request[] reqs = new Request[p - 1];
-        int k = 0;
-        for (int d = 1; d < p; d++) {
-            int i = (root + d) % p;
-            reqs[k++] = ch.isend(send.slice(i * n, n), i, CollTags.SCATTER);
-        }
-        recv.copyFrom(send.slice(root * n, n));
-        Request.waitAll(reqs);
+        Layout l = Layout.uniform(ch.size(), recv.count());
+        LinearScatterv.linear(ch, send, l.counts, l.displs, recv, root, CollTags.SCATTER);
     }
 }

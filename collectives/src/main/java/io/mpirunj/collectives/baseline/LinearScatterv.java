@@ -40,17 +40,21 @@ public final class LinearScatterv implements CollectiveAlgorithm.Scatterv {
 
     @Override
     public void scatterv(CollChannel ch, Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root) {
+        linear(ch, send, sendCounts, displs, recv, root, CollTags.SCATTERV);
+    }
+
+    /** The linear scatter, shared with {@link LinearScatter}. */
+    static void linear(CollChannel ch, Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root, int tag) {
         int p = ch.size();
-        int r = ch.rank();
-        if (r != root) {
-            ch.recv(recv, root, CollTags.SCATTERV);
+        if (ch.rank() != root) {
+            ch.recv(recv, root, tag);
             return;
         }
         Request[] reqs = new Request[p - 1];
         int k = 0;
         for (int d = 1; d < p; d++) {
             int i = (root + d) % p;
-            reqs[k++] = ch.isend(send.slice(displs[i], sendCounts[i]), i, CollTags.SCATTERV);
+            reqs[k++] = ch.isend(send.slice(displs[i], sendCounts[i]), i, tag);
         }
         recv.slice(0, sendCounts[root]).copyFrom(send.slice(displs[root], sendCounts[root]));
         Request.waitAll(reqs);

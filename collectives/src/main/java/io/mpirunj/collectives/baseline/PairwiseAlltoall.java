@@ -43,14 +43,7 @@ public final class PairwiseAlltoall implements CollectiveAlgorithm.Alltoall {
 
     @Override
     public void alltoall(CollChannel ch, Buffer send, Buffer recv) {
-        int p = ch.size();
-        int r = ch.rank();
-        int b = send.count() / p;
-        recv.slice(r * b, b).copyFrom(send.slice(r * b, b));
-        for (int s = 1; s < p; s++) {
-            int to = (r + s) % p;
-            int from = (r - s + p) % p;
-            ch.sendrecv(send.slice(to * b, b), to, CollTags.ALLTOALL, recv.slice(from * b, b), from, CollTags.ALLTOALL);
-        }
+        Layout l = Layout.uniform(ch.size(), send.count() / ch.size());
+        PairwiseAlltoallv.pairwise(ch, send, l.counts, l.displs, recv, l.counts, l.displs, CollTags.ALLTOALL);
     }
 }

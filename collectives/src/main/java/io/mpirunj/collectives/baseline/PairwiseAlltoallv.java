@@ -45,14 +45,20 @@ public final class PairwiseAlltoallv implements CollectiveAlgorithm.Alltoallv {
     @Override
     public void alltoallv(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
             int[] recvCounts, int[] recvDispls) {
+        pairwise(ch, send, sendCounts, sendDispls, recv, recvCounts, recvDispls, CollTags.ALLTOALLV);
+    }
+
+    /** The pairwise exchange, shared with {@link PairwiseAlltoall}. */
+    static void pairwise(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
+            int[] recvCounts, int[] recvDispls, int tag) {
         int p = ch.size();
         int r = ch.rank();
         recv.slice(recvDispls[r], recvCounts[r]).copyFrom(send.slice(sendDispls[r], sendCounts[r]));
         for (int s = 1; s < p; s++) {
             int to = (r + s) % p;
             int from = (r - s + p) % p;
-            ch.sendrecv(send.slice(sendDispls[to], sendCounts[to]), to, CollTags.ALLTOALLV,
-                    recv.slice(recvDispls[from], recvCounts[from]), from, CollTags.ALLTOALLV);
+            ch.sendrecv(send.slice(sendDispls[to], sendCounts[to]), to, tag,
+                    recv.slice(recvDispls[from], recvCounts[from]), from, tag);
         }
     }
 }

@@ -42,14 +42,7 @@ public final class RingAllgather implements CollectiveAlgorithm.Allgather {
 
     @Override
     public void allgather(CollChannel ch, Buffer send, Buffer recv) {
-        int p = ch.size();
-        int n = send.count();
-        int[] counts = new int[p];
-        int[] displs = new int[p];
-        for (int i = 0; i < p; i++) {
-            counts[i] = n;
-            displs[i] = i * n;
-        }
-        RingAllgatherv.ring(ch, send, recv, counts, displs, CollTags.ALLGATHER);
+        Layout l = Layout.uniform(ch.size(), send.count());
+        RingAllgatherv.ring(ch, send, recv, l.counts, l.displs, CollTags.ALLGATHER);
     }
 }
