@@ -31,9 +31,9 @@ final class JobOutcome {
         return first.get();
     }
 
-    /** 0 if no rank failed, else the first failure's exit code. */
+    /** 0 if no rank failed, else the first failure's exit code as an exit status ({@link ExitCodes#ofCode}). */
     int exitCode() {
         Failure f = first.get();
-        return f == null ? 0 : f.exitCode();
+        return f == null ? ExitCodes.OK : ExitCodes.ofCode(f.exitCode());
     }
 }

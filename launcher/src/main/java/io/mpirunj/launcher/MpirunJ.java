@@ -1,13 +1,21 @@
 package io.mpirunj.launcher;
 
+import io.mpirunj.launcher.bench.BenchCommand;
+import io.mpirunj.launcher.tools.PapersCommand;
+import io.mpirunj.launcher.tools.ScheduleCommand;
+import io.mpirunj.launcher.tools.SimulateCommand;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.ServiceConfigurationError;
 import java.util.concurrent.Callable;
@@ -20,19 +28,20 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code mpirun-j}: runs an SPMD Java program as N ranks, as processes (default) or as threads of
- * one JVM ({@code --threads}). The top-level command is the run command; later subcommands
- * ({@code schedule}, {@code simulate}, {@code bench}, ...) hang off it.
+ * one JVM ({@code --threads}). The top-level command is the run command; the tools hang off it as
+ * subcommands: {@code schedule}, {@code simulate}, {@code papers} and {@code bench}.
  *
  * <p>Everything after the main class goes to the program untouched. Bad input (an unknown option, a
- * bad count, a missing or unloadable main class, a missing classpath entry, a bad {@code --coll})
- * is reported as one line on stderr with exit status 2, before anything starts.
+ * bad count, a missing or unloadable main class, a missing classpath entry, a bad {@code --coll},
+ * {@code --timeout}, {@code -x} or {@code -J}) is reported as one line on stderr with exit status 2,
+ * before anything starts. Exit statuses: {@link ExitCodes}.
  */
 @Command(name = "mpirun-j",
         mixinStandardHelpOptions = true,
         versionProvider = MpirunJ.Version.class,
         sortOptions = false,
-        // Later issues add their subcommands here: schedule, simulate, bench, papers.
-        subcommands = {},
+        // A word that names a subcommand is taken as one; anything else is a main class.
+        subcommands = {ScheduleCommand.class, SimulateCommand.class, PapersCommand.class, BenchCommand.class},
         description = {
             "Runs a Java SPMD program (a class with main that calls Mpi.init) as N ranks:",
             "N JVMs on this host (default), or N threads of one JVM with --threads.",
@@ -43,18 +52,32 @@ import picocli.CommandLine.Spec;
             "  mpirun-j -np 4 io.mpirunj.examples.Hello",
             "  mpirun-j -np 8 --threads --tag-output io.mpirunj.examples.Ring",
             "  mpirun-j -np 4 -cp 'build/classes:lib/*' com.example.MyApp -x 1 --size 1024",
+            "  mpirun-j -np 4 -jar app.jar --size 1024",
+            "  mpirun-j -np 4 -x OMP_NUM_THREADS=1 -x HOME -J -Xmx512m --timeout 60 \\",
+            "      --output-filename out/ com.example.MyApp",
             "  mpirun-j -np 4 --coll bcast=linear-p2p,alltoall=pairwise \\",
             "      io.mpirunj.examples.CollectivesDemo",
             "  mpirun-j --list-algorithms",
             "",
-            "Without -cp the program's classpath is $CLASSPATH (else the current",
+            "Without -cp or -jar the program's classpath is $CLASSPATH (else the current",
             "directory, as for java) plus the bundled examples: io.mpirunj.examples.Hello,",
             "Ring and CollectivesDemo.",
             "",
-            "Exit status: 0 if every rank exits 0; else the status of the first rank to",
-            "fail (or the code it passed to Comm.abort); 2 for bad usage.",
+            "Every rank finds its identity in its environment: OMPI_COMM_WORLD_RANK,",
+            "OMPI_COMM_WORLD_SIZE, OMPI_COMM_WORLD_LOCAL_RANK, OMPI_COMM_WORLD_LOCAL_SIZE,",
+            "PMI_RANK, PMI_SIZE (process mode; never in its arguments).",
+            "",
+            "Environment: MPIEXEC_TIMEOUT=SECONDS (as --timeout, which wins);",
+            "MPIRUNJ_COLL=op=algorithm,... (as --coll); MPIRUNJ_CDS=off (no class-data",
+            "sharing archive for the rank JVMs; it is kept under $XDG_CACHE_HOME/mpirun-j",
+            "or ~/.cache/mpirun-j, or MPIRUNJ_CDS_DIR).",
+            "",
+            "%s",
         })
 public final class MpirunJ implements Callable<Integer> {
+    /** The job's time limit in seconds when {@code --timeout} is not given (as Open MPI and MPICH). */
+    static final String TIMEOUT_ENV = "MPIEXEC_TIMEOUT";
+
     /** System property (set by the mpirun-j script): classpath of the bundled examples. */
     public static final String EXAMPLES_PATH_PROP = "mpirunj.examples.path";
 
@@ -77,8 +100,39 @@ public final class MpirunJ implements Callable<Integer> {
                     + "(see --list-algorithms).")
     String coll;
 
+    @Option(names = "-jar", paramLabel = "JAR",
+            description = "Run the program in JAR (its manifest's Main-Class); the first argument after "
+                    + "the options is then the program's.")
+    String jar;
+
+    @Option(names = "-x", paramLabel = "VAR[=VALUE]",
+            description = "Set VAR in every rank's environment: to VALUE, or to its value here. May be repeated.")
+    List<String> exports = new ArrayList<>();
+
+    @Option(names = {"-J", "--jvm-arg"}, paramLabel = "OPTION",
+            description = "An option for every rank's JVM, e.g. -J -Xmx1g or --jvm-arg=-ea. May be repeated. "
+                    + "(With --threads the ranks share the launcher's JVM: use MPIRUNJ_JAVA_OPTS.)")
+    List<String> jvmArgs = new ArrayList<>();
+
     @Option(names = "--tag-output", description = "Prefix every output line with [rank].")
     boolean tagOutput;
+
+    @Option(names = "--timestamp-output", description = "Prefix every output line with the local time "
+            + "[yyyy-MM-dd HH:mm:ss.SSS].")
+    boolean timestampOutput;
+
+    @Option(names = "--output-filename", paramLabel = "DIR",
+            description = "Write each rank's output (stdout and stderr) to DIR/rank.R instead of the console.")
+    Path outputDir;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS",
+            description = "Stop the job after SECONDS (default: $MPIEXEC_TIMEOUT, else no limit); report "
+                    + "what each rank was doing and exit with status 124.")
+    String timeout;
+
+    @Option(names = "--oversubscribe", description = "Accepted for compatibility: more ranks than cores is always "
+            + "allowed.")
+    boolean oversubscribe;
 
     @Option(names = {"-v", "--verbose"}, description = "Report what the launcher does on stderr.")
     boolean verbose;
@@ -94,14 +148,27 @@ public final class MpirunJ implements Callable<Integer> {
     @Parameters(index = "1..*", arity = "0..*", paramLabel = "ARGS", description = "The program's arguments.")
     List<String> programArgs = new ArrayList<>();
 
+    /** Where {@code -x VAR}, {@code MPIEXEC_TIMEOUT} and {@code CLASSPATH} are read (tests substitute it). */
+    Map<String, String> environment = System.getenv();
+
     public static void main(String[] args) {
         System.exit(commandLine().execute(args));
     }
 
     /** The configured command line: options end at MainClass, bad input is one line on stderr. */
     public static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new MpirunJ());
+        return commandLine(System.getenv());
+    }
+
+    /** As {@link #commandLine()}, reading the launcher's environment from {@code env}. */
+    static CommandLine commandLine(Map<String, String> env) {
+        MpirunJ command = new MpirunJ();
+        command.environment = env;
+        CommandLine cl = new CommandLine(command);
         cl.setStopAtPositional(true);
+        String footer = String.join(System.lineSeparator(), ExitCodes.HELP);
+        cl.getCommandSpec().usageMessage().footer(Arrays.stream(cl.getCommandSpec().usageMessage().footer())
+                .map(l -> l.equals("%s") ? footer.replace("%", "%%") : l).toArray(String[]::new));
         cl.setParameterExceptionHandler(MpirunJ::onBadUsage);
         cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
             PrintWriter err = cmd.getErr();
@@ -130,6 +197,7 @@ public final class MpirunJ implements Callable<Integer> {
             // the launcher reports failures itself; the runtime's warnings about them are noise
             System.setProperty(LOG_LEVEL_PROP, verbose ? "info" : "error");
         }
+        RankMain.quietNetty(); // the rendezvous server, and the ranks with --threads
         PrintWriter out = commandSpec.commandLine().getOut();
         PrintWriter err = commandSpec.commandLine().getErr();
         try {
@@ -140,11 +208,18 @@ public final class MpirunJ implements Callable<Integer> {
                 return 0;
             }
             JobSpec spec = validate();
-            RankOutput output = new RankOutput(out, err, tagOutput);
-            if (threads) {
-                return new ThreadJob(spec, output, MpirunJ.class.getClassLoader()).run();
+            RankOutput output;
+            try {
+                output = RankOutput.open(out, err, spec.output(), spec.size());
+            } catch (IOException e) {
+                throw new UsageException("--output-filename " + outputDir + ": cannot create the output files: " + e);
             }
-            return new ProcessJob(spec, output, launcherClasspath()).run();
+            try (output) {
+                if (threads) {
+                    return new ThreadJob(spec, output, MpirunJ.class.getClassLoader()).run();
+                }
+                return new ProcessJob(spec, output, launcherClasspath()).run();
+            }
         } catch (UsageException e) {
             err.println("mpirun-j: " + e.getMessage());
             err.flush();
@@ -179,15 +254,101 @@ public final class MpirunJ implements Callable<Integer> {
         if (size < 1) {
             throw new UsageException("-np " + size + " (expected: a number of ranks >= 1)");
         }
-        if (mainClass == null) {
-            throw new UsageException("missing the main class to run (usage: mpirun-j -np N [options] MainClass [args...])");
+        long timeoutMs = timeoutMs();
+        Map<String, String> env = exportedEnvironment();
+        if (threads && !jvmArgs.isEmpty()) {
+            throw new UsageException("-J/--jvm-arg " + jvmArgs.get(0) + ": with --threads the ranks run in the "
+                    + "launcher's JVM (set its options with MPIRUNJ_JAVA_OPTS)");
         }
-        List<Path> cp = UserClasspath.parse(userClasspathSpec());
-        UserClasspath.checkMainClass(mainClass, cp, MpirunJ.class.getClassLoader());
+        for (String a : jvmArgs) {
+            if (!a.startsWith("-")) {
+                throw new UsageException("-J/--jvm-arg " + a + " (expected: a JVM option starting with '-', e.g. -Xmx1g)");
+            }
+        }
+        if (outputDir != null && Files.exists(outputDir) && !Files.isDirectory(outputDir)) {
+            throw new UsageException("--output-filename " + outputDir + " exists and is not a directory");
+        }
+        JobSpec.OutputOptions output = new JobSpec.OutputOptions(tagOutput, timestampOutput,
+                outputDir == null ? null : outputDir.toAbsolutePath().normalize());
+        List<String> args = new ArrayList<>(programArgs);
+        List<Path> cp;
+        String main = mainClass;
+        if (jar != null) {
+            Path jarPath;
+            try {
+                jarPath = Path.of(jar).toAbsolutePath().normalize();
+            } catch (java.nio.file.InvalidPathException e) {
+                throw new UsageException("-jar " + jar + " is not a valid path");
+            }
+            if (!Files.exists(jarPath)) {
+                throw new UsageException("-jar " + jar + " does not exist");
+            }
+            if (main != null) {
+                args.add(0, main); // with -jar the first positional is the program's
+            }
+            main = UserClasspath.mainClassOfJar(jarPath);
+            cp = new ArrayList<>(List.of(jarPath));
+            if (!classpath.isEmpty()) {
+                cp.addAll(UserClasspath.parse(String.join(File.pathSeparator, classpath)));
+            }
+        } else {
+            if (main == null) {
+                throw new UsageException("missing the main class to run (usage: mpirun-j -np N [options] MainClass "
+                        + "[args...], or -jar JAR [args...])");
+            }
+            cp = UserClasspath.parse(userClasspathSpec());
+        }
+        UserClasspath.checkMainClass(main, cp, MpirunJ.class.getClassLoader());
         if (coll != null) {
             coll = coll.trim();
         }
-        return new JobSpec(size, mainClass, programArgs, cp, coll, tagOutput, verbose);
+        return new JobSpec(size, main, args, cp, coll, output, verbose, env, jvmArgs, timeoutMs);
+    }
+
+    /** {@code -x} as a map; VAR alone takes the launcher's value. */
+    private Map<String, String> exportedEnvironment() throws UsageException {
+        Map<String, String> env = new LinkedHashMap<>();
+        for (String x : exports) {
+            int eq = x.indexOf('=');
+            String name = eq < 0 ? x : x.substring(0, eq);
+            if (name.isEmpty() || name.indexOf('\0') >= 0) {
+                throw new UsageException("-x " + x + " (expected: VAR or VAR=VALUE)");
+            }
+            String value = eq < 0 ? environment.get(name) : x.substring(eq + 1);
+            if (value == null) {
+                throw new UsageException("-x " + name + ": " + name + " is not set here (use -x " + name + "=VALUE)");
+            }
+            if (threads && !value.equals(environment.get(name))) {
+                throw new UsageException("-x " + x + ": with --threads the ranks share the launcher's environment "
+                        + "(set " + name + " before running mpirun-j)");
+            }
+            env.put(name, value);
+        }
+        return env;
+    }
+
+    /** {@code --timeout}, else {@code MPIEXEC_TIMEOUT}, in milliseconds; 0 for none. */
+    long timeoutMs() throws UsageException {
+        String name = "--timeout";
+        String v = timeout;
+        if (v == null) {
+            name = TIMEOUT_ENV;
+            v = environment.get(TIMEOUT_ENV);
+            if (v == null || v.isBlank()) {
+                return 0;
+            }
+        }
+        double seconds;
+        try {
+            seconds = Double.parseDouble(v.trim());
+        } catch (NumberFormatException e) {
+            seconds = Double.NaN;
+        }
+        if (!(seconds > 0) || seconds > 1e9) {
+            throw new UsageException(name + (name.startsWith("-") ? " " : "=") + v
+                    + " (expected: a number of seconds > 0)");
+        }
+        return Math.max(1, Math.round(seconds * 1000));
     }
 
     /** This JVM's classpath with absolute entries: what every rank process needs besides the user's classes. */
@@ -206,7 +367,7 @@ public final class MpirunJ implements Callable<Integer> {
         if (!classpath.isEmpty()) {
             return String.join(File.pathSeparator, classpath);
         }
-        String base = System.getenv("CLASSPATH");
+        String base = environment.get("CLASSPATH");
         if (base == null || base.isBlank()) {
             base = ".";
         }

@@ -39,6 +39,12 @@ import java.util.concurrent.TimeUnit;
 final class ProcessJob {
     /** Between telling the surviving ranks about a failure and asking them to exit (SIGTERM). */
     static final long STOP_GRACE_MS = 500;
+    /** Overrides {@link #STOP_GRACE_MS} (tests use it to watch the survivors fail). */
+    static final String STOP_GRACE_MS_PROP = "mpirunj.launcher.stopGraceMs";
+    /** How long the timeout report waits for the ranks to say what they are doing. */
+    static final long STATUS_QUERY_MS = 1_000;
+    /** Environment variable with the launcher's pid: a rank halts if that process disappears. */
+    static final String LAUNCHER_PID_ENV = "MPIRUNJ_LAUNCHER_PID";
     /** Between SIGTERM and SIGKILL for ranks that are still alive. */
     static final long KILL_GRACE_MS = 2_000;
     /** How long to wait for a dead rank's output pipes to drain (a grandchild may hold them open). */
@@ -58,8 +64,11 @@ final class ProcessJob {
         t.setDaemon(true);
         return t;
     });
+    private final long stopGraceMs = Long.getLong(STOP_GRACE_MS_PROP, STOP_GRACE_MS);
+    private final ClassDataArchive archive;
     private volatile RendezvousServer server;
     private volatile boolean stopping;
+    private volatile long startNs;
 
     /**
      * @param launcherClasspath the classpath that holds the runtime, the collectives, their libraries
@@ -70,6 +79,7 @@ final class ProcessJob {
         this.output = output;
         this.launcherClasspath = launcherClasspath;
         this.processes = new Process[spec.size()];
+        this.archive = ClassDataArchive.forRanks(launcherClasspath, System.getenv());
     }
 
     /** The {@code java} executable of this JVM. */
@@ -81,9 +91,16 @@ final class ProcessJob {
 
     /** The command line of every rank (identical: identity is in the environment). */
     List<String> rankCommand() {
+        return rankCommand(List.of());
+    }
+
+    /** The command line of a rank with {@code extraJvmOptions} (e.g. to write the class-data archive). */
+    List<String> rankCommand(List<String> extraJvmOptions) {
         List<String> cmd = new ArrayList<>();
         cmd.add(javaExecutable());
         cmd.add("-Xshare:auto");
+        cmd.addAll(extraJvmOptions);
+        cmd.addAll(spec.jvmArgs());
         String userCp = UserClasspath.join(spec.userClasspath());
         String cp = launcherClasspath;
         if (!userCp.isEmpty()) {
@@ -106,12 +123,18 @@ final class ProcessJob {
             server = new RendezvousServer(spec.size(), token, BIND_HOST, new Listener());
             InetSocketAddress addr = server.address();
             String rendezvous = addr.getAddress().getHostAddress() + ":" + addr.getPort();
-            List<String> cmd = rankCommand();
+            archive.ensure(javaExecutable(), output, spec.verbose());
+            List<String> cmd = rankCommand(archive.useOptions());
             if (spec.verbose()) {
                 output.launcherError("rendezvous on " + rendezvous + "; starting " + spec.size()
                         + " rank processes: " + String.join(" ", cmd));
+                output.launcherError(archive.describe());
             }
             Runtime.getRuntime().addShutdownHook(hook);
+            startNs = System.nanoTime();
+            if (spec.timeoutMs() > 0) {
+                supervisor.schedule(this::onTimeout, spec.timeoutMs(), TimeUnit.MILLISECONDS);
+            }
             for (int r = 0; r < spec.size(); r++) {
                 ProcessBuilder pb = new ProcessBuilder(cmd);
                 setEnvironment(pb.environment(), r, rendezvous, token);
@@ -138,11 +161,11 @@ final class ProcessJob {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            outcome.fail(-1, 130, "launcher interrupted");
+            outcome.fail(-1, ExitCodes.INTERRUPTED, "launcher interrupted");
             killAll();
         } catch (IOException | RuntimeException e) {
             output.launcherError("cannot start the job: " + e.getMessage());
-            outcome.fail(-1, 1, String.valueOf(e.getMessage()));
+            outcome.fail(-1, ExitCodes.FAILED, String.valueOf(e.getMessage()));
             killAll();
         } finally {
             try {
@@ -167,6 +190,8 @@ final class ProcessJob {
     private void setEnvironment(Map<String, String> env, int rank, String rendezvous, String token) {
         String size = Integer.toString(spec.size());
         String r = Integer.toString(rank);
+        env.putAll(spec.env()); // -x first: the identity below is the launcher's to set
+        env.put(LAUNCHER_PID_ENV, Long.toString(ProcessHandle.current().pid()));
         env.put(JobEnvironment.RENDEZVOUS, rendezvous);
         env.put(JobEnvironment.JOB_TOKEN, token);
         env.put(JobEnvironment.WORLD_RANK, r);
@@ -235,10 +260,51 @@ final class ProcessJob {
     }
 
     private static String describeSignal(int code) {
-        if (code > 128 && code < 128 + 65) {
-            return " (killed by signal " + (code - 128) + ")";
+        if (code > ExitCodes.SIGNAL_BASE && code < ExitCodes.SIGNAL_BASE + 65) {
+            int signal = code - ExitCodes.SIGNAL_BASE;
+            String name = signal == 9 ? "SIGKILL" : signal == 15 ? "SIGTERM" : signal == 6 ? "SIGABRT"
+                    : signal == 11 ? "SIGSEGV" : signal == 2 ? "SIGINT" : "signal " + signal;
+            return " (killed by signal " + signal + (name.startsWith("SIG") ? ", " + name : "") + ")";
         }
         return "";
+    }
+
+    /** On the supervisor thread: the job's time is up. Reports what every running rank is doing, then stops them. */
+    private void onTimeout() {
+        if (outcome.failed()) {
+            return;
+        }
+        RendezvousServer s = server;
+        String[] activity = s != null ? s.queryStatus(STATUS_QUERY_MS) : new String[spec.size()];
+        List<Integer> running = new ArrayList<>();
+        for (int r = 0; r < processes.length; r++) {
+            if (processes[r] != null && processes[r].isAlive()) {
+                running.add(r);
+            }
+        }
+        String limit = formatSeconds(spec.timeoutMs());
+        if (!outcome.fail(-1, ExitCodes.TIMEOUT, "timed out after " + limit)) {
+            return;
+        }
+        output.launcherError("the job timed out after " + limit + " (--timeout/" + MpirunJ.TIMEOUT_ENV + "); "
+                + running.size() + " of " + spec.size() + " ranks still running:");
+        for (int r : running) {
+            String a = activity[r] != null ? activity[r] : "no answer (still starting, or too busy to answer)";
+            output.launcherError("  rank " + r + " (pid " + processes[r].pid() + "): " + a);
+        }
+        output.launcherError("stopping the job; exit status " + ExitCodes.TIMEOUT);
+        if (s != null) {
+            try {
+                s.notifyAbort(ExitCodes.TIMEOUT, "the job timed out after " + limit);
+            } catch (RuntimeException e) {
+                output.launcherError("cannot tell the ranks about the timeout: " + e);
+            }
+        }
+        stopOthers(-1);
+    }
+
+    static String formatSeconds(long ms) {
+        return ms % 1000 == 0 ? (ms / 1000) + " s" : String.format(java.util.Locale.ROOT, "%.3f s", ms / 1000.0);
     }
 
     /** Schedules SIGTERM, then SIGKILL, for every rank but {@code except} that is still running. */
@@ -254,7 +320,7 @@ final class ProcessJob {
                     p.destroy();
                 }
             }
-        }, STOP_GRACE_MS, TimeUnit.MILLISECONDS);
+        }, stopGraceMs, TimeUnit.MILLISECONDS);
         supervisor.schedule(() -> {
             for (int r = 0; r < processes.length; r++) {
                 Process p = processes[r];
@@ -265,7 +331,7 @@ final class ProcessJob {
                     p.destroyForcibly();
                 }
             }
-        }, STOP_GRACE_MS + KILL_GRACE_MS, TimeUnit.MILLISECONDS);
+        }, stopGraceMs + KILL_GRACE_MS, TimeUnit.MILLISECONDS);
     }
 
     private void killAll() {

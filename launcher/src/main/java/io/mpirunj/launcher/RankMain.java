@@ -23,6 +23,16 @@ import java.util.Arrays;
  * {@link AbortedException}.
  */
 public final class RankMain {
+    /**
+     * After a {@link RankFailedException} (another rank died), how long this rank waits to be stopped
+     * by the launcher before it exits by itself: the launcher learns of the dead rank at once and
+     * reports it as the cause, so this rank's consequential failure never wins the race to decide
+     * the job's exit status.
+     */
+    static final long CONSEQUENTIAL_EXIT_DELAY_MS = 3_000;
+    /** How often a rank checks that its launcher is still alive. */
+    static final long WATCHDOG_PERIOD_MS = 250;
+
     private RankMain() {
     }
 
@@ -31,10 +41,59 @@ public final class RankMain {
             System.err.println("usage: RankMain MainClass [args...] (started by mpirun-j, not by hand)");
             System.exit(UsageException.EXIT_CODE);
         }
+        quietNetty();
+        watchLauncher(System.getenv(ProcessJob.LAUNCHER_PID_ENV));
         int code = run(argv[0], Arrays.copyOfRange(argv, 1, argv.length));
         System.out.flush();
         System.err.flush();
         System.exit(code);
+    }
+
+    /** Netty's JFR property: with JFR events on, Netty's allocator initialises JFR in every rank. */
+    static final String NETTY_JFR_PROP = "io.netty.jfr.enabled";
+
+    /**
+     * Turns off Netty's allocator JFR events unless asked for ({@code -J -Dio.netty.jfr.enabled=true}):
+     * registering them initialises JFR and instruments classes at start-up, a large share of a
+     * rank's start-up time, for events nobody records.
+     */
+    static void quietNetty() {
+        if (System.getProperty(NETTY_JFR_PROP) == null) {
+            System.setProperty(NETTY_JFR_PROP, "false");
+        }
+    }
+
+    /**
+     * No orphans: if the launcher process (pid {@code launcherPid}) goes away, this rank halts
+     * within about a second, whatever its threads are doing (the control connection usually fails
+     * its MPI calls first; this also covers ranks that never joined the job).
+     */
+    static void watchLauncher(String launcherPid) {
+        if (launcherPid == null) {
+            return;
+        }
+        ProcessHandle launcher;
+        try {
+            launcher = ProcessHandle.of(Long.parseLong(launcherPid.trim())).orElse(null);
+        } catch (NumberFormatException e) {
+            return;
+        }
+        Thread t = new Thread(() -> {
+            try {
+                while (launcher != null && launcher.isAlive()) {
+                    Thread.sleep(WATCHDOG_PERIOD_MS);
+                }
+                Thread.sleep(WATCHDOG_PERIOD_MS * 2); // a last chance to end by itself
+            } catch (InterruptedException e) {
+                return;
+            }
+            System.err.println("[rank " + rankFromEnvironment() + "] mpirun-j: the launcher (pid " + launcherPid
+                    + ") is gone; halting this rank");
+            System.err.flush();
+            Runtime.getRuntime().halt(ExitCodes.FAILED);
+        }, "mpirunj-launcher-watchdog");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** Runs {@code mainClass.main(args)} as this process's rank; returns the exit status. */
@@ -65,6 +124,12 @@ public final class RankMain {
             StackTraceElement where = userFrame(t.getStackTrace());
             if (where != null) {
                 System.err.println("[rank " + rank + "] \tat " + where);
+            }
+            System.err.flush();
+            try {
+                Thread.sleep(CONSEQUENTIAL_EXIT_DELAY_MS); // normally the launcher stops us meanwhile
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
             return 1;
         }

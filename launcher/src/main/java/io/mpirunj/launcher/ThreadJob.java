@@ -11,6 +11,8 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -23,14 +25,22 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The first rank to fail (an uncaught exception: exit status 1 and a {@code [rank R]} stack trace;
  * {@link AbortedException}, e.g. from {@code Comm.abort}: its exit code) decides the exit status;
- * every other rank is then aborted ({@link RankContext#onJobAborted}) and interrupted, and the
- * launcher waits at most {@link #STOP_GRACE_MS} for them.
+ * every other rank is then told (a dead rank: {@link RankContext#onRankFailed}, so what depends on
+ * it fails with a {@code RankFailedException} naming it; then {@link RankContext#onJobAborted} for
+ * everything else), the threads of its thread group are interrupted, and the launcher waits at most
+ * {@link #STOP_GRACE_MS} for them; a rank thread still alive then is stopped forcibly
+ * ({@code Thread.stop}, where the JDK still has it), so no rank thread outlives its job. With a
+ * time limit ({@code --timeout}) the launcher reports each running rank's current MPI call
+ * ({@link RankContext#describeActivity}) and ends the job the same way with
+ * {@link ExitCodes#TIMEOUT}.
  *
  * <p>Limitation: a rank calling {@code System.exit} ends the whole JVM, with that status.
  */
 final class ThreadJob {
-    /** How long stopped ranks get to end after the job failed. */
-    static final long STOP_GRACE_MS = 5_000;
+    /** How long stopped ranks get to end after the job failed, before they are stopped forcibly. */
+    static final long STOP_GRACE_MS = 3_000;
+    /** How long forcibly stopped rank threads get to end. */
+    static final long KILL_GRACE_MS = 1_000;
 
     /** The rank of the current thread (inherited by threads a rank starts), for output routing. */
     private static final InheritableThreadLocal<Integer> RANK = new InheritableThreadLocal<>();
@@ -41,6 +51,7 @@ final class ThreadJob {
     private final JobOutcome outcome = new JobOutcome();
     private final RankContext[] contexts;
     private final Thread[] threads;
+    private final ThreadGroup[] groups;
 
     ThreadJob(JobSpec spec, RankOutput output, ClassLoader parent) {
         this.spec = spec;
@@ -48,6 +59,7 @@ final class ThreadJob {
         this.parent = parent;
         this.contexts = new RankContext[spec.size()];
         this.threads = new Thread[spec.size()];
+        this.groups = new ThreadGroup[spec.size()];
     }
 
     /** The rank of the calling thread in the running threads-mode job, or -1. */
@@ -84,7 +96,8 @@ final class ThreadJob {
             for (int r = 0; r < spec.size(); r++) {
                 int rank = r;
                 RankClassLoader loader = new RankClassLoader(urls, parent);
-                Thread t = new Thread(() -> {
+                groups[r] = new ThreadGroup("rank-" + r);
+                Thread t = new Thread(groups[r], () -> {
                     try {
                         runRank(rank, loader);
                     } finally {
@@ -101,7 +114,8 @@ final class ThreadJob {
             for (Thread t : threads) {
                 t.start();
             }
-            awaitRanks(done);
+            awaitRanks(done, System.nanoTime());
+            joinRankThreads();
         } finally {
             System.setOut(oldOut);
             System.setErr(oldErr);
@@ -115,30 +129,29 @@ final class ThreadJob {
         return code;
     }
 
-    private void awaitRanks(CountDownLatch done) {
+    private void awaitRanks(CountDownLatch done, long startNs) {
         boolean interrupted = false;
+        long deadlineNs = spec.timeoutMs() > 0 ? startNs + TimeUnit.MILLISECONDS.toNanos(spec.timeoutMs()) : 0;
         try {
             while (true) {
                 try {
                     if (done.await(50, TimeUnit.MILLISECONDS)) {
                         return;
                     }
+                    if (deadlineNs != 0 && System.nanoTime() - deadlineNs >= 0 && !outcome.failed()) {
+                        onTimeout();
+                    }
                     if (outcome.failed()) {
                         if (!done.await(STOP_GRACE_MS, TimeUnit.MILLISECONDS)) {
-                            for (int r = 0; r < threads.length; r++) {
-                                if (threads[r].isAlive()) {
-                                    output.launcherError("rank " + r + " did not stop within " + STOP_GRACE_MS
-                                            + " ms of the job failing; abandoning it");
-                                }
-                            }
+                            stopForcibly(done);
                         }
                         return;
                     }
                 } catch (InterruptedException e) {
                     // the launcher itself is being stopped: fail the job so every rank ends
                     interrupted = true;
-                    if (outcome.fail(-1, 130, "launcher interrupted")) {
-                        abortOthers(-1, 130, "launcher interrupted");
+                    if (outcome.fail(-1, ExitCodes.INTERRUPTED, "launcher interrupted")) {
+                        abortOthers(-1, ExitCodes.INTERRUPTED, "launcher interrupted");
                     }
                 }
             }
@@ -146,6 +159,81 @@ final class ThreadJob {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /** Rank threads that have counted down are ending; wait (briefly) until they have, so none outlives run(). */
+    private void joinRankThreads() {
+        long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(KILL_GRACE_MS);
+        try {
+            for (Thread t : threads) {
+                long leftMs = TimeUnit.NANOSECONDS.toMillis(deadlineNs - System.nanoTime());
+                if (t != null && leftMs > 0) {
+                    t.join(leftMs);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The job's time is up: reports what every running rank is doing and aborts the job. */
+    private void onTimeout() {
+        String limit = ProcessJob.formatSeconds(spec.timeoutMs());
+        List<String> report = new ArrayList<>();
+        for (int r = 0; r < threads.length; r++) {
+            if (threads[r].isAlive()) {
+                report.add("  rank " + r + ": " + activity(r));
+            }
+        }
+        if (!outcome.fail(-1, ExitCodes.TIMEOUT, "timed out after " + limit)) {
+            return;
+        }
+        output.launcherError("the job timed out after " + limit + " (--timeout/" + MpirunJ.TIMEOUT_ENV + "); "
+                + report.size() + " of " + spec.size() + " ranks still running:");
+        report.forEach(output::launcherError);
+        output.launcherError("stopping the job; exit status " + ExitCodes.TIMEOUT);
+        abortOthers(-1, ExitCodes.TIMEOUT, "the job timed out after " + limit);
+    }
+
+    /** What rank {@code r} is doing, in one line. */
+    private String activity(int r) {
+        RankContext ctx = contexts[r];
+        if (ctx != null && ctx.isInitialized()) {
+            return ctx.describeActivity();
+        }
+        for (StackTraceElement f : threads[r].getStackTrace()) {
+            if (io.mpirunj.runtime.comm.CallTracker.isUserClass(f.getClassName())) {
+                return "has not called Mpi.init, at " + f;
+            }
+        }
+        return "has not called Mpi.init";
+    }
+
+    /** Rank threads still alive after the grace: stop them (Thread.stop) so none outlives the job. */
+    private void stopForcibly(CountDownLatch done) throws InterruptedException {
+        for (int r = 0; r < threads.length; r++) {
+            if (threads[r].isAlive()) {
+                output.launcherError("rank " + r + " did not stop within " + STOP_GRACE_MS
+                        + " ms of the job failing; stopping its thread forcibly");
+                forceStop(threads[r]);
+            }
+        }
+        if (!done.await(KILL_GRACE_MS, TimeUnit.MILLISECONDS)) {
+            for (int r = 0; r < threads.length; r++) {
+                if (threads[r].isAlive()) {
+                    output.launcherError("rank " + r + " cannot be stopped; abandoning its thread");
+                }
+            }
+        }
+    }
+
+    @SuppressWarnings({"deprecation", "removal"})
+    private static void forceStop(Thread t) {
+        try {
+            t.stop();
+        } catch (UnsupportedOperationException | SecurityException e) {
+            t.interrupt(); // newer JDKs: nothing stronger exists
         }
     }
 
@@ -182,9 +270,10 @@ final class ThreadJob {
             }
             return;
         }
-        if (outcome.fail(rank, 1, String.valueOf(t))) {
+        if (outcome.fail(rank, ExitCodes.FAILED, String.valueOf(t))) {
             output.stackTrace(rank, t);
-            abortOthers(rank, 1, "rank " + rank + " failed: " + t);
+            failOthers(rank, "rank " + rank + " failed: " + t);
+            abortOthers(rank, ExitCodes.FAILED, "rank " + rank + " failed: " + t);
         } else if (spec.verbose()) {
             output.stackTrace(rank, t);
         }
@@ -196,6 +285,21 @@ final class ThreadJob {
             output.launcherError("rank " + worldRank + " aborted the job with exit code " + exitCode
                     + (reason == null || reason.isEmpty() ? "" : ": " + reason));
             abortOthers(worldRank, exitCode, "rank " + worldRank + " called abort(" + exitCode + ")");
+        }
+    }
+
+    /** Tells every rank but {@code dead} that it died: what depends on it fails, naming it. */
+    private void failOthers(int dead, String reason) {
+        for (int r = 0; r < contexts.length; r++) {
+            if (r != dead && contexts[r] != null) {
+                try {
+                    contexts[r].onRankFailed(dead, new io.mpirunj.MpiException(reason));
+                } catch (RuntimeException e) {
+                    if (spec.verbose()) {
+                        output.launcherError("telling rank " + r + " about rank " + dead + ": " + e);
+                    }
+                }
+            }
         }
     }
 
@@ -212,9 +316,8 @@ final class ThreadJob {
                     output.launcherError("aborting rank " + r + ": " + e);
                 }
             }
-            Thread t = threads[r];
-            if (t != null) {
-                t.interrupt();
+            if (groups[r] != null) {
+                groups[r].interrupt(); // the rank thread and the threads it started
             }
         }
     }

@@ -13,6 +13,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 import java.util.stream.Collectors;
 
 /**
@@ -77,6 +80,27 @@ final class UserClasspath {
         }
         if (!Files.isReadable(p)) {
             throw new UsageException("classpath entry '" + entry + "' is not readable");
+        }
+    }
+
+    /**
+     * The {@code Main-Class} of {@code jar}'s manifest (for {@code -jar}).
+     *
+     * @throws UsageException if it is not a readable jar or names no main class
+     */
+    static String mainClassOfJar(Path jar) throws UsageException {
+        if (!Files.isRegularFile(jar)) {
+            throw new UsageException("-jar " + jar + " is not a file");
+        }
+        try (JarFile f = new JarFile(jar.toFile())) {
+            Manifest m = f.getManifest();
+            String main = m == null ? null : m.getMainAttributes().getValue(Attributes.Name.MAIN_CLASS);
+            if (main == null || main.isBlank()) {
+                throw new UsageException("-jar " + jar + ": no Main-Class in its manifest");
+            }
+            return main.trim();
+        } catch (IOException e) {
+            throw new UsageException("-jar " + jar + " cannot be read as a jar: " + e.getMessage());
         }
     }
 

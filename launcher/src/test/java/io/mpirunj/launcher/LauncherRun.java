@@ -4,20 +4,72 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.MatchResult;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
 
 /** One run of {@code mpirun-j} in this JVM with stdout and stderr captured. */
 record LauncherRun(int exitCode, String out, String err) {
     static LauncherRun of(String... args) {
+        return of(System.getenv(), args);
+    }
+
+    /** A run that sees {@code env} as the launcher's environment (-x VAR, MPIEXEC_TIMEOUT, CLASSPATH). */
+    static LauncherRun of(Map<String, String> env, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cl = MpirunJ.commandLine();
+        CommandLine cl = MpirunJ.commandLine(env);
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         int code = cl.execute(args);
         return new LauncherRun(code, out.toString(), err.toString());
+    }
+
+    /** A run in the background whose output can be read while it runs. */
+    static Running start(String... args) {
+        StringWriter out = new StringWriter(); // synchronized (a StringBuffer inside)
+        StringWriter err = new StringWriter();
+        CommandLine cl = MpirunJ.commandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        CompletableFuture<LauncherRun> done = CompletableFuture.supplyAsync(() -> {
+            int code = cl.execute(args);
+            return new LauncherRun(code, out.toString(), err.toString());
+        }, r -> {
+            Thread t = new Thread(r, "launcher-under-test");
+            t.setDaemon(true);
+            t.start();
+        });
+        return new Running(out, err, done);
+    }
+
+    /** A background run: its output so far, and its end. */
+    record Running(StringWriter out, StringWriter err, CompletableFuture<LauncherRun> done) {
+        /** Waits until stdout matches {@code pattern} at least {@code count} times; returns the matches. */
+        List<MatchResult> awaitOut(Pattern pattern, int count, long timeoutMs) throws InterruptedException {
+            long deadline = System.nanoTime() + timeoutMs * 1_000_000L;
+            while (true) {
+                List<MatchResult> found = new ArrayList<>();
+                Matcher m = pattern.matcher(out.toString());
+                while (m.find()) {
+                    found.add(m.toMatchResult());
+                }
+                if (found.size() >= count) {
+                    return found;
+                }
+                if (done.isDone() || System.nanoTime() > deadline) {
+                    throw new AssertionError("expected " + count + " lines matching " + pattern + " in stdout; got:\n"
+                            + out + "\n--- stderr\n" + err + (done.isDone() ? "\n(the job ended)" : ""));
+                }
+                Thread.sleep(20);
+            }
+        }
     }
 
     List<String> outLines() {

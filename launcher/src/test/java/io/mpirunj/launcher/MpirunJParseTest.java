@@ -34,7 +34,14 @@ class MpirunJParseTest {
     @Test
     void everyLauncherOptionIsParsed() {
         MpirunJ cmd = parse("-n", "3", "--threads", "-cp", "a.jar", "--classpath", "b", "--coll",
-                "bcast=linear-p2p", "--tag-output", "-v", "Main");
+                "bcast=linear-p2p", "--tag-output", "-v", "--timestamp-output", "--output-filename", "out",
+                "--timeout", "5", "--oversubscribe", "-x", "A=1", "-x", "B", "-J", "-Xmx1g", "--jvm-arg=-ea", "Main");
+        assertTrue(cmd.timestampOutput);
+        assertEquals(java.nio.file.Path.of("out"), cmd.outputDir);
+        assertEquals("5", cmd.timeout);
+        assertTrue(cmd.oversubscribe);
+        assertEquals(List.of("A=1", "B"), cmd.exports);
+        assertEquals(List.of("-Xmx1g", "-ea"), cmd.jvmArgs);
         assertEquals(3, cmd.size);
         assertTrue(cmd.threads);
         assertEquals(List.of("a.jar", "b"), cmd.classpath);
@@ -69,6 +76,18 @@ class MpirunJParseTest {
         "-np 2 --coll frobnicate=linear io.mpirunj.examples.Hello",
         "--threads -np 2 --coll bcast=no-such-algorithm io.mpirunj.examples.Hello",
         "--threads -np 2 io.mpirunj.NoSuchClass",
+        "-np 2 --timeout 0 io.mpirunj.examples.Hello",
+        "-np 2 --timeout soon io.mpirunj.examples.Hello",
+        "-np 2 --timeout -3 io.mpirunj.examples.Hello",
+        "-np 2 --timeout",
+        "-np 2 -x MPIRUNJ_SURELY_UNSET_VARIABLE io.mpirunj.examples.Hello",
+        "-np 2 -x =value io.mpirunj.examples.Hello",
+        "-np 2 -J Xmx1g io.mpirunj.examples.Hello",
+        "--threads -np 2 -J -Xmx1g io.mpirunj.examples.Hello",
+        "--threads -np 2 -x MPIRUNJ_SURELY_UNSET_VARIABLE=1 io.mpirunj.examples.Hello",
+        "-np 2 -jar /no/such/app.jar",
+        "-np 2 -jar pom.xml",
+        "-np 2 --output-filename pom.xml io.mpirunj.examples.Hello",
     })
     void badInputIsOneLineOnStderrExitTwoAndNothingRuns(String argLine) {
         LauncherRun run = LauncherRun.of(argLine.split(" "));
@@ -76,6 +95,17 @@ class MpirunJParseTest {
         assertEquals(1, run.errLines().size(), run::toString);
         assertTrue(run.err().startsWith("mpirun-j: "), run::toString);
         assertEquals("", run.out(), "no rank may have run: " + run);
+    }
+
+    @Test
+    void aBadMpiexecTimeoutIsBadInputToo() {
+        java.util.Map<String, String> env = new java.util.HashMap<>(System.getenv());
+        env.put("MPIEXEC_TIMEOUT", "forever");
+        LauncherRun run = LauncherRun.of(env, "-np", "2", "io.mpirunj.examples.Hello");
+        assertEquals(2, run.exitCode(), run::toString);
+        assertEquals(List.of("mpirun-j: MPIEXEC_TIMEOUT=forever (expected: a number of seconds > 0)"), run.errLines(),
+                run::toString);
+        assertEquals("", run.out(), run::toString);
     }
 
     @Test
@@ -88,6 +118,11 @@ class MpirunJParseTest {
         assertTrue(LauncherRun.of("-np", "2", "-cp", "/no/such/dir", "X").err().contains("/no/such/dir"));
         String coll = LauncherRun.of("-np", "2", "--coll", "bcast=zzz", "X").err();
         assertTrue(coll.contains("zzz") && coll.contains("expected one of"), coll);
+        assertTrue(LauncherRun.of("-np", "2", "--timeout", "0", "X").err()
+                .contains("--timeout 0 (expected: a number of seconds > 0)"));
+        assertTrue(LauncherRun.of("-np", "2", "-x", "MPIRUNJ_SURELY_UNSET_VARIABLE", "io.mpirunj.examples.Hello").err()
+                .contains("MPIRUNJ_SURELY_UNSET_VARIABLE is not set here"));
+        assertTrue(LauncherRun.of("-np", "2", "-jar", "/no/such/app.jar").err().contains("/no/such/app.jar"));
     }
 
     @Test

@@ -141,12 +141,12 @@ class ProcessModeTest {
         assertTrue(victim != null && victim.destroyForcibly(), "found a rank to kill");
         LauncherRun run = job.get(60, TimeUnit.SECONDS);
         assertEquals(128 + 9, run.exitCode(), run::toString);
-        assertTrue(run.err().contains("(killed by signal 9)"), run::toString);
+        assertTrue(run.err().contains("(killed by signal 9, SIGKILL)"), run::toString);
     }
 
     @Test
     void theRankCommandLineCarriesNoIdentity() {
-        JobSpec spec = new JobSpec(4, "com.example.App", List.of("-x"), List.of(), null, false, false);
+        JobSpec spec = JobSpec.of(4, "com.example.App", List.of("-x"), List.of());
         List<String> cmd = new ProcessJob(spec, null, "/launcher/cp").rankCommand();
         assertEquals(List.of("-Xshare:auto", "-cp", "/launcher/cp", RankMain.class.getName(), "com.example.App",
                 "-x"), cmd.subList(1, cmd.size()));

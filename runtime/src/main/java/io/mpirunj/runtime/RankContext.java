@@ -2,6 +2,7 @@ package io.mpirunj.runtime;
 
 import io.mpirunj.AbortedException;
 import io.mpirunj.Comm;
+import io.mpirunj.runtime.comm.CallTracker;
 import io.mpirunj.runtime.comm.CommImpl;
 import io.mpirunj.runtime.p2p.P2pEngine;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
@@ -26,6 +27,7 @@ public final class RankContext {
     private final RuntimeConfig config;
     private final CollectiveRegistry registry;
     private final P2pEngine engine;
+    private final CallTracker calls = new CallTracker();
     private final CommImpl world;
     /** Next free communicator context id on this rank; agreed collectively when communicators are made. */
     private final AtomicInteger nextContextId = new AtomicInteger(CommImpl.WORLD_CONTEXT + 2);
@@ -110,9 +112,29 @@ public final class RankContext {
         nextContextId.getAndUpdate(cur -> Math.max(cur, id + 2));
     }
 
-    /** Marks the rank initialized; false if it already was. */
+    /** What this rank is doing: its current blocking MPI call, for reports. */
+    public CallTracker calls() {
+        return calls;
+    }
+
+    /**
+     * One line saying what this rank is doing: the MPI call it is blocked in (with peer or root,
+     * tag, communicator, how long, and the user's line that made it), or where its main thread is.
+     */
+    public String describeActivity() {
+        if (finished.get() && !calls.inCall()) {
+            return "finished (left the job with Mpi.finish)";
+        }
+        return calls.describe();
+    }
+
+    /** Marks the rank initialized (the calling thread is its main thread); false if it already was. */
     public boolean markInitialized() {
-        return initialized.compareAndSet(false, true);
+        boolean first = initialized.compareAndSet(false, true);
+        if (first) {
+            calls.setMainThread(Thread.currentThread());
+        }
+        return first;
     }
 
     public boolean isInitialized() {

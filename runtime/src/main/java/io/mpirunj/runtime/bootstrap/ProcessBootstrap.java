@@ -26,6 +26,8 @@ import java.util.Map;
 public final class ProcessBootstrap {
     /** Default of {@link JobEnvironment#RENDEZVOUS_TIMEOUT_MS}. */
     public static final int RENDEZVOUS_TIMEOUT_MS_DEFAULT = 60_000;
+    /** How long a rank whose launcher vanished may take to end by itself before it halts. */
+    public static final long LAUNCHER_LOST_GRACE_MS = 2_000;
 
     private ProcessBootstrap() {
     }
@@ -81,6 +83,17 @@ public final class ProcessBootstrap {
                 public void onJobAborted(int exitCode, String reason) {
                     ctx.onJobAborted(exitCode, reason);
                 }
+
+                @Override
+                public void onLauncherLost(String reason) {
+                    ctx.onJobAborted(RendezvousClient.LAUNCHER_LOST_EXIT_CODE, reason);
+                    haltLater(rank, reason);
+                }
+
+                @Override
+                public String onStatusQuery() {
+                    return ctx.describeActivity();
+                }
             });
             return ctx;
         } catch (RuntimeException | Error e) {
@@ -90,6 +103,27 @@ public final class ProcessBootstrap {
             }
             throw e;
         }
+    }
+
+    /**
+     * The launcher is gone, so nothing will ever stop this process: its MPI calls have been failed
+     * (which normally ends it); if it is still alive after {@link #LAUNCHER_LOST_GRACE_MS} (its main
+     * thread is busy elsewhere, or non-daemon threads keep it up), it halts with
+     * {@link RendezvousClient#LAUNCHER_LOST_EXIT_CODE}.
+     */
+    static void haltLater(int rank, String reason) {
+        Thread t = new Thread(() -> {
+            try {
+                Thread.sleep(LAUNCHER_LOST_GRACE_MS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            System.err.println("[rank " + rank + "] mpirun-j: " + reason + "; halting this rank");
+            System.err.flush();
+            Runtime.getRuntime().halt(RendezvousClient.LAUNCHER_LOST_EXIT_CODE);
+        }, "mpirunj-launcher-lost");
+        t.setDaemon(true);
+        t.start();
     }
 
     private static String require(Map<String, String> env, String name) {

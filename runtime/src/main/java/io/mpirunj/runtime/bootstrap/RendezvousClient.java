@@ -9,6 +9,8 @@ import io.mpirunj.runtime.wire.ControlMessage;
 import io.mpirunj.runtime.wire.Endpoint;
 import io.mpirunj.runtime.wire.Goodbye;
 import io.mpirunj.runtime.wire.Register;
+import io.mpirunj.runtime.wire.StatusQuery;
+import io.mpirunj.runtime.wire.StatusReply;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -45,6 +47,20 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
         void onRankFailed(int rank, String reason);
 
         void onJobAborted(int exitCode, String reason);
+
+        /**
+         * The control connection broke without this rank closing it: the launcher is gone and
+         * nothing else will ever end this rank. By default the job is treated as aborted with
+         * {@link #LAUNCHER_LOST_EXIT_CODE}.
+         */
+        default void onLauncherLost(String reason) {
+            onJobAborted(LAUNCHER_LOST_EXIT_CODE, reason);
+        }
+
+        /** The launcher asks what this rank is doing (one line, e.g. the MPI call it is blocked in). */
+        default String onStatusQuery() {
+            return "unknown";
+        }
     }
 
     private final int rank;
@@ -191,16 +207,57 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
     private void readLoop() {
         try {
             while (true) {
-                deliver(ControlCodec.read(in));
+                ControlMessage m = ControlCodec.read(in);
+                if (m.getBodyCase() == ControlMessage.BodyCase.STATUS_QUERY) {
+                    answer(m.getStatusQuery());
+                } else {
+                    deliver(m);
+                }
             }
         } catch (IOException e) {
             if (!closed) {
                 String why = "lost the control connection to the launcher at " + server + ": "
                         + (ControlCodec.isEof(e) ? "closed" : e.toString());
                 LOG.warn("rank {}: {}", rank, why);
-                deliver(ControlMessage.newBuilder().setJobAborted(io.mpirunj.runtime.wire.JobAborted.newBuilder()
-                        .setExitCode(LAUNCHER_LOST_EXIT_CODE).setReason(why)).build());
+                deliverLauncherLost(why);
             }
+        }
+    }
+
+    private synchronized void deliverLauncherLost(String why) {
+        if (listener == null) {
+            early.add(ControlMessage.newBuilder().setJobAborted(io.mpirunj.runtime.wire.JobAborted.newBuilder()
+                    .setExitCode(LAUNCHER_LOST_EXIT_CODE).setReason(why)).build());
+            return;
+        }
+        if (!aborted) {
+            aborted = true;
+            try {
+                listener.onLauncherLost(why);
+            } catch (RuntimeException e) {
+                LOG.error("rank {}: rendezvous listener threw on launcher loss", rank, e);
+            }
+        }
+    }
+
+    /** Answers a status query on the reader thread (the listener only reads volatile state). */
+    private void answer(StatusQuery q) {
+        String activity;
+        synchronized (this) {
+            activity = listener == null ? "starting (has not joined the job yet)" : null;
+        }
+        if (activity == null) {
+            try {
+                activity = listener.onStatusQuery();
+            } catch (RuntimeException e) {
+                activity = "unknown (" + e + ")";
+            }
+        }
+        try {
+            send(ControlMessage.newBuilder().setStatusReply(StatusReply.newBuilder().setQueryId(q.getQueryId())
+                    .setRank(rank).setActivity(activity == null ? "unknown" : activity)).build());
+        } catch (IOException e) {
+            LOG.debug("rank {}: cannot answer the launcher's status query: {}", rank, e.toString());
         }
     }
 

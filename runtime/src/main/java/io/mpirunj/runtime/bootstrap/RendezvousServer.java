@@ -11,6 +11,8 @@ import io.mpirunj.runtime.wire.JobAborted;
 import io.mpirunj.runtime.wire.RankFailed;
 import io.mpirunj.runtime.wire.Register;
 import io.mpirunj.runtime.wire.Rejected;
+import io.mpirunj.runtime.wire.StatusQuery;
+import io.mpirunj.runtime.wire.StatusReply;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -23,7 +25,11 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,6 +45,8 @@ import org.slf4j.LoggerFactory;
  *  rank ──AbortRequest──► server ─► Listener.onAbort
  *  rank ◄── RankFailed / JobAborted ── server ◄─ notifyRankFailed / notifyAbort (launcher)
  *  rank ──Goodbye──► server, then closes            (finished; a close without it ─► onRankLost)
+ *  rank ◄──StatusQuery── server ◄─ queryStatus (launcher; e.g. on timeout)
+ *  rank ──StatusReply{activity}──► server           (the MPI call it is in, or where it is)
  * </pre>
  *
  * <p>Policy stays with the launcher: the server only reports ({@link Listener}) and relays what it
@@ -83,6 +91,21 @@ public final class RendezvousServer implements AutoCloseable {
     private int registered;
     private boolean tableSent;
     private boolean closed;
+    private long lastQueryId;
+    private StatusQueryState query;
+
+    /** The status query in flight. {@code answers} may be read from any thread. */
+    private static final class StatusQueryState {
+        final long id;
+        final AtomicReferenceArray<String> answers;
+        final CompletableFuture<Void> done = new CompletableFuture<>();
+        int remaining;
+
+        StatusQueryState(long id, int size) {
+            this.id = id;
+            this.answers = new AtomicReferenceArray<>(size);
+        }
+    }
 
     /**
      * Binds an ephemeral port on {@code bindHost} and starts accepting ranks.
@@ -142,6 +165,50 @@ public final class RendezvousServer implements AutoCloseable {
                 .setJobAborted(JobAborted.newBuilder().setExitCode(exitCode).setReason(reason == null ? "" : reason))
                 .build();
         execute(() -> broadcast(m, -1));
+    }
+
+    /**
+     * Asks every connected rank what it is doing and waits up to {@code timeoutMs} for the answers
+     * (never call it on the server's event loop). Returns one line per rank, null for ranks that
+     * did not answer (not connected, finished, or too busy to answer in time).
+     */
+    public String[] queryStatus(long timeoutMs) {
+        CompletableFuture<StatusQueryState> started = new CompletableFuture<>();
+        execute(() -> {
+            StatusQueryState q = new StatusQueryState(++lastQueryId, size);
+            ControlMessage m = ControlMessage.newBuilder()
+                    .setStatusQuery(StatusQuery.newBuilder().setQueryId(q.id)).build();
+            for (int r = 0; r < size; r++) {
+                Channel ch = ranks[r];
+                if (ch != null && ch.isActive() && !finished[r]) {
+                    q.remaining++;
+                    ch.writeAndFlush(m);
+                }
+            }
+            query = q;
+            if (q.remaining == 0) {
+                q.done.complete(null);
+            }
+            started.complete(q);
+        });
+        long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        String[] out = new String[size];
+        try {
+            StatusQueryState q = started.get(timeoutMs, TimeUnit.MILLISECONDS);
+            try {
+                q.done.get(Math.max(0, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                // report what arrived
+            }
+            for (int r = 0; r < size; r++) {
+                out[r] = q.answers.get(r);
+            }
+        } catch (TimeoutException | ExecutionException e) {
+            LOG.debug("rendezvous: status query not started: {}", e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return out;
     }
 
     /** Closes every control connection and the listening socket; waits briefly. Idempotent. */
@@ -208,6 +275,15 @@ public final class RendezvousServer implements AutoCloseable {
                     AbortRequest a = m.getAbort();
                     LOG.info("rank {} requests abort with exit code {}: {}", rank, a.getExitCode(), a.getReason());
                     report(() -> listener.onAbort(rank, a.getExitCode(), a.getReason()));
+                    break;
+                }
+                case STATUS_REPLY: {
+                    StatusReply reply = m.getStatusReply();
+                    StatusQueryState q = query;
+                    if (q != null && q.id == reply.getQueryId() && q.answers.compareAndSet(rank, null,
+                            reply.getActivity()) && --q.remaining == 0) {
+                        q.done.complete(null);
+                    }
                     break;
                 }
                 case GOODBYE:

@@ -33,6 +33,7 @@ public final class CommImpl implements Comm {
 
     private final RankContext rc;
     private final P2pEngine engine;
+    private final CallTracker calls;
     private final Group group;
     private final int rank;
     private final int context;
@@ -42,6 +43,7 @@ public final class CommImpl implements Comm {
     private CommImpl(RankContext rc, Group group, int context) {
         this.rc = rc;
         this.engine = rc.engine();
+        this.calls = rc.calls();
         this.group = group;
         this.rank = group.rankOf(rc.rank());
         this.context = context;
@@ -49,6 +51,11 @@ public final class CommImpl implements Comm {
 
     public static CommImpl world(RankContext rc) {
         return new CommImpl(rc, Group.world(rc.size()), WORLD_CONTEXT);
+    }
+
+    /** True for the world communicator. */
+    public boolean isWorld() {
+        return context == WORLD_CONTEXT;
     }
 
     @Override
@@ -89,12 +96,22 @@ public final class CommImpl implements Comm {
 
     @Override
     public void send(Buffer buf, int dest, int tag) {
-        isend(buf, dest, tag).await();
+        CallTracker.Call call = calls.enter("send", "dest", dest, tag, this);
+        try {
+            isend(buf, dest, tag).await();
+        } finally {
+            calls.exit(call);
+        }
     }
 
     @Override
     public Status recv(Buffer buf, int source, int tag) {
-        return irecv(buf, source, tag).await();
+        CallTracker.Call call = calls.enter("recv", "source", source, tag, this);
+        try {
+            return irecv(buf, source, tag).await();
+        } finally {
+            calls.exit(call);
+        }
     }
 
     @Override
@@ -113,16 +130,26 @@ public final class CommImpl implements Comm {
 
     @Override
     public Status sendrecv(Buffer sendBuf, int dest, int sendTag, Buffer recvBuf, int source, int recvTag) {
-        Request r = irecv(recvBuf, source, recvTag);
-        Request s = isend(sendBuf, dest, sendTag);
-        s.await();
-        return r.await();
+        CallTracker.Call call = calls.enter("sendrecv", "source", source, recvTag, this);
+        try {
+            Request r = irecv(recvBuf, source, recvTag);
+            Request s = isend(sendBuf, dest, sendTag);
+            s.await();
+            return r.await();
+        } finally {
+            calls.exit(call);
+        }
     }
 
     @Override
     public Status probe(int source, int tag) {
-        checkUsable();
-        return engine.probe(worldSource(source), context, checkTag(tag, true), group);
+        CallTracker.Call call = calls.enter("probe", "source", source, tag, this);
+        try {
+            checkUsable();
+            return engine.probe(worldSource(source), context, checkTag(tag, true), group);
+        } finally {
+            calls.exit(call);
+        }
     }
 
     @Override
@@ -171,31 +198,36 @@ public final class CommImpl implements Comm {
 
     @Override
     public Comm split(int color, int key) {
-        checkUsable();
-        if (color < 0 && color != UNDEFINED) {
-            throw new IllegalArgumentException("color=" + color + " (expected: >= 0 or UNDEFINED)");
-        }
-        int[][] all = allgatherInts(new int[] {color, key, rc.peekContextId()});
-        int newContext = 0;
-        for (int[] a : all) {
-            newContext = Math.max(newContext, a[2]);
-        }
-        rc.takeContextIds(newContext);
-        if (color == UNDEFINED) {
-            return null;
-        }
-        List<Integer> members = new ArrayList<>();
-        for (int r = 0; r < all.length; r++) {
-            if (all[r][0] == color) {
-                members.add(r);
+        CallTracker.Call call = calls.enter("split", this);
+        try {
+            checkUsable();
+            if (color < 0 && color != UNDEFINED) {
+                throw new IllegalArgumentException("color=" + color + " (expected: >= 0 or UNDEFINED)");
             }
+            int[][] all = allgatherInts(new int[] {color, key, rc.peekContextId()});
+            int newContext = 0;
+            for (int[] a : all) {
+                newContext = Math.max(newContext, a[2]);
+            }
+            rc.takeContextIds(newContext);
+            if (color == UNDEFINED) {
+                return null;
+            }
+            List<Integer> members = new ArrayList<>();
+            for (int r = 0; r < all.length; r++) {
+                if (all[r][0] == color) {
+                    members.add(r);
+                }
+            }
+            members.sort(Comparator.<Integer>comparingInt(r -> all[r][1]).thenComparingInt(r -> r));
+            int[] world = new int[members.size()];
+            for (int i = 0; i < world.length; i++) {
+                world[i] = group.worldRank(members.get(i));
+            }
+            return new CommImpl(rc, new Group(world, rc.size()), newContext);
+        } finally {
+            calls.exit(call);
         }
-        members.sort(Comparator.<Integer>comparingInt(r -> all[r][1]).thenComparingInt(r -> r));
-        int[] world = new int[members.size()];
-        for (int i = 0; i < world.length; i++) {
-            world[i] = group.worldRank(members.get(i));
-        }
-        return new CommImpl(rc, new Group(world, rc.size()), newContext);
     }
 
     @Override
@@ -247,7 +279,12 @@ public final class CommImpl implements Comm {
 
     /** The barrier of MPI_Finalize; independent of the pluggable collectives. */
     public void finishBarrier() {
-        allgatherInts(new int[0]);
+        CallTracker.Call call = calls.enter("Mpi.finish", this);
+        try {
+            allgatherInts(new int[0]);
+        } finally {
+            calls.exit(call);
+        }
     }
 
     @Override
@@ -284,54 +321,79 @@ public final class CommImpl implements Comm {
 
     @Override
     public void barrier() {
-        algorithm(CollectiveOp.BARRIER, CollectiveAlgorithm.Barrier.class).barrier(coll);
+        CallTracker.Call call = calls.enter("barrier", this);
+        try {
+            algorithm(CollectiveOp.BARRIER, CollectiveAlgorithm.Barrier.class).barrier(coll);
+        } finally {
+            calls.exit(call);
+        }
     }
 
     @Override
     public void bcast(Buffer buf, int root) {
-        checkRoot(root);
-        algorithm(CollectiveOp.BCAST, CollectiveAlgorithm.Bcast.class).bcast(coll, buf, root);
+        CallTracker.Call call = calls.enter("bcast", "root", root, CallTracker.NO_PEER, this);
+        try {
+            checkRoot(root);
+            algorithm(CollectiveOp.BCAST, CollectiveAlgorithm.Bcast.class).bcast(coll, buf, root);
+        } finally {
+            calls.exit(call);
+        }
     }
 
     @Override
     public void multicast(Buffer buf, int root, int... members) {
-        checkRoot(root);
-        boolean[] seen = new boolean[group.size()];
-        for (int i = 0; i < members.length; i++) {
-            checkRank(members[i], "group[" + i + "]");
-            if (seen[members[i]]) {
-                throw new IllegalArgumentException("rank " + members[i] + " listed twice in multicast group "
-                        + Arrays.toString(members));
+        CallTracker.Call call = calls.enter("multicast", "root", root, CallTracker.NO_PEER, this);
+        try {
+            checkRoot(root);
+            boolean[] seen = new boolean[group.size()];
+            for (int i = 0; i < members.length; i++) {
+                checkRank(members[i], "group[" + i + "]");
+                if (seen[members[i]]) {
+                    throw new IllegalArgumentException("rank " + members[i] + " listed twice in multicast group "
+                            + Arrays.toString(members));
+                }
+                seen[members[i]] = true;
             }
-            seen[members[i]] = true;
+            if (rank != root && !seen[rank]) {
+                throw new IllegalArgumentException("rank " + rank + " called multicast but is neither the root (" + root
+                        + ") nor in the group " + Arrays.toString(members));
+            }
+            algorithm(CollectiveOp.MULTICAST, CollectiveAlgorithm.Multicast.class)
+                    .multicast(coll, buf, root, members.clone());
+        } finally {
+            calls.exit(call);
         }
-        if (rank != root && !seen[rank]) {
-            throw new IllegalArgumentException("rank " + rank + " called multicast but is neither the root (" + root
-                    + ") nor in the group " + Arrays.toString(members));
-        }
-        algorithm(CollectiveOp.MULTICAST, CollectiveAlgorithm.Multicast.class)
-                .multicast(coll, buf, root, members.clone());
     }
 
     @Override
     public void alltoall(Buffer send, Buffer recv) {
-        checkSameType(send, recv, "alltoall");
-        if (send.count() % group.size() != 0) {
-            throw new IllegalArgumentException("alltoall send buffer has " + send.count()
-                    + " elements, not a multiple of the communicator size " + group.size());
+        CallTracker.Call call = calls.enter("alltoall", this);
+        try {
+            checkSameType(send, recv, "alltoall");
+            if (send.count() % group.size() != 0) {
+                throw new IllegalArgumentException("alltoall send buffer has " + send.count()
+                        + " elements, not a multiple of the communicator size " + group.size());
+            }
+            checkCount(recv, send.count(), "alltoall receive buffer");
+            algorithm(CollectiveOp.ALLTOALL, CollectiveAlgorithm.Alltoall.class).alltoall(coll, send, recv);
+        } finally {
+            calls.exit(call);
         }
-        checkCount(recv, send.count(), "alltoall receive buffer");
-        algorithm(CollectiveOp.ALLTOALL, CollectiveAlgorithm.Alltoall.class).alltoall(coll, send, recv);
     }
 
     @Override
     public void alltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
             int[] recvDispls) {
-        checkSameType(send, recv, "alltoallv");
-        checkLayout(send, sendCounts, sendDispls, "alltoallv send");
-        checkLayout(recv, recvCounts, recvDispls, "alltoallv receive");
-        algorithm(CollectiveOp.ALLTOALLV, CollectiveAlgorithm.Alltoallv.class)
-                .alltoallv(coll, send, sendCounts, sendDispls, recv, recvCounts, recvDispls);
+        CallTracker.Call call = calls.enter("alltoallv", this);
+        try {
+            checkSameType(send, recv, "alltoallv");
+            checkLayout(send, sendCounts, sendDispls, "alltoallv send");
+            checkLayout(recv, recvCounts, recvDispls, "alltoallv receive");
+            algorithm(CollectiveOp.ALLTOALLV, CollectiveAlgorithm.Alltoallv.class)
+                    .alltoallv(coll, send, sendCounts, sendDispls, recv, recvCounts, recvDispls);
+        } finally {
+            calls.exit(call);
+        }
     }
 
     private void checkLayout(Buffer b, int[] counts, int[] displs, String what) {
@@ -349,86 +411,126 @@ public final class CommImpl implements Comm {
 
     @Override
     public void gather(Buffer send, Buffer recv, int root) {
-        checkRoot(root);
-        if (rank == root) {
-            checkSameType(send, recv, "gather");
-            checkCount(recv, (long) send.count() * group.size(), "gather receive buffer at root");
+        CallTracker.Call call = calls.enter("gather", "root", root, CallTracker.NO_PEER, this);
+        try {
+            checkRoot(root);
+            if (rank == root) {
+                checkSameType(send, recv, "gather");
+                checkCount(recv, (long) send.count() * group.size(), "gather receive buffer at root");
+            }
+            algorithm(CollectiveOp.GATHER, CollectiveAlgorithm.Gather.class).gather(coll, send, recv, root);
+        } finally {
+            calls.exit(call);
         }
-        algorithm(CollectiveOp.GATHER, CollectiveAlgorithm.Gather.class).gather(coll, send, recv, root);
     }
 
     @Override
     public void gatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root) {
-        checkRoot(root);
-        if (rank == root) {
-            checkSameType(send, recv, "gatherv");
-            checkLayout(recv, recvCounts, displs, "gatherv receive");
-            if (recvCounts[rank] != send.count()) {
-                throw new IllegalArgumentException("gatherv: root sends " + send.count() + " elements but recvCounts["
-                        + rank + "]=" + recvCounts[rank]);
+        CallTracker.Call call = calls.enter("gatherv", "root", root, CallTracker.NO_PEER, this);
+        try {
+            checkRoot(root);
+            if (rank == root) {
+                checkSameType(send, recv, "gatherv");
+                checkLayout(recv, recvCounts, displs, "gatherv receive");
+                if (recvCounts[rank] != send.count()) {
+                    throw new IllegalArgumentException("gatherv: root sends " + send.count() + " elements but recvCounts["
+                            + rank + "]=" + recvCounts[rank]);
+                }
             }
+            algorithm(CollectiveOp.GATHERV, CollectiveAlgorithm.Gatherv.class)
+                    .gatherv(coll, send, recv, recvCounts, displs, root);
+        } finally {
+            calls.exit(call);
         }
-        algorithm(CollectiveOp.GATHERV, CollectiveAlgorithm.Gatherv.class)
-                .gatherv(coll, send, recv, recvCounts, displs, root);
     }
 
     @Override
     public void scatter(Buffer send, Buffer recv, int root) {
-        checkRoot(root);
-        if (rank == root) {
-            checkSameType(send, recv, "scatter");
-            checkCount(send, (long) recv.count() * group.size(), "scatter send buffer at root");
+        CallTracker.Call call = calls.enter("scatter", "root", root, CallTracker.NO_PEER, this);
+        try {
+            checkRoot(root);
+            if (rank == root) {
+                checkSameType(send, recv, "scatter");
+                checkCount(send, (long) recv.count() * group.size(), "scatter send buffer at root");
+            }
+            algorithm(CollectiveOp.SCATTER, CollectiveAlgorithm.Scatter.class).scatter(coll, send, recv, root);
+        } finally {
+            calls.exit(call);
         }
-        algorithm(CollectiveOp.SCATTER, CollectiveAlgorithm.Scatter.class).scatter(coll, send, recv, root);
     }
 
     @Override
     public void scatterv(Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root) {
-        checkRoot(root);
-        if (rank == root) {
-            checkSameType(send, recv, "scatterv");
-            checkLayout(send, sendCounts, displs, "scatterv send");
+        CallTracker.Call call = calls.enter("scatterv", "root", root, CallTracker.NO_PEER, this);
+        try {
+            checkRoot(root);
+            if (rank == root) {
+                checkSameType(send, recv, "scatterv");
+                checkLayout(send, sendCounts, displs, "scatterv send");
+            }
+            algorithm(CollectiveOp.SCATTERV, CollectiveAlgorithm.Scatterv.class)
+                    .scatterv(coll, send, sendCounts, displs, recv, root);
+        } finally {
+            calls.exit(call);
         }
-        algorithm(CollectiveOp.SCATTERV, CollectiveAlgorithm.Scatterv.class)
-                .scatterv(coll, send, sendCounts, displs, recv, root);
     }
 
     @Override
     public void allgather(Buffer send, Buffer recv) {
-        checkSameType(send, recv, "allgather");
-        checkCount(recv, (long) send.count() * group.size(), "allgather receive buffer");
-        algorithm(CollectiveOp.ALLGATHER, CollectiveAlgorithm.Allgather.class).allgather(coll, send, recv);
+        CallTracker.Call call = calls.enter("allgather", this);
+        try {
+            checkSameType(send, recv, "allgather");
+            checkCount(recv, (long) send.count() * group.size(), "allgather receive buffer");
+            algorithm(CollectiveOp.ALLGATHER, CollectiveAlgorithm.Allgather.class).allgather(coll, send, recv);
+        } finally {
+            calls.exit(call);
+        }
     }
 
     @Override
     public void allgatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
-        checkSameType(send, recv, "allgatherv");
-        checkLayout(recv, recvCounts, displs, "allgatherv receive");
-        if (recvCounts[rank] != send.count()) {
-            throw new IllegalArgumentException("allgatherv: rank " + rank + " sends " + send.count()
-                    + " elements but recvCounts[" + rank + "]=" + recvCounts[rank]);
+        CallTracker.Call call = calls.enter("allgatherv", this);
+        try {
+            checkSameType(send, recv, "allgatherv");
+            checkLayout(recv, recvCounts, displs, "allgatherv receive");
+            if (recvCounts[rank] != send.count()) {
+                throw new IllegalArgumentException("allgatherv: rank " + rank + " sends " + send.count()
+                        + " elements but recvCounts[" + rank + "]=" + recvCounts[rank]);
+            }
+            algorithm(CollectiveOp.ALLGATHERV, CollectiveAlgorithm.Allgatherv.class)
+                    .allgatherv(coll, send, recv, recvCounts, displs);
+        } finally {
+            calls.exit(call);
         }
-        algorithm(CollectiveOp.ALLGATHERV, CollectiveAlgorithm.Allgatherv.class)
-                .allgatherv(coll, send, recv, recvCounts, displs);
     }
 
     @Override
     public void reduce(Buffer send, Buffer recv, Op op, int root) {
-        checkRoot(root);
-        checkOp(op, send);
-        if (rank == root) {
-            checkSameType(send, recv, "reduce");
-            checkCount(recv, send.count(), "reduce receive buffer at root");
+        CallTracker.Call call = calls.enter("reduce", "root", root, CallTracker.NO_PEER, this);
+        try {
+            checkRoot(root);
+            checkOp(op, send);
+            if (rank == root) {
+                checkSameType(send, recv, "reduce");
+                checkCount(recv, send.count(), "reduce receive buffer at root");
+            }
+            algorithm(CollectiveOp.REDUCE, CollectiveAlgorithm.Reduce.class).reduce(coll, send, recv, op, root);
+        } finally {
+            calls.exit(call);
         }
-        algorithm(CollectiveOp.REDUCE, CollectiveAlgorithm.Reduce.class).reduce(coll, send, recv, op, root);
     }
 
     @Override
     public void allreduce(Buffer send, Buffer recv, Op op) {
-        checkOp(op, send);
-        checkSameType(send, recv, "allreduce");
-        checkCount(recv, send.count(), "allreduce receive buffer");
-        algorithm(CollectiveOp.ALLREDUCE, CollectiveAlgorithm.Allreduce.class).allreduce(coll, send, recv, op);
+        CallTracker.Call call = calls.enter("allreduce", this);
+        try {
+            checkOp(op, send);
+            checkSameType(send, recv, "allreduce");
+            checkCount(recv, send.count(), "allreduce receive buffer");
+            algorithm(CollectiveOp.ALLREDUCE, CollectiveAlgorithm.Allreduce.class).allreduce(coll, send, recv, op);
+        } finally {
+            calls.exit(call);
+        }
     }
 
     private static void checkOp(Op op, Buffer b) {

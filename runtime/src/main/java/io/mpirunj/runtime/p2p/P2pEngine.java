@@ -34,6 +34,14 @@ import org.slf4j.LoggerFactory;
  * only then does the payload move, straight from the sender's memory when its layout allows. So
  * unexpected large messages cost the receiver a header each, never their size.
  *
+ * <p>Failure: when a peer fails ({@link #onPeerFailed}, from the transport or the launcher), every
+ * pending and later operation that depends on it fails with a {@link RankFailedException} naming it:
+ * receives from it, ANY_SOURCE receives on communicators that contain it, rendezvous transfers with
+ * it, and every operation on a <em>collective</em> context ({@link #isCollectiveContext}) of a
+ * communicator that contains it, since a collective's progress on any member may wait on any
+ * other (a rank waiting on a live parent in a broadcast tree would otherwise wait for a parent that
+ * itself waits for the dead rank).
+ *
  * <p>Threading: every method is thread-safe. State is guarded by one lock, which is never held
  * while calling the transport, copying payloads or completing requests (those may re-enter this
  * engine, or another rank's in-JVM, on the same thread).
@@ -54,6 +62,8 @@ public final class P2pEngine implements FrameSink {
     private final Map<Long, SendRequest> awaitingCts = new HashMap<>();
     private final Map<Long, RecvRequest> awaitingData = new HashMap<>();
     private final Throwable[] failedPeers;
+    /** Number of non-null entries in {@link #failedPeers}: the common case (none) costs one test. */
+    private int failedCount;
     private RuntimeException abortCause;
     private long nextSendId = 1;
     private long nextRecvId = 1;
@@ -65,6 +75,14 @@ public final class P2pEngine implements FrameSink {
         this.transport = transport;
         this.eagerLimitBytes = eagerLimitBytes;
         this.failedPeers = new Throwable[size];
+    }
+
+    /**
+     * True for the context ids that carry collectives: communicators take context ids in pairs, the
+     * even one for user point-to-point and the odd one ({@code context + 1}) for collectives.
+     */
+    public static boolean isCollectiveContext(int context) {
+        return (context & 1) != 0;
     }
 
     /** A message that arrived before its receive was posted. */
@@ -102,7 +120,7 @@ public final class P2pEngine implements FrameSink {
         RuntimeException err;
         if (len <= eagerLimitBytes) {
             synchronized (lock) {
-                err = sendError(dstWorld, req);
+                err = sendError(dstWorld, context, group, req);
             }
             if (err != null) {
                 req.fail(err);
@@ -116,7 +134,7 @@ public final class P2pEngine implements FrameSink {
         }
         long id;
         synchronized (lock) {
-            err = sendError(dstWorld, req);
+            err = sendError(dstWorld, context, group, req);
             id = nextSendId++;
             if (err == null) {
                 awaitingCts.put(id, req);
@@ -148,7 +166,7 @@ public final class P2pEngine implements FrameSink {
         synchronized (lock) {
             in = takeUnexpected(srcWorld, context, tag);
             if (in == null) {
-                err = recvError(srcWorld, group, req);
+                err = recvError(srcWorld, context, group, req);
                 if (err == null) {
                     posted.addLast(req);
                     return req;
@@ -188,7 +206,7 @@ public final class P2pEngine implements FrameSink {
                     if (s != null) {
                         return s;
                     }
-                    RuntimeException err = recvError(srcWorld, group, "probe");
+                    RuntimeException err = recvError(srcWorld, context, group, "probe");
                     if (err != null) {
                         throw err;
                     }
@@ -389,34 +407,56 @@ public final class P2pEngine implements FrameSink {
 
     // ---- failures ------------------------------------------------------------------------------------
 
-    private RuntimeException sendError(int dstWorld, Object what) {
+    private RuntimeException sendError(int dstWorld, int context, Group group, Object what) {
         if (abortCause != null) {
             return abortCause;
         }
         if (closed) {
             return new MpiException("rank " + rank + " has finished; cannot start " + what);
+        }
+        if (failedCount == 0) {
+            return null;
         }
         Throwable dead = failedPeers[dstWorld];
-        return dead == null ? null : peerFailure(dstWorld, dead, what);
+        if (dead != null) {
+            return peerFailure(dstWorld, dead, what);
+        }
+        return isCollectiveContext(context) ? memberFailure(group, what) : null;
     }
 
-    private RuntimeException recvError(int srcWorld, Group group, Object what) {
+    private RuntimeException recvError(int srcWorld, int context, Group group, Object what) {
         if (abortCause != null) {
             return abortCause;
         }
         if (closed) {
             return new MpiException("rank " + rank + " has finished; cannot start " + what);
+        }
+        if (failedCount == 0) {
+            return null;
         }
         if (srcWorld != ANY) {
             Throwable dead = failedPeers[srcWorld];
-            return dead == null ? null : peerFailure(srcWorld, dead, what);
+            if (dead != null) {
+                return peerFailure(srcWorld, dead, what);
+            }
+            return isCollectiveContext(context) ? memberFailure(group, what) : null;
         }
+        return memberFailure(group, what);
+    }
+
+    /** The failure of the lowest failed member of {@code group}, or null (lock held). */
+    private RuntimeException memberFailure(Group group, Object what) {
         for (int w = 0; w < failedPeers.length; w++) {
             if (failedPeers[w] != null && group.contains(w)) {
                 return peerFailure(w, failedPeers[w], what);
             }
         }
         return null;
+    }
+
+    /** True if a pending operation on {@code context} over {@code group} with {@code peerWorld} needs {@code failed}. */
+    private static boolean dependsOn(int peerWorld, int context, Group group, int failed) {
+        return peerWorld == failed || (peerWorld == ANY || isCollectiveContext(context)) && group.contains(failed);
     }
 
     private RankFailedException peerFailure(int peer, Throwable cause, Object what) {
@@ -427,7 +467,8 @@ public final class P2pEngine implements FrameSink {
 
     /**
      * {@code peer} is gone: every pending receive from it (or from ANY_SOURCE on a communicator that
-     * contains it), every rendezvous with it, and every later operation that needs it fails.
+     * contains it), every rendezvous with it, every collective operation on a communicator that
+     * contains it, and every later operation that needs it fails.
      */
     @Override
     public void onPeerFailed(int peer, Throwable cause) {
@@ -438,15 +479,17 @@ public final class P2pEngine implements FrameSink {
                 return;
             }
             failedPeers[peer] = why;
+            failedCount++;
             for (Iterator<RecvRequest> it = posted.iterator(); it.hasNext();) {
                 RecvRequest r = it.next();
-                if (r.srcWorld == peer || r.srcWorld == ANY && r.group.contains(peer)) {
+                if (dependsOn(r.srcWorld, r.context, r.group, peer)) {
                     it.remove();
                     victims.add(r);
                 }
             }
-            awaitingCts.values().removeIf(s -> s.dstWorld == peer && victims.add(s));
-            awaitingData.values().removeIf(r -> r.matchedSrcWorld == peer && victims.add(r));
+            awaitingCts.values().removeIf(s -> dependsOn(s.dstWorld, s.context, s.group, peer) && victims.add(s));
+            awaitingData.values().removeIf(r -> dependsOn(r.matchedSrcWorld, r.context, r.group, peer)
+                    && victims.add(r));
             lock.notifyAll();
         }
         for (RequestImpl v : victims) {

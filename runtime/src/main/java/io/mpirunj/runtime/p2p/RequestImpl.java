@@ -139,6 +139,9 @@ public class RequestImpl implements Request {
             }
             if (Thread.interrupted()) {
                 me.interrupt();
+                if (done) {
+                    return; // completed (perhaps failed) as we were interrupted: report that, not the interrupt
+                }
                 throw new MpiException("interrupted while waiting for " + this);
             }
         }

@@ -29,6 +29,9 @@ public final class Requests {
             LockSupport.parkNanos(requests, 1_000_000L);
             if (Thread.interrupted()) {
                 me.interrupt();
+                if ((i = firstDone(requests)) >= 0) {
+                    return i;
+                }
                 throw new MpiException("interrupted in waitAny");
             }
         }
