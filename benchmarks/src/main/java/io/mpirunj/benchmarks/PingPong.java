@@ -3,6 +3,7 @@ package io.mpirunj.benchmarks;
 import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import io.mpirunj.Mpi;
+import io.mpirunj.benchmarks.osu.OsuLatency;
 import io.mpirunj.runtime.RankContext;
 
 /**
@@ -10,7 +11,7 @@ import io.mpirunj.runtime.RankContext;
  * {@code mpirun-j -np 2 [--threads] -cp benchmarks/target/classes io.mpirunj.benchmarks.PingPong
  * [maxBytes]}. Each round trip is timed on its own; the latency printed is half the median round
  * trip (the median resists the noise of a shared machine better than OSU's mean), and the
- * bandwidth is size / that latency.
+ * bandwidth is size / that latency. The ping-pong loop is osu_latency's ({@link OsuLatency#roundTrips}).
  */
 public final class PingPong {
     private PingPong() {
@@ -31,25 +32,11 @@ public final class PingPong {
             System.out.println(String.format("%-10s%18s%18s", "# Size", "Latency (us)", "Bandwidth (MB/s)"));
         }
         byte[] buf = new byte[max];
-        long[] rtt = new long[10_000];
         for (int size : OsuFormat.sizes(1, max)) {
             boolean large = size > OsuFormat.LARGE_MESSAGE_BYTES;
             int iters = large ? (size >= 1 << 20 ? 100 : 1_000) : 10_000;
             int warmup = large ? 20 : 1_000;
-            Buffer b = Buffer.of(buf, 0, size);
-            for (int i = -warmup; i < iters; i++) {
-                if (rank == 0) {
-                    long t0 = System.nanoTime();
-                    world.send(b, 1, 1);
-                    world.recv(b, 1, 1);
-                    if (i >= 0) {
-                        rtt[i] = System.nanoTime() - t0;
-                    }
-                } else if (rank == 1) {
-                    world.recv(b, 0, 1);
-                    world.send(b, 0, 1);
-                }
-            }
+            long[] rtt = OsuLatency.roundTrips(world, Buffer.of(buf, 0, size), warmup, iters);
             if (rank == 0) {
                 double oneWayUs = OsuFormat.median(rtt, iters) / 2 / 1_000.0;
                 System.out.println(OsuFormat.row(size, oneWayUs, size / oneWayUs));

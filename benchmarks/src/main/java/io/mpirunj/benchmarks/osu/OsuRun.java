@@ -1,0 +1,114 @@
+package io.mpirunj.benchmarks.osu;
+
+import io.mpirunj.Comm;
+import io.mpirunj.Mpi;
+import io.mpirunj.benchmarks.OsuFormat;
+import io.mpirunj.runtime.RankContext;
+import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.runtime.spi.CollectiveOp;
+import java.io.PrintStream;
+import java.util.List;
+
+/**
+ * What every OSU-style program shares: the {@code main} wrapper (options, bad usage, help), the
+ * conditions line and the size loop's bookkeeping.
+ */
+final class OsuRun {
+    /** Exit status for bad options (as mpirun-j's own usage errors). */
+    static final int EXIT_USAGE = 2;
+
+    /** The body of one benchmark, run by every rank with the parsed options. */
+    @FunctionalInterface
+    interface Body {
+        void run(Comm world, OsuOptions options, PrintStream out);
+    }
+
+    private OsuRun() {
+    }
+
+    /**
+     * The {@code main} of a benchmark program: joins the job, parses the options (bad ones: one line
+     * on stderr from rank 0 and the job ends with status {@value #EXIT_USAGE}), runs the body and
+     * leaves the job.
+     */
+    static void main(OsuBenchmark b, String[] args, Body body) {
+        Comm world = Mpi.init(args);
+        try {
+            run(world, OsuOptions.parse(b, args), System.out, body);
+        } catch (OsuOptions.UsageException e) {
+            // every rank parses the same arguments and checks the same np, so all of them end up here
+            if (world.rank() == 0) {
+                System.err.println(e.getMessage());
+                System.err.flush();
+                world.abort(EXIT_USAGE);
+            }
+        }
+        Mpi.finish(); // after a usage error the other ranks wait here for rank 0's abort
+    }
+
+    /** Runs {@code body} (or prints the help) with {@code options}; what tests call on each rank. */
+    static void run(Comm world, OsuOptions options, PrintStream out, Body body) {
+        if (options.help()) {
+            if (world.rank() == 0) {
+                out.print(OsuOptions.help(options.benchmark()));
+                out.flush();
+            }
+            return;
+        }
+        body.run(world, options, out);
+        out.flush();
+    }
+
+    /** Prints the header lines on rank 0. */
+    static void printHeader(Comm world, OsuOptions o, String conditions, PrintStream out) {
+        if (world.rank() == 0) {
+            List<String> lines = OsuTable.header(o.benchmark(), o.full(), conditions);
+            for (String l : lines) {
+                out.println(l);
+            }
+            out.flush();
+        }
+    }
+
+    /** The body of the {@code # mpirun-j:} line: job, algorithm, warm-up, clock, machine. */
+    static String conditions(Comm world, OsuOptions o, String extra) {
+        StringBuilder sb = new StringBuilder("np ").append(world.size());
+        RankContext ctx = RankContext.current();
+        if (ctx != null) {
+            sb.append(", ").append(ctx.transport().getClass().getSimpleName());
+            String op = o.benchmark().op();
+            if (op != null) {
+                try {
+                    List<CollectiveAlgorithm> algos = ctx.registry().all(CollectiveOp.fromCliName(op));
+                    sb.append(", ").append(op).append('=').append(algos.isEmpty() ? "?" : algos.get(0).name());
+                } catch (RuntimeException e) {
+                    sb.append(", ").append(op).append("=?");
+                }
+            } else {
+                sb.append(", eager limit ").append(ctx.config().eagerLimitBytes()).append(" B");
+            }
+        }
+        sb.append("; warm-up ").append(o.describeWarmup());
+        if (extra != null) {
+            sb.append("; ").append(extra);
+        }
+        sb.append("; ").append(OsuFormat.conditions());
+        return sb.toString();
+    }
+
+    /** The two ranks a point-to-point test needs, or a clear error (as OSU: "requires exactly two processes"). */
+    static void requireTwoRanks(Comm world, OsuBenchmark b) {
+        if (world.size() != 2) {
+            throw new OsuOptions.UsageException(b.command() + ": this test requires exactly two processes (got np "
+                    + world.size() + ")");
+        }
+    }
+
+    /** At least two ranks, as OSU's collectives. */
+    static void requireTwoOrMore(Comm world, OsuBenchmark b) {
+        if (world.size() < 2) {
+            throw new OsuOptions.UsageException(b.command() + ": this test requires at least two processes (got np "
+                    + world.size() + ")");
+        }
+    }
+}

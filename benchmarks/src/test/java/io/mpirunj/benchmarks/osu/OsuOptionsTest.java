@@ -1,0 +1,95 @@
+package io.mpirunj.benchmarks.osu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class OsuOptionsTest {
+
+    @Test
+    void defaultsAreOsus() {
+        OsuOptions bcast = OsuOptions.defaults(OsuBenchmark.BCAST);
+        assertEquals(1, bcast.minBytes());
+        assertEquals(1 << 20, bcast.maxBytes());
+        assertEquals(21, bcast.sizes().size());
+        assertEquals(1000, bcast.iterations(8192));
+        assertEquals(100, bcast.iterations(16384));
+        assertEquals(100, bcast.warmup(1));
+        assertEquals(10, bcast.warmup(1 << 20));
+        assertFalse(bcast.full());
+        OsuOptions lat = OsuOptions.defaults(OsuBenchmark.LATENCY);
+        assertEquals(0, lat.sizes().get(0));
+        assertEquals(1, lat.sizes().get(1));
+        assertEquals(4 << 20, lat.sizes().get(lat.sizes().size() - 1));
+        assertEquals(10_000, lat.iterations(1));
+        assertEquals(1_000, lat.iterations(1 << 20));
+        assertEquals(4, OsuOptions.defaults(OsuBenchmark.ALLREDUCE).sizes().get(0));
+        assertEquals(List.of(0), OsuOptions.defaults(OsuBenchmark.BARRIER).sizes());
+        assertEquals(64, OsuOptions.defaults(OsuBenchmark.BW).window());
+    }
+
+    @Test
+    void messageSizesAsOsu() {
+        assertEquals(List.of(2, 4, 8, 16), OsuOptions.parse(OsuBenchmark.BCAST, "-m", "2:16").sizes());
+        assertEquals(List.of(1, 2, 4), OsuOptions.parse(OsuBenchmark.BCAST, "-m", "4").sizes());
+        OsuOptions minOnly = OsuOptions.parse(OsuBenchmark.BCAST, "-m", "1024:");
+        assertEquals(1024, minOnly.minBytes());
+        assertEquals(1 << 20, minOnly.maxBytes(), "MIN: keeps the default MAX");
+        assertEquals(List.of(3, 6, 12), OsuOptions.parse(OsuBenchmark.BCAST, "--message-size=3:12").sizes());
+        assertEquals(List.of(1, 2), OsuOptions.parse(OsuBenchmark.BCAST, "-m1:2").sizes());
+        assertEquals(List.of(4, 8), OsuOptions.parse(OsuBenchmark.ALLREDUCE, "-m", "1:8").sizes(),
+                "sizes below one float are skipped");
+        OsuOptions o = OsuOptions.parse(OsuBenchmark.BCAST, "-i", "7", "-x", "3", "-f", "--jit-warmup", "0");
+        assertEquals(7, o.iterations(1 << 20));
+        assertEquals(3, o.warmup(1));
+        assertTrue(o.full());
+        assertEquals(0, o.jitWarmupCalls(1));
+    }
+
+    @Test
+    void jitWarmupIsSpreadOverSizes() {
+        OsuOptions o = OsuOptions.parse(OsuBenchmark.BCAST, "-m", "8192:16384", "--jit-warmup", "110");
+        assertEquals(100, o.jitWarmupCalls(8192));
+        assertEquals(10, o.jitWarmupCalls(16384));
+    }
+
+    @Test
+    void badOptionsGiveOneLineErrors() {
+        assertError("osu_bcast: -m 8:2 (expected: MIN <= MAX)", OsuBenchmark.BCAST, "-m", "8:2");
+        assertError("osu_bcast: -m x (expected: [MIN:]MAX with sizes in bytes from 0 to 1073741824)",
+                OsuBenchmark.BCAST, "-m", "x");
+        assertError("osu_bcast: -m 0:8 (expected: MIN >= 1)", OsuBenchmark.BCAST, "-m", "0:8");
+        assertError("osu_bcast: -m 1:2:3 (expected: [MIN:]MAX in bytes, e.g. 1:4096, 4096 or 64:)",
+                OsuBenchmark.BCAST, "-m", "1:2:3");
+        assertError("osu_bcast: -i 0 (expected: a whole number >= 1)", OsuBenchmark.BCAST, "-i", "0");
+        assertError("osu_bcast: -x -1 (expected: a whole number >= 0)", OsuBenchmark.BCAST, "-x", "-1");
+        assertError("osu_bcast: -i needs a value", OsuBenchmark.BCAST, "-i");
+        assertError("osu_barrier: -m: osu_barrier has no message sizes", OsuBenchmark.BARRIER, "-m", "4");
+        assertError("osu_bcast: -W is only for osu_bw", OsuBenchmark.BCAST, "-W", "4");
+        OsuOptions.UsageException e = assertThrows(OsuOptions.UsageException.class,
+                () -> OsuOptions.parse(OsuBenchmark.BCAST, "-q"));
+        assertTrue(e.getMessage().startsWith("osu_bcast: unknown option '-q' (expected: -m [MIN:]MAX, -i ITER"),
+                e.getMessage());
+        assertEquals(0, OsuOptions.parse(OsuBenchmark.LATENCY, "-m", "0:4").minBytes(), "osu_latency starts at 0");
+    }
+
+    @Test
+    void helpListsTheOptions() {
+        assertTrue(OsuOptions.parse(OsuBenchmark.BCAST, "-h").help());
+        String help = OsuOptions.help(OsuBenchmark.BCAST);
+        for (String opt : List.of("-m, --message-size", "-i, --iterations", "-x, --warmup", "-f, --full",
+                "--jit-warmup")) {
+            assertTrue(help.contains(opt), opt + " missing from\n" + help);
+        }
+    }
+
+    private static void assertError(String expected, OsuBenchmark b, String... args) {
+        OsuOptions.UsageException e = assertThrows(OsuOptions.UsageException.class, () -> OsuOptions.parse(b, args));
+        assertEquals(expected, e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+}

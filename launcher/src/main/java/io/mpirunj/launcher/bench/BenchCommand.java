@@ -1,0 +1,400 @@
+package io.mpirunj.launcher.bench;
+
+import io.mpirunj.benchmarks.osu.OsuBenchmark;
+import io.mpirunj.benchmarks.osu.OsuOptions;
+import io.mpirunj.benchmarks.sweep.ExternalRuntime;
+import io.mpirunj.benchmarks.sweep.ProgressBar;
+import io.mpirunj.benchmarks.sweep.Sweep;
+import io.mpirunj.benchmarks.sweep.SweepJob;
+import io.mpirunj.benchmarks.sweep.SweepPoint;
+import io.mpirunj.launcher.MpirunJ;
+import io.mpirunj.runtime.spi.CollectiveOp;
+import io.mpirunj.runtime.spi.CollectiveRegistry;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code mpirun-j bench}: the OSU-style benchmarks ({@code osu_latency}, {@code osu_bw},
+ * {@code osu_bcast}, {@code osu_multicast}, {@code osu_alltoall}, {@code osu_barrier},
+ * {@code osu_allreduce}) run as ordinary mpirun-j jobs, and sweeps over algorithms and rank counts.
+ *
+ * <p>A run ({@code bench osu_bcast -np 8 -m 1:4096 -f}) is exactly
+ * {@code mpirun-j -np 8 -cp BENCHMARKS io.mpirunj.benchmarks.osu.OsuBcast -m 1:4096 -f}: the job goes
+ * through the normal run command ({@link MpirunJ#commandLine()}) with the benchmarks' classes as the
+ * user classpath, and prints the OSU table. A sweep ({@code --coll bcast=all}, or
+ * {@code bcast=a+b}) runs one job per algorithm x rank count ({@code -np 2,4,8}) with a progress
+ * bar on a terminal, then prints a side-by-side table and writes a CSV and PNG charts to
+ * {@code --out}; Open MPI with the OSU binaries ({@code OSU_HOME}) and MPJ Express
+ * ({@code MPJ_HOME}) join the sweep when installed, else a {@code skipped: ...} line says why.
+ *
+ * <p>Options may come before or after NAME (the run command stops parsing at its first positional
+ * argument, so what follows NAME is parsed here a second time).
+ */
+@Command(name = "bench",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Runs an OSU-style benchmark as an mpirun-j job, printing OSU's layout, or sweeps it",
+            "over algorithms (--coll OP=all) and rank counts (-np 2,4,8) into a CSV and PNG charts.",
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  mpirun-j bench --list",
+            "  mpirun-j bench osu_bcast -np 8 --threads -m 1:65536 -f",
+            "  mpirun-j bench osu_latency -np 2",
+            "  mpirun-j bench osu_bcast -np 2,4,8 --threads --coll bcast=all -m 1:4096 --out results/",
+            "",
+            "With -f the OSU table gains Min, Max, Iterations (OSU's columns), then P50, P99 and",
+            "Last-Rank Done: per iteration, the time from the root's call (unrooted collectives:",
+            "the last rank's call) until the last rank returned, averaged over the iterations.",
+        })
+public final class BenchCommand implements Callable<Integer> {
+    static final int EXIT_USAGE = 2;
+
+    @Spec
+    CommandSpec commandSpec;
+
+    @Option(names = "--list", description = "List the benchmarks and exit.")
+    boolean list;
+
+    @Option(names = {"-np", "-n", "--np"}, paramLabel = "N[,N...]", split = ",",
+            description = "Ranks; several rank counts run one after another (and are one sweep).")
+    List<Integer> nps = new ArrayList<>();
+
+    @Option(names = "--threads", description = "Run the ranks as threads of this JVM instead of as processes.")
+    boolean threads;
+
+    @Option(names = {"-m", "--message-size"}, paramLabel = "[MIN:]MAX", description = "Message sizes in bytes "
+            + "(powers of two from MIN to MAX).")
+    String messageSize;
+
+    @Option(names = {"-i", "--iterations"}, paramLabel = "ITER", description = "Timed iterations per size "
+            + "(default: OSU's).")
+    String iterations;
+
+    @Option(names = {"-x", "--warmup"}, paramLabel = "ITER", description = "Untimed iterations before each size "
+            + "(default: OSU's).")
+    String warmup;
+
+    @Option(names = {"-f", "--full"}, description = "Also print Min, Max, Iterations, P50, P99, Last-Rank Done.")
+    boolean full;
+
+    @Option(names = "--jit-warmup", paramLabel = "N", description = "Untimed calls over all sizes before the first "
+            + "(default: 2000 for collectives, 20000 for osu_latency; 0 for none).")
+    String jitWarmup;
+
+    @Option(names = {"-W", "--window-size"}, paramLabel = "SIZE", description = "osu_bw: messages per window "
+            + "(default 64).")
+    String window;
+
+    @Option(names = {"-g", "--group-size"}, paramLabel = "K", description = "osu_multicast: group size (default np-1).")
+    String groupSize;
+
+    @Option(names = "--coll", paramLabel = "OP=ALGO[,OP=ALGO...]", description = "Force algorithms; OP=all or "
+            + "OP=ALGO+ALGO sweeps them.")
+    String coll;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Where a sweep writes its CSV and charts "
+            + "(default: bench-results).")
+    Path out = Path.of("bench-results");
+
+    @Option(names = "--no-compare", description = "In a sweep, do not run Open MPI (OSU_HOME) or MPJ Express "
+            + "(MPJ_HOME) beside mpirun-j.")
+    boolean noCompare;
+
+    @Parameters(index = "0..*", arity = "0..*", paramLabel = "NAME", description = "The benchmark: "
+            + "osu_latency, osu_bw, osu_bcast, osu_multicast, osu_alltoall, osu_barrier or osu_allreduce.")
+    List<String> words = new ArrayList<>();
+
+    /** The environment read for OSU_HOME and MPJ_HOME (tests substitute it). */
+    Map<String, String> environment = System.getenv();
+
+    @Override
+    public Integer call() {
+        PrintWriter err = commandSpec.commandLine().getErr();
+        PrintWriter outWriter = commandSpec.commandLine().getOut();
+        if (words.size() > 1) {
+            // options after NAME: the run command's parser stopped at NAME, so parse the rest here
+            BenchCommand again = copy();
+            CommandLine cl = new CommandLine(again);
+            cl.setOut(outWriter);
+            cl.setErr(err);
+            try {
+                cl.parseArgs(words.subList(1, words.size()).toArray(String[]::new));
+            } catch (CommandLine.ParameterException e) {
+                return usage(err, String.valueOf(e.getMessage()).split("\\R", 2)[0]);
+            }
+            if (cl.isUsageHelpRequested()) {
+                cl.usage(outWriter);
+                return 0;
+            }
+            List<String> more = again.words;
+            again.words = new ArrayList<>(words.subList(0, 1));
+            again.words.addAll(more);
+            again.commandSpec = commandSpec;
+            return again.call();
+        }
+        if (list) {
+            outWriter.print(listing());
+            outWriter.flush();
+            return 0;
+        }
+        if (words.isEmpty()) {
+            return usage(err, "missing the benchmark NAME (one of: " + OsuBenchmark.commands()
+                    + "; see mpirun-j bench --list)");
+        }
+        try {
+            return run(outWriter, err);
+        } catch (BadUsage e) {
+            return usage(err, e.getMessage());
+        }
+    }
+
+    private BenchCommand copy() {
+        BenchCommand c = new BenchCommand();
+        c.list = list;
+        c.nps = new ArrayList<>(nps);
+        c.threads = threads;
+        c.messageSize = messageSize;
+        c.iterations = iterations;
+        c.warmup = warmup;
+        c.full = full;
+        c.jitWarmup = jitWarmup;
+        c.window = window;
+        c.groupSize = groupSize;
+        c.coll = coll;
+        c.out = out;
+        c.noCompare = noCompare;
+        c.environment = environment;
+        c.words = new ArrayList<>();
+        return c;
+    }
+
+    private static int usage(PrintWriter err, String message) {
+        err.println("mpirun-j bench: " + message);
+        err.flush();
+        return EXIT_USAGE;
+    }
+
+    /** A usage error found before anything ran. */
+    static final class BadUsage extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        BadUsage(String message) {
+            super(message);
+        }
+    }
+
+    /** The {@code --list} table. */
+    static String listing() {
+        StringBuilder sb = new StringBuilder();
+        for (OsuBenchmark b : OsuBenchmark.values()) {
+            String ranks = b.pointToPoint() ? "np 2" : "np >= 2";
+            String what = switch (b.kind()) {
+                case LATENCY -> "ping-pong latency between ranks 0 and 1";
+                case BANDWIDTH -> "bandwidth from rank 0 to 1 (windows of non-blocking sends)";
+                case COLLECTIVE -> b.op() + " latency over message sizes";
+                case NO_SIZE -> b.op() + " latency";
+            };
+            String sweep = b.op() == null ? "" : " [--coll " + b.op() + "=all]";
+            sb.append(String.format("%-15s %-8s %s%s%n", b.command(), ranks, what, sweep));
+        }
+        return sb.toString();
+    }
+
+    /** The options the benchmark program gets. */
+    List<String> programArgs() {
+        List<String> a = new ArrayList<>();
+        add(a, "-m", messageSize);
+        add(a, "-i", iterations);
+        add(a, "-x", warmup);
+        if (full) {
+            a.add("-f");
+        }
+        add(a, "--jit-warmup", jitWarmup);
+        add(a, "-W", window);
+        add(a, "-g", groupSize);
+        return a;
+    }
+
+    private static void add(List<String> a, String name, String value) {
+        if (value != null) {
+            a.add(name);
+            a.add(value);
+        }
+    }
+
+    private int run(PrintWriter outWriter, PrintWriter err) throws BadUsage {
+        if (words.size() != 1) {
+            throw new BadUsage("expected one benchmark NAME, got " + words);
+        }
+        OsuBenchmark b;
+        try {
+            b = OsuBenchmark.byCommand(words.get(0));
+        } catch (IllegalArgumentException e) {
+            throw new BadUsage(e.getMessage());
+        }
+        List<String> args = programArgs();
+        try {
+            OsuOptions.parse(b, args.toArray(String[]::new)); // the program's own check, before anything starts
+        } catch (OsuOptions.UsageException e) {
+            throw new BadUsage(e.getMessage());
+        }
+        if (nps.isEmpty()) {
+            throw new BadUsage("missing -np N (the number of ranks; several as -np 2,4,8)");
+        }
+        for (int np : nps) {
+            if (b.pointToPoint() ? np != 2 : np < 2) {
+                throw new BadUsage("-np " + np + ": " + b.command() + " needs " + (b.pointToPoint()
+                        ? "exactly 2 ranks" : "at least 2 ranks"));
+            }
+        }
+        Plan plan = plan(b);
+        String cp = benchmarksClasspath();
+        if (plan.algorithms == null) {
+            int code = 0;
+            for (int np : nps) {
+                List<String> a = new InJvmJobRunner(cp, null).arguments(new SweepJob(np, threads, plan.fixedColl,
+                        b.mainClass(), args));
+                CommandLine run = MpirunJ.commandLine();
+                run.setOut(outWriter);
+                run.setErr(err);
+                code = run.execute(a.toArray(String[]::new));
+                if (code != 0) {
+                    return code;
+                }
+            }
+            return code;
+        }
+        return sweep(b, plan, args, cp, outWriter, err);
+    }
+
+    /** What {@code --coll} asks for: the algorithms to sweep (null: a plain run) and the fixed rest. */
+    record Plan(List<String> algorithms, String fixedColl) {
+    }
+
+    Plan plan(OsuBenchmark b) throws BadUsage {
+        if (coll == null || coll.isBlank()) {
+            return new Plan(null, null);
+        }
+        CollectiveRegistry registry = new CollectiveRegistry(CollectiveRegistry.discover(
+                BenchCommand.class.getClassLoader()), null);
+        List<String> fixed = new ArrayList<>();
+        List<String> sweep = null;
+        for (String part : coll.split(",")) {
+            String p = part.trim();
+            int eq = p.indexOf('=');
+            if (eq <= 0 || eq == p.length() - 1) {
+                throw new BadUsage("--coll " + coll + ": bad part '" + p + "' (expected: op=algorithm, op=all or "
+                        + "op=a+b)");
+            }
+            String op = p.substring(0, eq).trim();
+            String algo = p.substring(eq + 1).trim();
+            CollectiveOp cop;
+            try {
+                cop = CollectiveOp.fromCliName(op);
+            } catch (IllegalArgumentException e) {
+                throw new BadUsage("--coll: " + e.getMessage());
+            }
+            if (algo.equals("all") || algo.contains("+")) {
+                if (!op.equals(b.op())) {
+                    throw new BadUsage("--coll " + p + ": " + b.command() + (b.op() == null
+                            ? " is point-to-point and has no algorithms to sweep"
+                            : " measures " + b.op() + " (expected: " + b.op() + "=all)"));
+                }
+                sweep = algo.equals("all") ? registry.names(cop) : Arrays.asList(algo.split("\\+"));
+            } else {
+                fixed.add(op + "=" + algo);
+            }
+        }
+        try {
+            new CollectiveRegistry(CollectiveRegistry.discover(BenchCommand.class.getClassLoader()),
+                    String.join(",", fixed));
+            if (sweep != null) {
+                for (String a : sweep) {
+                    registry.lookup(CollectiveOp.fromCliName(b.op()), a.trim());
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            throw new BadUsage("--coll: " + e.getMessage());
+        }
+        String fixedColl = fixed.isEmpty() ? null : String.join(",", fixed);
+        return new Plan(sweep == null ? null : sweep.stream().map(String::trim).toList(), fixedColl);
+    }
+
+    private int sweep(OsuBenchmark b, Plan plan, List<String> args, String cp, PrintWriter outWriter, PrintWriter err) {
+        Sweep sweep = new Sweep(b, plan.algorithms(), nps, args, threads);
+        PrintStream messages = new PrintStream(new WriterOutputStream(err), true);
+        List<SweepPoint> points;
+        try {
+            points = sweep.run(new InJvmJobRunner(cp, plan.fixedColl()),
+                    noCompare ? List.of() : ExternalRuntime.all(environment), ProgressBar.onTerminal(), messages);
+        } catch (Exception e) {
+            err.println("mpirun-j bench: the sweep failed: " + e.getMessage());
+            err.flush();
+            return 1;
+        }
+        outWriter.print(Sweep.table(b, points));
+        try {
+            Path csv = out.resolve(b.command() + ".csv");
+            Sweep.writeCsv(csv, b, points);
+            outWriter.println("# wrote " + csv);
+            for (Path png : Sweep.writeCharts(out, b, points)) {
+                outWriter.println("# wrote " + png);
+            }
+        } catch (java.io.IOException e) {
+            err.println("mpirun-j bench: cannot write the results to " + out + ": " + e.getMessage());
+            err.flush();
+            return 1;
+        }
+        outWriter.flush();
+        return 0;
+    }
+
+    /** Where the benchmark classes are (the mpirunj-benchmarks jar, or its classes directory in a build). */
+    static String benchmarksClasspath() {
+        try {
+            return Path.of(OsuBenchmark.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (URISyntaxException | RuntimeException e) {
+            throw new IllegalStateException("cannot locate the mpirunj-benchmarks classes", e);
+        }
+    }
+
+    /** A PrintWriter seen as an OutputStream (UTF-8), for the sweep's messages. */
+    private static final class WriterOutputStream extends java.io.OutputStream {
+        private final PrintWriter w;
+        private final java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+
+        WriterOutputStream(PrintWriter w) {
+            this.w = w;
+        }
+
+        @Override
+        public void write(int b) {
+            line.write(b);
+            if (b == '\n') {
+                flush();
+            }
+        }
+
+        @Override
+        public void flush() {
+            w.print(line.toString(java.nio.charset.StandardCharsets.UTF_8));
+            w.flush();
+            line.reset();
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package io.mpirunj.launcher.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mpirunj.benchmarks.osu.OsuBenchmark;
+import io.mpirunj.benchmarks.osu.OsuTable;
+import io.mpirunj.launcher.MpirunJ;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code mpirun-j bench}, registered under the run command as the launcher will register it. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class BenchCommandTest {
+    private static final String[] FEW = {"-i", "3", "-x", "1", "--jit-warmup", "4"};
+
+    record Run(int code, String out, String err) {
+        List<String> errLines() {
+            return err.isEmpty() ? List.of() : Arrays.asList(err.split("\\R"));
+        }
+    }
+
+    /** {@code mpirun-j ARGS}, seeing no OSU_HOME or MPJ_HOME whatever this machine has. */
+    static Run mpirunj(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = MpirunJ.commandLine();
+        BenchCommand bench = (BenchCommand) cl.getSubcommands().get("bench").getCommand();
+        bench.environment = Map.of();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        int code = cl.execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    static String[] with(String[] a, String... more) {
+        String[] all = Arrays.copyOf(a, a.length + more.length);
+        System.arraycopy(more, 0, all, a.length, more.length);
+        return all;
+    }
+
+    @Test
+    void listsTheBenchmarks() {
+        Run r = mpirunj("bench", "--list");
+        assertEquals(0, r.code(), r.err());
+        for (OsuBenchmark b : OsuBenchmark.values()) {
+            assertTrue(r.out().contains(b.command() + " "), r.out());
+        }
+        assertTrue(r.out().contains("[--coll bcast=all]"), r.out());
+    }
+
+    @Test
+    void runsABenchmarkThroughTheRunCommand() {
+        Run r = mpirunj(with(new String[] {"bench", "osu_bcast", "-np", "3", "--threads", "-m", "1:8", "-f"}, FEW));
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = Arrays.asList(r.out().split("\\R"));
+        assertEquals("", lines.get(0), r.out());
+        assertEquals(OsuTable.title(OsuBenchmark.BCAST), lines.get(1));
+        assertTrue(lines.get(2).startsWith("# mpirun-j: np 3, "), lines.get(2));
+        assertEquals("# Datatype: MPI_CHAR.", lines.get(3));
+        assertEquals(OsuTable.columnHeader(OsuBenchmark.BCAST, true), lines.get(4));
+        assertEquals(4 + 4 + 1, lines.size(), r.out());
+        for (int i = 5; i < lines.size(); i++) {
+            assertTrue(lines.get(i).matches("\\d+ +\\d+\\.\\d\\d +\\d+\\.\\d\\d +\\d+\\.\\d\\d +3 +\\d+\\.\\d\\d"
+                    + " +\\d+\\.\\d\\d +\\d+\\.\\d\\d"), lines.get(i));
+            assertEquals(10 + 18 * 3 + 12 + 18 * 2 + 20, lines.get(i).length());
+        }
+    }
+
+    @Test
+    void optionsMayComeBeforeTheName() {
+        Run r = mpirunj(with(new String[] {"bench", "-np", "2", "--threads", "osu_barrier"}, FEW));
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("\n# Avg Latency(us)\n"), r.out());
+        assertTrue(r.out().contains("# mpirun-j: np 2, "), r.out());
+    }
+
+    @Test
+    void badInputIsOneLineAndStatus2() {
+        assertUsage("mpirun-j bench: osu_bcast: -m 8:2 (expected: MIN <= MAX)",
+                "bench", "osu_bcast", "-np", "2", "--threads", "-m", "8:2");
+        assertUsage("mpirun-j bench: unknown benchmark 'osu_nope' (expected one of: " + OsuBenchmark.commands() + ")",
+                "bench", "osu_nope", "-np", "2");
+        assertUsage("mpirun-j bench: -np 3: osu_latency needs exactly 2 ranks", "bench", "osu_latency", "-np", "3");
+        assertUsage("mpirun-j bench: missing -np N (the number of ranks; several as -np 2,4,8)", "bench", "osu_bcast");
+        assertUsage("mpirun-j bench: --coll alltoall=all: osu_bcast measures bcast (expected: bcast=all)",
+                "bench", "osu_bcast", "-np", "2", "--coll", "alltoall=all");
+        Run r = mpirunj("bench", "osu_bcast", "-np", "2", "--coll", "bcast=nope+binomial");
+        assertEquals(2, r.code());
+        assertTrue(r.err().startsWith("mpirun-j bench: --coll: unknown bcast algorithm 'nope' (expected one of: "),
+                r.err());
+        assertEquals(1, r.errLines().size(), r.err());
+        r = mpirunj("bench", "osu_bcast", "-np", "2", "--bogus");
+        assertEquals(2, r.code());
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().contains("--bogus"), r.err());
+    }
+
+    @Test
+    void theProgramItselfReportsBadOptionsInOneLine() {
+        Run r = mpirunj("-np", "2", "--threads", "-cp", BenchCommand.benchmarksClasspath(),
+                OsuBenchmark.BCAST.mainClass(), "-m", "8:2");
+        assertEquals(2, r.code(), r.err());
+        assertEquals("osu_bcast: -m 8:2 (expected: MIN <= MAX)", r.errLines().get(0), r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void sweepsAlgorithmsAndRankCounts(@TempDir Path dir) throws Exception {
+        Run r = mpirunj(with(new String[] {"bench", "osu_bcast", "-np", "2,3", "--threads", "-m", "1:4",
+            "--coll", "bcast=binomial-p2p+linear-p2p", "--out", dir.toString()}, FEW));
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("skipped: OSU_HOME not set ("), r.err());
+        assertTrue(r.err().contains("skipped: MPJ_HOME not set ("), r.err());
+        assertTrue(r.out().contains("# osu_bcast sweep: Avg Latency(us) by algorithm"), r.out());
+        assertTrue(r.out().contains("# np 3"), r.out());
+        Path csv = dir.resolve("osu_bcast.csv");
+        assertTrue(r.out().contains("# wrote " + csv), r.out());
+        List<String> rows = Files.readAllLines(csv);
+        assertEquals(1 + 2 * 2 * 3, rows.size(), String.join("\n", rows));
+        assertTrue(Files.size(dir.resolve("osu_bcast-np2.png")) > 2_000);
+        assertTrue(Files.size(dir.resolve("osu_bcast-by-np.png")) > 2_000);
+    }
+
+    private static void assertUsage(String expected, String... args) {
+        Run r = mpirunj(args);
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertEquals(List.of(expected), r.errLines());
+    }
+}
