@@ -9,6 +9,7 @@ import io.mpirunj.Buffer;
 import io.mpirunj.collectives.ScheduleCollectives;
 import io.mpirunj.fabric.model.ModelSpec;
 import io.mpirunj.runtime.RuntimeConfig;
+import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import io.mpirunj.runtime.spi.CollectiveOp;
 import io.mpirunj.testing.LocalCluster;
@@ -71,7 +72,7 @@ class ModelAndProviderTest {
         CollectiveAlgorithm.Bcast bcast = fib;
         CollectiveAlgorithm.Multicast multicast = opt;
         LocalCluster.run(6, RuntimeConfig.defaults(), world -> {
-            CommChannel ch = new CommChannel(world);
+            CollChannel ch = CollChannel.of(world);
             for (int i = 0; i < 5; i++) {
                 int root = i % 6;
                 int[] data = new int[33];

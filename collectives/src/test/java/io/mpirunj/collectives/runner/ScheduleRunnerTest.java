@@ -67,7 +67,7 @@ class ScheduleRunnerTest {
         int elementBytes = kind.allocate(1).type().bytes();
         Map<Integer, List<RecordingChannel.Op>> recorded = new ConcurrentHashMap<>();
         LocalCluster.run(worldSize, RuntimeConfig.defaults(), world -> {
-            RecordingChannel ch = new RecordingChannel(new CommChannel(world));
+            RecordingChannel ch = new RecordingChannel(CollChannel.of(world));
             int me = indexOf(participants, world.rank());
             for (int rep = 0; rep < repeats; rep++) {
                 if (me < 0) {
@@ -226,7 +226,7 @@ class ScheduleRunnerTest {
                         throw new IllegalStateException("rank 2 dies");
                     }
                     try {
-                        ScheduleRunner.run(chain, new CommChannel(world), Buffer.of(new byte[10]), identity(4), TAG);
+                        ScheduleRunner.run(chain, CollChannel.of(world), Buffer.of(new byte[10]), identity(4), TAG);
                     } catch (RuntimeException ex) {
                         seen.set(world.rank(), ex);
                         throw ex;
@@ -246,7 +246,7 @@ class ScheduleRunnerTest {
                 world -> {
                     try {
                         Schedule s = world.rank() == 0 ? small : big;
-                        ScheduleRunner.run(s, new CommChannel(world), Buffer.of(new byte[(int) s.messageBytes()]),
+                        ScheduleRunner.run(s, CollChannel.of(world), Buffer.of(new byte[(int) s.messageBytes()]),
                                 identity(2), TAG);
                     } catch (RuntimeException ex) {
                         seen.set(world.rank(), ex);

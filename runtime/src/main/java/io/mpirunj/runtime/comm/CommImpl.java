@@ -277,6 +277,11 @@ public final class CommImpl implements Comm {
         return out;
     }
 
+    /** Point-to-point on this communicator's private collective context (see {@link CollChannel#of}). */
+    public CollChannel collectiveChannel() {
+        return coll;
+    }
+
     /** The barrier of MPI_Finalize; independent of the pluggable collectives. */
     public void finishBarrier() {
         CallTracker.Call call = calls.enter("Mpi.finish", this);

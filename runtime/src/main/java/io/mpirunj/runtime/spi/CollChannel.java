@@ -39,4 +39,15 @@ public interface CollChannel {
 
     /** The registry this collective was selected from, for algorithms composed of others. */
     CollectiveRegistry registry();
+
+    /**
+     * The collective channel of {@code comm}: what {@code comm}'s own collectives use, so a
+     * benchmark or test can run one named algorithm exactly as {@code Comm.bcast} would.
+     */
+    static CollChannel of(Comm comm) {
+        if (!(comm instanceof io.mpirunj.runtime.comm.CommImpl)) {
+            throw new IllegalArgumentException("not a communicator of this runtime: " + comm);
+        }
+        return ((io.mpirunj.runtime.comm.CommImpl) comm).collectiveChannel();
+    }
 }
