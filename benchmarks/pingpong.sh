@@ -6,19 +6,17 @@ set -euo pipefail
 root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
 max="${1:-4194304}"
 cd "$root"
-if [[ ! -d benchmarks/target/classes/io/mpirunj/benchmarks || ${MPIRUNJ_NO_BUILD:-} != 1 ]]; then
-    mvn -q -B -ntp install -DskipTests >&2
-fi
+./mpirun-j --version >/dev/null # builds what is missing or stale (benchmarks included)
 cp_file="$(mktemp)"
 trap 'rm -f "$cp_file"' EXIT
 mvn -q -B -ntp -f benchmarks/pom.xml dependency:build-classpath -Dmdep.outputFile="$cp_file" >&2
 bench_cp="benchmarks/target/classes:$(cat "$cp_file")"
 
 echo "== mpirun-j, 2 processes (Netty TCP over loopback) =="
-MPIRUNJ_NO_BUILD=1 ./mpirun-j -np 2 -cp benchmarks/target/classes io.mpirunj.benchmarks.PingPong "$max"
+./mpirun-j -np 2 -cp benchmarks/target/classes io.mpirunj.benchmarks.PingPong "$max"
 echo
 echo "== mpirun-j, 2 threads (in-JVM transport) =="
-MPIRUNJ_NO_BUILD=1 ./mpirun-j -np 2 --threads -cp benchmarks/target/classes io.mpirunj.benchmarks.PingPong "$max"
+./mpirun-j -np 2 --threads -cp benchmarks/target/classes io.mpirunj.benchmarks.PingPong "$max"
 echo
 echo "== bare Netty =="
 java -cp "$bench_cp" io.mpirunj.benchmarks.NettyPingPong "$max"
