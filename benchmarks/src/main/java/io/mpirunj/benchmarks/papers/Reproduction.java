@@ -3,8 +3,8 @@ package io.mpirunj.benchmarks.papers;
 /**
  * One thing a paper states that we reproduce: a table, a worked example, a figure's shape.
  * Implementations are stateless; {@link #run} computes everything from the schedules and models
- * (no wall-clock timing, no randomness without a fixed seed), so the report is the same on
- * every machine. Register a new one by adding it to {@link Reproductions#all()}.
+ * (no randomness without a fixed seed; wall-clock timings only in {@link Check#info} rows), so
+ * every verdict is the same on every machine. Register a new one by adding it to {@link Reproductions#all()}.
  */
 public interface Reproduction {
 

@@ -3,9 +3,9 @@ package io.mpirunj.benchmarks.papers;
 import java.util.List;
 
 /**
- * The one list of reproductions the papers report runs, in report order. To add one (figures
- * 11–14's shapes, the TTCC σ curve, SEM start-up counts, star-graph step counts), write a
- * {@link Reproduction} and add it here.
+ * The one list of reproductions the papers report runs, in report order. To add one (the TTCC σ
+ * curve, SEM start-up counts, star-graph step counts), write a {@link Reproduction} and add it
+ * here.
  */
 public final class Reproductions {
 
@@ -18,6 +18,7 @@ public final class Reproductions {
                 new SevenNodeTrees(),
                 new OptMeshExample(),
                 new FibonacciEightNodes(),
-                new CompletionVsGroupSize());
+                new CompletionVsGroupSize(),
+                new MeshFigures11To14());
     }
 }

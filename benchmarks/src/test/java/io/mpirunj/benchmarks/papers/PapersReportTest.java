@@ -104,6 +104,54 @@ class PapersReportTest {
         }
     }
 
+    /** Figures 11–14: every property (ordering, linearity, contention-free) checked and matched, four charts. */
+    @Test
+    void meshFiguresItemChecksItsPropertiesAndDrawsFourCharts() throws Exception {
+        PapersReport.Outcome o = summary.outcomes().stream()
+                .filter(x -> x.reproduction().id().equals("000-fig11-14")).findFirst().orElseThrow();
+        assertNull(o.error());
+        List<Check> checks = o.result().checks();
+        List<Check> properties = checks.stream().filter(c -> c.verdict() != Check.Verdict.INFO).toList();
+        // 4 orderings + 2 linearities (figures 11, 12) + 4 contention-free.
+        assertEquals(10, properties.size(), properties.toString());
+        for (Check c : properties) {
+            assertEquals(Check.Verdict.MATCH, c.verdict(), c.toString());
+        }
+        for (int fig = 11; fig <= 14; fig++) {
+            String prefix = "fig. " + fig + " ";
+            assertTrue(properties.stream().anyMatch(c -> c.what().startsWith(prefix) && c.what().endsWith(
+                    "OPT-mesh < OPT-tree < U-mesh") && c.ourValue().startsWith("holds at all 4 ")), "ordering " + fig);
+            assertTrue(properties.stream().anyMatch(c -> c.what().startsWith(prefix) && c.what().endsWith(
+                    "OPT-mesh contention-free") && c.ourValue().equals("0 events in all 64 runs")), "contention " + fig);
+            assertEquals(fig <= 12, properties.stream().anyMatch(c -> c.what().startsWith(prefix)
+                    && c.what().endsWith("time linear in message size")), "linearity " + fig);
+            String png = "000-fig11-14-fig" + fig + ".png";
+            assertTrue(o.figureFiles().contains("000-fig11-14-fig" + fig));
+            assertTrue(html.contains("<img src=\"" + png + "\""), png);
+            PictureChecks.assertNonTrivialPng(dir.resolve(png), 800, 500, 4);
+        }
+        // The averaged numbers and the sweep's wall time are reported, as info rows.
+        assertTrue(checks.stream().anyMatch(c -> c.verdict() == Check.Verdict.INFO
+                && c.what().equals("fig. 11, 32 nodes, 64 KB: OPT-mesh / OPT-tree / U-mesh")));
+        assertTrue(checks.stream().anyMatch(c -> c.verdict() == Check.Verdict.INFO
+                && c.what().equals("sweep wall time") && c.ourValue().endsWith(" s")));
+        assertTrue(markdown.contains("| fig. 12 (128-node multicast): OPT-mesh contention-free | no contention (theorem) "
+                + "| 0 events in all 64 runs | ✓ |"));
+    }
+
+    /** A stated property that does not hold is a failure like a mismatched value. */
+    @Test
+    void failedPropertiesAreFailures(@TempDir Path other) throws Exception {
+        Reproduction r = new Fake("fake-property", () -> ReproductionResult.builder()
+                .check(Check.property("ordering", "a < b", "violated", false, ""))
+                .check(Check.property("linear", "linear", "R² 1", true, "")).build());
+        PapersReport.Summary s = PapersReport.generate(other, new RunOptions(true), List.of(r), null);
+        assertEquals(1, s.failures());
+        assertEquals(2, s.checked());
+        assertEquals(1, s.matched());
+        assertTrue(Files.readString(other.resolve("report.md")).contains("| ordering | a < b | violated | ✗ |"));
+    }
+
     @Test
     void markdownCarriesTheSameRows() {
         assertTrue(markdown.contains("| t[9] | 135 | 135 | ✓ |"));
