@@ -85,17 +85,13 @@ public final class ScheduleCollectives implements CollectiveProvider {
         return out;
     }
 
-    private static String describe(MulticastAlgorithms.Entry entry, ModelProvider models) {
-        return "schedule: " + entry.description() + "; " + models.describe();
-    }
+    /** What a schedule-built algorithm shares, whichever operation it serves: its builder, model and cache. */
+    abstract static class ScheduleAlgorithm implements CollectiveAlgorithm {
+        final MulticastAlgorithms.Entry entry;
+        final ModelProvider models;
+        final ScheduleCache cache;
 
-    /** A {@link MulticastAlgorithms} entry run as a bcast over the whole communicator. */
-    public static final class ScheduleBcast implements CollectiveAlgorithm.Bcast {
-        private final MulticastAlgorithms.Entry entry;
-        private final ModelProvider models;
-        private final ScheduleCache cache;
-
-        ScheduleBcast(MulticastAlgorithms.Entry entry, ModelProvider models, ScheduleCache cache) {
+        ScheduleAlgorithm(MulticastAlgorithms.Entry entry, ModelProvider models, ScheduleCache cache) {
             this.entry = entry;
             this.models = models;
             this.cache = cache;
@@ -108,12 +104,19 @@ public final class ScheduleCollectives implements CollectiveProvider {
 
         @Override
         public String description() {
-            return describe(entry, models);
+            return "schedule: " + entry.description() + "; " + models.describe();
         }
 
         @Override
         public int priority() {
             return PRIORITY;
+        }
+    }
+
+    /** A {@link MulticastAlgorithms} entry run as a bcast over the whole communicator. */
+    public static final class ScheduleBcast extends ScheduleAlgorithm implements CollectiveAlgorithm.Bcast {
+        ScheduleBcast(MulticastAlgorithms.Entry entry, ModelProvider models, ScheduleCache cache) {
+            super(entry, models, cache);
         }
 
         @Override
@@ -138,30 +141,9 @@ public final class ScheduleCollectives implements CollectiveProvider {
     }
 
     /** A {@link MulticastAlgorithms} entry run as a multicast over {@code [root, group...]}. */
-    public static final class ScheduleMulticast implements CollectiveAlgorithm.Multicast {
-        private final MulticastAlgorithms.Entry entry;
-        private final ModelProvider models;
-        private final ScheduleCache cache;
-
+    public static final class ScheduleMulticast extends ScheduleAlgorithm implements CollectiveAlgorithm.Multicast {
         ScheduleMulticast(MulticastAlgorithms.Entry entry, ModelProvider models, ScheduleCache cache) {
-            this.entry = entry;
-            this.models = models;
-            this.cache = cache;
-        }
-
-        @Override
-        public String name() {
-            return entry.name();
-        }
-
-        @Override
-        public String description() {
-            return describe(entry, models);
-        }
-
-        @Override
-        public int priority() {
-            return PRIORITY;
+            super(entry, models, cache);
         }
 
         @Override
