@@ -14,6 +14,8 @@ import io.mpirunj.runtime.RankContext;
  * bandwidth is size / that latency. The ping-pong loop is osu_latency's ({@link OsuLatency#roundTrips}).
  */
 public final class PingPong {
+    private static final int JIT_WARMUP_ROUND_TRIPS = 5_000;
+
     private PingPong() {
     }
 
@@ -28,10 +30,15 @@ public final class PingPong {
             String transport = RankContext.current().transport().getClass().getSimpleName();
             System.out.println("# mpirun-j ping-pong latency (osu_latency style), median one-way time");
             System.out.println("# transport: " + transport + ", np " + world.size() + ", eager limit "
-                    + RankContext.current().config().eagerLimitBytes() + " B; " + OsuFormat.conditions());
+                    + RankContext.current().config().eagerLimitBytes() + " B, JIT warm-up " + 3 * JIT_WARMUP_ROUND_TRIPS
+                    + " round trips; " + OsuFormat.conditions());
             System.out.println(String.format("%-10s%18s%18s", "# Size", "Latency (us)", "Bandwidth (MB/s)"));
         }
         byte[] buf = new byte[max];
+        // One-off JIT warm-up over a few sizes, so the first rows measure the runtime, not the compiler.
+        for (int size : new int[] {1, 1024, 8192}) {
+            OsuLatency.roundTrips(world, Buffer.of(buf, 0, Math.min(size, max)), JIT_WARMUP_ROUND_TRIPS, 1);
+        }
         for (int size : OsuFormat.sizes(1, max)) {
             boolean large = size > OsuFormat.LARGE_MESSAGE_BYTES;
             int iters = large ? (size >= 1 << 20 ? 100 : 1_000) : 10_000;

@@ -84,6 +84,11 @@ public final class LocalJob implements AutoCloseable {
         }
 
         @Override
+        public long spinBeforeYieldNanos() {
+            return 20_000; // the peer that completes a wait is another rank thread, on another core
+        }
+
+        @Override
         public ByteBuf allocate(int bytes) {
             return PooledByteBufAllocator.DEFAULT.heapBuffer(bytes, bytes);
         }

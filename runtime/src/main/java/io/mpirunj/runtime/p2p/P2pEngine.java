@@ -55,6 +55,8 @@ public final class P2pEngine implements FrameSink {
     private final int rank;
     private final Transport transport;
     private final int eagerLimitBytes;
+    /** How long a waiter on this engine's requests spins before yielding. */
+    private final long spinNanos;
 
     private final Object lock = new Object();
     private final ArrayDeque<RecvRequest> posted = new ArrayDeque<>();
@@ -74,6 +76,7 @@ public final class P2pEngine implements FrameSink {
         this.rank = rank;
         this.transport = transport;
         this.eagerLimitBytes = eagerLimitBytes;
+        this.spinNanos = RequestImpl.spinNanos(transport.spinBeforeYieldNanos());
         this.failedPeers = new Throwable[size];
     }
 
@@ -115,7 +118,7 @@ public final class P2pEngine implements FrameSink {
     // ---- operations ------------------------------------------------------------------------------
 
     public Request isend(Buffer buf, int dstWorld, int context, int tag, Group group) {
-        SendRequest req = new SendRequest(buf, dstWorld, context, tag, group);
+        SendRequest req = new SendRequest(buf, dstWorld, context, tag, group, spinNanos);
         int len = buf.byteLength();
         RuntimeException err;
         if (len <= eagerLimitBytes) {
@@ -159,7 +162,7 @@ public final class P2pEngine implements FrameSink {
     }
 
     public Request irecv(Buffer buf, int srcWorld, int context, int tag, Group group) {
-        RecvRequest req = new RecvRequest(buf, srcWorld, context, tag, group);
+        RecvRequest req = new RecvRequest(buf, srcWorld, context, tag, group, spinNanos);
         Incoming in;
         long recvId = 0;
         RuntimeException err = null;

@@ -19,7 +19,8 @@ final class RecvRequest extends RequestImpl {
     int matchedTag;
     int messageBytes;
 
-    RecvRequest(Buffer buf, int srcWorld, int context, int tag, Group group) {
+    RecvRequest(Buffer buf, int srcWorld, int context, int tag, Group group, long spinNanos) {
+        super(spinNanos);
         this.buf = buf;
         this.srcWorld = srcWorld;
         this.context = context;

@@ -14,8 +14,9 @@ import java.util.concurrent.locks.LockSupport;
  * without burning a core when ranks outnumber cores.
  *
  * <p>The phases are bounded in time, not iterations ({@code Thread.onSpinWait} costs ~25 ns on
- * some CPUs and ~1 ns on others). The pure spin is short ({@link #SPIN_NANOS}): it only pays off
- * when the completing thread runs on another core at that moment (in-JVM ranks). Most of the wait
+ * some CPUs and ~1 ns on others). The pure spin is short (the transport's spin budget): it only pays off
+ * when the completing thread runs on another core at that moment (in-JVM ranks, whose transport
+ * asks for a longer spin: {@link io.mpirunj.runtime.transport.Transport#spinBeforeYieldNanos}). Most of the wait
  * is spent yielding ({@link #YIELD_NANOS}): on a machine with few cores the thread that will
  * complete the request (a Netty event loop, the peer rank) often waits for <em>this</em> core, and
  * a spinning waiter would delay it until preempted, while a yielding one hands the core over at
@@ -24,16 +25,37 @@ import java.util.concurrent.locks.LockSupport;
  * spinning before any yield) gave ~74 µs one-way; 2 µs spin + yields ~27-36 µs.
  */
 public class RequestImpl implements Request {
-    /** Pure spinning before the first yield; {@code -Dmpirunj.p2p.spinNanos}. */
-    static final long SPIN_NANOS = Long.getLong("mpirunj.p2p.spinNanos", 2_000);
+    /** Pure spinning before the first yield, overriding the transport's choice; {@code -Dmpirunj.p2p.spinNanos}. */
+    static final String SPIN_NANOS_PROP = "mpirunj.p2p.spinNanos";
+    /** Pure spinning before the first yield when no transport chose: short, as for sockets. */
+    static final long SPIN_NANOS_DEFAULT = 2_000;
     /** Total time (spin included) before parking; {@code -Dmpirunj.p2p.yieldNanos}. */
     static final long YIELD_NANOS = Long.getLong("mpirunj.p2p.yieldNanos", 100_000);
 
+    /** This request's pure-spin budget (see the class comment). */
+    private final long spinNanos;
     private volatile boolean done;
     private Status status;
     private RuntimeException error;
     /** Run once on completion; guarded by this; null after completion. */
     private List<Runnable> listeners;
+
+    public RequestImpl() {
+        this(SPIN_NANOS_DEFAULT);
+    }
+
+    /** A request whose waiters spin for {@code spinNanos} before yielding (the transport's choice). */
+    public RequestImpl(long spinNanos) {
+        this.spinNanos = spinNanos;
+    }
+
+    /**
+     * The spin budget for requests on {@code transportSpinNanos}' transport: the
+     * {@value #SPIN_NANOS_PROP} property when set, else the transport's preference.
+     */
+    public static long spinNanos(long transportSpinNanos) {
+        return Long.getLong(SPIN_NANOS_PROP, transportSpinNanos);
+    }
 
     /** Completes successfully; false if the request was already complete. */
     public boolean complete(Status s) {
@@ -131,7 +153,7 @@ public class RequestImpl implements Request {
         long start = System.nanoTime();
         for (int i = 1; !done; i++) {
             Thread.onSpinWait();
-            if ((i & 31) == 0 && System.nanoTime() - start >= SPIN_NANOS) {
+            if ((i & 31) == 0 && System.nanoTime() - start >= spinNanos) {
                 break;
             }
         }

@@ -10,7 +10,8 @@ final class SendRequest extends RequestImpl {
     final int tag;
     final Group group;
 
-    SendRequest(Buffer buf, int dstWorld, int context, int tag, Group group) {
+    SendRequest(Buffer buf, int dstWorld, int context, int tag, Group group, long spinNanos) {
+        super(spinNanos);
         this.buf = buf;
         this.dstWorld = dstWorld;
         this.context = context;

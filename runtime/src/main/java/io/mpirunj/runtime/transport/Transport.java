@@ -38,6 +38,15 @@ public interface Transport extends AutoCloseable {
         return PooledByteBufAllocator.DEFAULT.directBuffer(bytes, bytes);
     }
 
+    /**
+     * How long a rank waiting on this transport should spin before it yields the core. Short for
+     * sockets: the thread that completes the wait (an event loop) may need this very core. Longer
+     * in-JVM, where the completing thread is a peer rank already running on another core.
+     */
+    default long spinBeforeYieldNanos() {
+        return 2_000;
+    }
+
     /** Closes every connection; later sends fail. Idempotent. */
     @Override
     void close();
