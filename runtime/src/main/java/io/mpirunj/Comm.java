@@ -76,6 +76,17 @@ public interface Comm extends AutoCloseable {
      */
     Comm create(int... ranks);
 
+    /**
+     * This communicator (same ranks, same context, so its traffic and ordering are the ones of
+     * {@code this}) with its collectives forced to the named algorithms, as {@code mpirun-j --coll}
+     * does for a whole run: e.g. {@code world.withCollectives("bcast=opt-tree,alltoall=pairwise")}.
+     * Every rank must make the same choice. Not collective; cheap.
+     *
+     * @throws IllegalArgumentException for a malformed spec or an unknown operation or algorithm;
+     *     the message lists the valid names
+     */
+    Comm withCollectives(String spec);
+
     // ---- collectives ---------------------------------------------------------------------------
 
     void barrier();

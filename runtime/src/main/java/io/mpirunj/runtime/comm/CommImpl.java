@@ -32,6 +32,8 @@ public final class CommImpl implements Comm {
     private static final int INTERNAL_TAG = Integer.MAX_VALUE;
 
     private final RankContext rc;
+    /** Where this communicator's collectives come from: the rank's, or a view's own choices. */
+    private final CollectiveRegistry registry;
     private final P2pEngine engine;
     private final CallTracker calls;
     private final Group group;
@@ -41,12 +43,17 @@ public final class CommImpl implements Comm {
     private volatile boolean freed;
 
     private CommImpl(RankContext rc, Group group, int context) {
+        this(rc, group, context, rc.registry());
+    }
+
+    private CommImpl(RankContext rc, Group group, int context, CollectiveRegistry registry) {
         this.rc = rc;
         this.engine = rc.engine();
         this.calls = rc.calls();
         this.group = group;
         this.rank = group.rankOf(rc.rank());
         this.context = context;
+        this.registry = registry;
     }
 
     public static CommImpl world(RankContext rc) {
@@ -293,6 +300,12 @@ public final class CommImpl implements Comm {
     }
 
     @Override
+    public Comm withCollectives(String spec) {
+        checkUsable();
+        return new CommImpl(rc, group, context, registry.withForced(spec));
+    }
+
+    @Override
     public void close() {
         if (context == WORLD_CONTEXT) {
             throw new MpiException("the world communicator cannot be closed; call Mpi.finish()");
@@ -304,7 +317,7 @@ public final class CommImpl implements Comm {
 
     private <T extends CollectiveAlgorithm> T algorithm(CollectiveOp op, Class<T> type) {
         checkUsable();
-        return rc.registry().select(op, type);
+        return registry.select(op, type);
     }
 
     private void checkRoot(int root) {
@@ -580,7 +593,7 @@ public final class CommImpl implements Comm {
 
         @Override
         public CollectiveRegistry registry() {
-            return rc.registry();
+            return registry;
         }
     }
 }

@@ -54,6 +54,26 @@ public final class CollectiveRegistry {
         }
     }
 
+    /** The same algorithms with {@code spec}'s choices forced on top of this registry's. */
+    public CollectiveRegistry withForced(String spec) {
+        List<CollectiveAlgorithm> all = new ArrayList<>();
+        for (Map<String, CollectiveAlgorithm> names : byOp.values()) {
+            all.addAll(names.values());
+        }
+        CollectiveRegistry out = new CollectiveRegistry(all, null);
+        out.chosen.putAll(chosen);
+        for (Map.Entry<CollectiveOp, String> f : parseSpec(spec).entrySet()) {
+            out.chosen.put(f.getKey(), lookup(f.getKey(), f.getValue()));
+        }
+        return out;
+    }
+
+    /** The chosen algorithm's name for {@code op}, or null if none is registered. */
+    public String chosenName(CollectiveOp op) {
+        CollectiveAlgorithm a = chosen.get(op);
+        return a == null ? null : a.name();
+    }
+
     /** The algorithms of every {@link CollectiveProvider} visible to {@code loader}. */
     public static List<CollectiveAlgorithm> discover(ClassLoader loader) {
         List<CollectiveAlgorithm> all = new ArrayList<>();
