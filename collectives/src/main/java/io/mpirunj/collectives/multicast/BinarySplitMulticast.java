@@ -33,37 +33,8 @@ public final class BinarySplitMulticast {
 
     public static Schedule build(int ranks, int root, long messageBytes, CostModel model) {
         Requests.check(ranks, root, messageBytes);
-        MulticastTree tree = new MulticastTree(ranks, root);
-        // Pending intervals (lo, hi, source), each source covering [lo, hi].
-        int[] lows = new int[ranks];
-        int[] highs = new int[ranks];
-        int[] sources = new int[ranks];
-        int top = 0;
-        lows[top] = 0;
-        highs[top] = ranks - 1;
-        sources[top++] = root;
-        while (top > 0) {
-            top--;
-            int lo = lows[top];
-            int hi = highs[top];
-            int source = sources[top];
-            while (lo < hi) {
-                int center = lo + (hi - lo + 1) / 2;
-                if (source < center) {
-                    tree.addChild(source, center);
-                    lows[top] = center;
-                    highs[top] = hi;
-                    sources[top++] = center;
-                    hi = center - 1;
-                } else {
-                    tree.addChild(source, center - 1);
-                    lows[top] = lo;
-                    highs[top] = center - 1;
-                    sources[top++] = center - 1;
-                    lo = center;
-                }
-            }
-        }
+        // Even halves; the source sends to the nearest node of the other half.
+        MulticastTree tree = IntervalSplitting.tree(ranks, root, (lo, hi, source) -> lo + (hi - lo + 1) / 2, true);
         return tree.toSchedule(NAME, messageBytes);
     }
 

@@ -38,38 +38,11 @@ public final class FibonacciMulticast {
     public static Schedule build(int ranks, int root, long messageBytes, CostModel model) {
         Requests.check(ranks, root, messageBytes);
         int[] fib = fibonacciUpTo(ranks);
-        MulticastTree tree = new MulticastTree(ranks, root);
-        int[] lows = new int[ranks];
-        int[] highs = new int[ranks];
-        int[] sources = new int[ranks];
-        int top = 0;
-        lows[top] = 0;
-        highs[top] = ranks - 1;
-        sources[top++] = root;
-        while (top > 0) {
-            top--;
-            int lo = lows[top];
-            int hi = highs[top];
-            int source = sources[top];
-            while (lo < hi) {
-                int small = smallPart(fib, hi - lo + 1);
-                int position = source - lo + 1;
-                if (position > small) {
-                    tree.addChild(source, lo);
-                    lows[top] = lo;
-                    highs[top] = lo + small - 1;
-                    sources[top++] = lo;
-                    lo += small;
-                } else {
-                    int first = hi - small + 1;
-                    tree.addChild(source, first);
-                    lows[top] = first;
-                    highs[top] = hi;
-                    sources[top++] = first;
-                    hi = first - 1;
-                }
-            }
-        }
+        // The smaller part has f_{n-2} nodes and never holds the source; the source sends to its first node.
+        MulticastTree tree = IntervalSplitting.tree(ranks, root, (lo, hi, source) -> {
+            int small = smallPart(fib, hi - lo + 1);
+            return source - lo + 1 > small ? lo + small : hi - small + 1;
+        }, false);
         return tree.toSchedule(NAME, messageBytes);
     }
 
