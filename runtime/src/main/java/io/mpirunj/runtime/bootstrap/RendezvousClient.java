@@ -69,8 +69,10 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
     private final DataInputStream in;
     private final DataOutputStream out;
     private final List<InetSocketAddress> addresses;
-    /** Notices that arrived before {@link #listen}; guarded by this, like the two fields below. */
+    /** Notices that arrived before {@link #listen}; guarded by this, like the three fields below. */
     private final List<ControlMessage> early = new ArrayList<>();
+    /** Why the launcher connection was lost before {@link #listen}, or null; reported after {@link #early}. */
+    private String lostBeforeListen;
     private Listener listener;
     private boolean aborted;
     private volatile boolean closed;
@@ -157,6 +159,11 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
         listener = Objects.requireNonNull(l, "listener");
         early.forEach(this::dispatch);
         early.clear();
+        if (lostBeforeListen != null) { // the loss ends the reader, so it is always the last notice
+            String why = lostBeforeListen;
+            lostBeforeListen = null;
+            launcherLost(why);
+        }
     }
 
     /** Asks the launcher to end the job (MPI_Abort); returns once the request is sent. */
@@ -226,10 +233,13 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
 
     private synchronized void deliverLauncherLost(String why) {
         if (listener == null) {
-            early.add(ControlMessage.newBuilder().setJobAborted(io.mpirunj.runtime.wire.JobAborted.newBuilder()
-                    .setExitCode(LAUNCHER_LOST_EXIT_CODE).setReason(why)).build());
-            return;
+            lostBeforeListen = why; // listen() reports it through onLauncherLost
+        } else {
+            launcherLost(why);
         }
+    }
+
+    private void launcherLost(String why) { // lock held, listener set
         if (!aborted) {
             aborted = true;
             try {

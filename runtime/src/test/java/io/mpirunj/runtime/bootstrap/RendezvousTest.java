@@ -1,6 +1,7 @@
 package io.mpirunj.runtime.bootstrap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -171,6 +172,32 @@ class RendezvousTest {
         String event = e.next();
         assertTrue(event.startsWith("job aborted " + RendezvousClient.LAUNCHER_LOST_EXIT_CODE
                 + " lost the control connection to the launcher"), event);
+    }
+
+    @Test
+    void launcherVanishingBeforeListenIsReportedAsLauncherLost() throws Exception {
+        List<RendezvousClient> all = registerAll(2);
+        rendezvous.close();
+        Thread.sleep(200);
+        BlockingQueue<String> lost = new LinkedBlockingQueue<>();
+        all.get(0).listen(new RendezvousClient.Listener() {
+            @Override
+            public void onRankFailed(int rank, String reason) {
+            }
+
+            @Override
+            public void onJobAborted(int exitCode, String reason) {
+                lost.add("job aborted instead: " + reason);
+            }
+
+            @Override
+            public void onLauncherLost(String reason) {
+                lost.add(reason);
+            }
+        });
+        String reason = lost.poll(TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        assertNotNull(reason, "onLauncherLost was not called");
+        assertTrue(reason.startsWith("lost the control connection to the launcher"), reason);
     }
 
     @Test
