@@ -127,7 +127,6 @@ public final class P2pScenarios {
                 assertEquals(got[1], st.tag());
                 assertTrue(seen.add(st.source()), "duplicate source " + st.source());
             }
-            assertEquals(n - 1, seen.size());
         } else {
             c.send(Buffer.of(new int[] {c.rank(), 100 + c.rank()}), 0, 100 + c.rank());
         }
@@ -329,7 +328,7 @@ public final class P2pScenarios {
             new Random(42).nextBytes(m);
             int[] mi = new int[bytes / 4];
             for (int k = 0; k < mi.length; k++) {
-                mi[k] = k * 2_654_435_761L > 0 ? k * 31 : -k;
+                mi[k] = k * 31;
             }
             for (int d = 1; d < c.size(); d++) {
                 c.send(Buffer.of(m), d, 1);
@@ -344,7 +343,7 @@ public final class P2pScenarios {
             int[] gi = new int[bytes / 4];
             c.recv(Buffer.of(gi), 0, 2);
             for (int k = 0; k < gi.length; k++) {
-                if (gi[k] != (k * 2_654_435_761L > 0 ? k * 31 : -k)) {
+                if (gi[k] != k * 31) {
                     throw new AssertionError("int[] 16 MiB message differs at " + k);
                 }
             }
@@ -424,9 +423,8 @@ public final class P2pScenarios {
         Request r = c.irecv(Buffer.of(got), left, 4);
         Request s = c.isend(Buffer.of(new int[] {c.rank()}), right, 4);
         int first = Request.waitAny(r, s);
-        assertTrue(first == 0 || first == 1);
+        assertTrue((first == 0 ? r : s).test());
         Request.waitAll(r, s);
-        assertTrue(r.test());
         assertEquals(left, got[0]);
         assertEquals(left, r.status().source());
         int[] in = new int[1];

@@ -69,8 +69,7 @@ public final class ProcessBootstrap {
                     timeoutMs);
             transport.setPeerAddresses(client.addresses());
             transport.addCloseHook(client::close);
-            CollectiveRegistry registry = new CollectiveRegistry(
-                    CollectiveRegistry.discover(ProcessBootstrap.class.getClassLoader()), config.forcedCollectives());
+            CollectiveRegistry registry = CollectiveRegistry.of(config, ProcessBootstrap.class.getClassLoader());
             RankContext ctx = new RankContext(rank, size, transport, client, config, registry);
             client.listen(new RendezvousClient.Listener() {
                 @Override

@@ -10,6 +10,7 @@ import io.mpirunj.Status;
 import io.mpirunj.runtime.RankContext;
 import io.mpirunj.runtime.p2p.Group;
 import io.mpirunj.runtime.p2p.P2pEngine;
+import io.mpirunj.runtime.reduce.Reductions;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import io.mpirunj.runtime.spi.CollectiveOp;
@@ -527,7 +528,7 @@ public final class CommImpl implements Comm {
         CallTracker.Call call = calls.enter("reduce", "root", root, CallTracker.NO_PEER, this);
         try {
             checkRoot(root);
-            checkOp(op, send);
+            Reductions.checkDefined(op, send.type());
             if (rank == root) {
                 checkSameType(send, recv, "reduce");
                 checkCount(recv, send.count(), "reduce receive buffer at root");
@@ -542,19 +543,12 @@ public final class CommImpl implements Comm {
     public void allreduce(Buffer send, Buffer recv, Op op) {
         CallTracker.Call call = calls.enter("allreduce", this);
         try {
-            checkOp(op, send);
+            Reductions.checkDefined(op, send.type());
             checkSameType(send, recv, "allreduce");
             checkCount(recv, send.count(), "allreduce receive buffer");
             algorithm(CollectiveOp.ALLREDUCE, CollectiveAlgorithm.Allreduce.class).allreduce(coll, send, recv, op);
         } finally {
             calls.exit(call);
-        }
-    }
-
-    private static void checkOp(Op op, Buffer b) {
-        if (op.isBitwise() && !b.type().isInteger()) {
-            throw new IllegalArgumentException("bitwise " + op + " is not defined on " + b.type()
-                    + " (expected: BYTE, INT or LONG)");
         }
     }
 

@@ -14,9 +14,11 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * A job whose ranks are threads of one JVM: N rank contexts wired by an in-JVM transport that hands
- * each frame straight to the destination's engine on the sending thread. Nothing is serialised; an
- * eager message is copied once, a rendezvous message is copied once from the sender's memory into
- * the receiver's.
+ * each frame straight to the destination's engine on the sending thread. Nothing is serialised. An
+ * eager message is copied twice: into a pooled buffer at the send (which then completes), and from
+ * it into the receive buffer. A rendezvous message from a {@code byte[]} or a byte or little-endian
+ * ByteBuffer is copied once, from the sender's memory into the receiver's; from other buffers (typed
+ * arrays, big-endian typed ByteBuffers) it is first converted into a pooled buffer, so twice.
  */
 public final class LocalJob implements AutoCloseable {
     private final int size;
@@ -24,8 +26,7 @@ public final class LocalJob implements AutoCloseable {
     private final RankContext[] contexts;
 
     public LocalJob(int size, RuntimeConfig config, JobControl control) {
-        this(size, config, control, new CollectiveRegistry(
-                CollectiveRegistry.discover(LocalJob.class.getClassLoader()), config.forcedCollectives()));
+        this(size, config, control, CollectiveRegistry.of(config, LocalJob.class.getClassLoader()));
     }
 
     public LocalJob(int size, RuntimeConfig config, JobControl control, CollectiveRegistry registry) {

@@ -67,6 +67,11 @@ public final class P2pEngine implements FrameSink {
     /** Number of non-null entries in {@link #failedPeers}: the common case (none) costs one test. */
     private int failedCount;
     private RuntimeException abortCause;
+    /**
+     * Set (under the lock, never cleared) once {@link #abortCause}, {@link #closed} or a {@link #failedPeers}
+     * entry is set: while false no operation can fail at start, so eager sends skip the lock.
+     */
+    private volatile boolean degraded;
     private long nextSendId = 1;
     private long nextRecvId = 1;
     private int probers;
@@ -122,22 +127,24 @@ public final class P2pEngine implements FrameSink {
         int len = buf.byteLength();
         RuntimeException err;
         if (len <= eagerLimitBytes) {
-            synchronized (lock) {
-                err = sendError(dstWorld, context, group, req);
-            }
-            if (err != null) {
-                req.fail(err);
-                return req;
+            if (degraded) {
+                synchronized (lock) {
+                    err = peerError(dstWorld, context, group, req);
+                }
+                if (err != null) {
+                    req.fail(err);
+                    return req;
+                }
             }
             ByteBuf payload = Payloads.copyOf(buf, transport.allocate(len));
             emit(dstWorld, Frame.eager(context, tag, len), payload, Transport.WriteListener.NONE);
             // The user's buffer is free once copied: MPI's eager completion.
-            req.complete(new Status(group.rankOf(dstWorld), tag, len, buf.type().bytes()));
+            req.complete(sentStatus(req));
             return req;
         }
         long id;
         synchronized (lock) {
-            err = sendError(dstWorld, context, group, req);
+            err = degraded ? peerError(dstWorld, context, group, req) : null;
             id = nextSendId++;
             if (err == null) {
                 awaitingCts.put(id, req);
@@ -300,7 +307,7 @@ public final class P2pEngine implements FrameSink {
         ByteBuf payload = Payloads.wrapOrCopy(s.buf, transport::allocate);
         emit(src, Frame.data(frame.recvId(), s.buf.byteLength()), payload, cause -> {
             if (cause == null) {
-                s.complete(new Status(s.group.rankOf(s.dstWorld), s.tag, s.buf.byteLength(), s.buf.type().bytes()));
+                s.complete(sentStatus(s));
             } else {
                 s.fail(peerFailure(src, cause, s));
             }
@@ -360,6 +367,11 @@ public final class P2pEngine implements FrameSink {
         }
     }
 
+    /** The status of a completed send. */
+    private static Status sentStatus(SendRequest s) {
+        return new Status(s.group.rankOf(s.dstWorld), s.tag, s.buf.byteLength(), s.buf.type().bytes());
+    }
+
     private void sendCts(int src, long sendId, long recvId) {
         emit(src, Frame.cts(sendId, recvId), null, cause -> {
             if (cause != null) {
@@ -410,41 +422,37 @@ public final class P2pEngine implements FrameSink {
 
     // ---- failures ------------------------------------------------------------------------------------
 
-    private RuntimeException sendError(int dstWorld, int context, Group group, Object what) {
+    /** Why no operation can start on this engine (aborted or closed), or null (lock held). */
+    private RuntimeException startError(Object what) {
         if (abortCause != null) {
             return abortCause;
         }
         if (closed) {
             return new MpiException("rank " + rank + " has finished; cannot start " + what);
         }
-        if (failedCount == 0) {
-            return null;
+        return null;
+    }
+
+    /** Why an operation with world rank {@code peerWorld} on {@code context} cannot start, or null (lock held). */
+    private RuntimeException peerError(int peerWorld, int context, Group group, Object what) {
+        RuntimeException err = startError(what);
+        if (err != null || failedCount == 0) {
+            return err;
         }
-        Throwable dead = failedPeers[dstWorld];
+        Throwable dead = failedPeers[peerWorld];
         if (dead != null) {
-            return peerFailure(dstWorld, dead, what);
+            return peerFailure(peerWorld, dead, what);
         }
         return isCollectiveContext(context) ? memberFailure(group, what) : null;
     }
 
+    /** As {@link #peerError}, but an ANY_SOURCE receive fails once any member of {@code group} has (lock held). */
     private RuntimeException recvError(int srcWorld, int context, Group group, Object what) {
-        if (abortCause != null) {
-            return abortCause;
-        }
-        if (closed) {
-            return new MpiException("rank " + rank + " has finished; cannot start " + what);
-        }
-        if (failedCount == 0) {
-            return null;
-        }
         if (srcWorld != ANY) {
-            Throwable dead = failedPeers[srcWorld];
-            if (dead != null) {
-                return peerFailure(srcWorld, dead, what);
-            }
-            return isCollectiveContext(context) ? memberFailure(group, what) : null;
+            return peerError(srcWorld, context, group, what);
         }
-        return memberFailure(group, what);
+        RuntimeException err = startError(what);
+        return err != null || failedCount == 0 ? err : memberFailure(group, what);
     }
 
     /** The failure of the lowest failed member of {@code group}, or null (lock held). */
@@ -483,6 +491,7 @@ public final class P2pEngine implements FrameSink {
             }
             failedPeers[peer] = why;
             failedCount++;
+            degraded = true;
             for (Iterator<RecvRequest> it = posted.iterator(); it.hasNext();) {
                 RecvRequest r = it.next();
                 if (dependsOn(r.srcWorld, r.context, r.group, peer)) {
@@ -508,6 +517,7 @@ public final class P2pEngine implements FrameSink {
                 return;
             }
             abortCause = cause;
+            degraded = true;
             victims.addAll(posted);
             posted.clear();
             victims.addAll(awaitingCts.values());
@@ -529,6 +539,7 @@ public final class P2pEngine implements FrameSink {
                 return;
             }
             closed = true;
+            degraded = true;
             dropped = new ArrayList<>(unexpected);
             unexpected.clear();
         }
@@ -536,13 +547,6 @@ public final class P2pEngine implements FrameSink {
             release(in.payload);
         }
         failAll(new MpiException("rank " + rank + " has finished"));
-    }
-
-    /** Messages queued without a matching receive (for diagnostics and tests). */
-    public int unexpectedCount() {
-        synchronized (lock) {
-            return unexpected.size();
-        }
     }
 
     private static void release(ByteBuf b) {

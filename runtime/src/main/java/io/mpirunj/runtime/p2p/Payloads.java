@@ -3,6 +3,7 @@ package io.mpirunj.runtime.p2p;
 import io.mpirunj.Buffer;
 import io.mpirunj.ElementType;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -45,15 +46,31 @@ public final class Payloads {
      */
     public static int copyInto(ByteBuf payload, Buffer dst) {
         int n = Math.min(payload.readableBytes(), dst.byteLength());
-        if (n == 0) {
-            return 0;
-        }
-        int off = 0;
-        for (ByteBuffer part : payload.nioBuffers(payload.readerIndex(), n)) {
-            int len = part.remaining();
-            dst.copyIn(off, part);
-            off += len;
-        }
+        copyInto(dst, 0, payload, payload.readerIndex(), n);
         return n;
+    }
+
+    /**
+     * Copies {@code len} bytes of {@code src} starting at {@code srcIndex} into {@code dst} at byte
+     * offset {@code dstOffset}. Does not move {@code src}'s indices or release it. One NIO view when
+     * {@code src} has one (no array allocated), each component otherwise, a heap copy when it has none.
+     */
+    public static void copyInto(Buffer dst, int dstOffset, ByteBuf src, int srcIndex, int len) {
+        if (len == 0) {
+            return;
+        }
+        int count = src.nioBufferCount();
+        if (count == 1) {
+            dst.copyIn(dstOffset, src.nioBuffer(srcIndex, len));
+        } else if (count > 1) {
+            int off = dstOffset;
+            for (ByteBuffer part : src.nioBuffers(srcIndex, len)) {
+                int n = part.remaining();
+                dst.copyIn(off, part);
+                off += n;
+            }
+        } else {
+            dst.copyIn(dstOffset, ByteBuffer.wrap(ByteBufUtil.getBytes(src, srcIndex, len)));
+        }
     }
 }

@@ -27,22 +27,17 @@ import java.util.concurrent.locks.LockSupport;
 public class RequestImpl implements Request {
     /** Pure spinning before the first yield, overriding the transport's choice; {@code -Dmpirunj.p2p.spinNanos}. */
     static final String SPIN_NANOS_PROP = "mpirunj.p2p.spinNanos";
-    /** Pure spinning before the first yield when no transport chose: short, as for sockets. */
-    static final long SPIN_NANOS_DEFAULT = 2_000;
     /** Total time (spin included) before parking; {@code -Dmpirunj.p2p.yieldNanos}. */
     static final long YIELD_NANOS = Long.getLong("mpirunj.p2p.yieldNanos", 100_000);
 
     /** This request's pure-spin budget (see the class comment). */
     private final long spinNanos;
+    /** Written last by {@link #finish}: a thread that reads it true sees {@link #status} and {@link #error}. */
     private volatile boolean done;
     private Status status;
     private RuntimeException error;
     /** Run once on completion; guarded by this; null after completion. */
     private List<Runnable> listeners;
-
-    public RequestImpl() {
-        this(SPIN_NANOS_DEFAULT);
-    }
 
     /** A request whose waiters spin for {@code spinNanos} before yielding (the transport's choice). */
     public RequestImpl(long spinNanos) {
@@ -114,17 +109,16 @@ public class RequestImpl implements Request {
         return result();
     }
 
+    /**
+     * The outcome; only after this thread has read {@link #done} true (which orders the reads of
+     * {@link #status} and {@link #error} after {@link #finish}'s writes).
+     */
     private Status result() {
-        RuntimeException e;
-        Status s;
-        synchronized (this) {
-            e = error;
-            s = status;
-        }
+        RuntimeException e = error;
         if (e != null) {
             throw e;
         }
-        return s;
+        return status;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.mpirunj.runtime.spi;
 
+import io.mpirunj.runtime.RuntimeConfig;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -54,14 +55,17 @@ public final class CollectiveRegistry {
         }
     }
 
+    /** A copy of {@code from}: the same algorithms and choices. */
+    private CollectiveRegistry(CollectiveRegistry from) {
+        for (Map.Entry<CollectiveOp, Map<String, CollectiveAlgorithm>> e : from.byOp.entrySet()) {
+            byOp.put(e.getKey(), new LinkedHashMap<>(e.getValue()));
+        }
+        chosen.putAll(from.chosen);
+    }
+
     /** The same algorithms with {@code spec}'s choices forced on top of this registry's. */
     public CollectiveRegistry withForced(String spec) {
-        List<CollectiveAlgorithm> all = new ArrayList<>();
-        for (Map<String, CollectiveAlgorithm> names : byOp.values()) {
-            all.addAll(names.values());
-        }
-        CollectiveRegistry out = new CollectiveRegistry(all, null);
-        out.chosen.putAll(chosen);
+        CollectiveRegistry out = new CollectiveRegistry(this);
         for (Map.Entry<CollectiveOp, String> f : parseSpec(spec).entrySet()) {
             out.chosen.put(f.getKey(), lookup(f.getKey(), f.getValue()));
         }
@@ -83,13 +87,14 @@ public final class CollectiveRegistry {
         return all;
     }
 
+    /** A registry of every algorithm visible to {@code loader}, forced as {@code config} says. */
+    public static CollectiveRegistry of(RuntimeConfig config, ClassLoader loader) {
+        return new CollectiveRegistry(discover(loader), config.forcedCollectives());
+    }
+
     /** A registry of every discoverable algorithm, forced as the property or environment says. */
     public static CollectiveRegistry fromEnvironment() {
-        String spec = System.getProperty(PROP_NAME);
-        if (spec == null) {
-            spec = System.getenv(ENV_NAME);
-        }
-        return new CollectiveRegistry(discover(CollectiveRegistry.class.getClassLoader()), spec);
+        return of(RuntimeConfig.from(System.getenv()), CollectiveRegistry.class.getClassLoader());
     }
 
     /**

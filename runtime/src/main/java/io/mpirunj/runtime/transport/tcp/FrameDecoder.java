@@ -1,14 +1,13 @@
 package io.mpirunj.runtime.transport.tcp;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.runtime.p2p.Payloads;
 import io.mpirunj.runtime.transport.Frame;
 import io.mpirunj.runtime.transport.FrameKind;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import java.nio.ByteBuffer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -229,10 +228,10 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
         int n = Math.min(remaining, in.readableBytes());
         int keep = Math.min(n, targetLimit - targetOffset);
         if (keep > 0) {
-            copyInto(target, targetOffset, in, keep);
+            Payloads.copyInto(target, targetOffset, in, in.readerIndex(), keep);
             targetOffset += keep;
         }
-        in.skipBytes(n - keep); // past the end of a truncated receive's buffer
+        in.skipBytes(n); // the part past the end of a truncated receive's buffer is dropped
         remaining -= n;
         if (remaining == 0) {
             endStream(ctx);
@@ -245,24 +244,6 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
         target = null;
         state = State.LENGTH;
         emit(ctx, InboundFrame.Type.STREAMED, frame, null);
-    }
-
-    /** Copies {@code length} readable bytes of {@code in} into {@code dst} at {@code offset}; consumes them. */
-    private static void copyInto(Buffer dst, int offset, ByteBuf in, int length) {
-        int index = in.readerIndex();
-        int count = in.nioBufferCount();
-        if (count == 1) {
-            dst.copyIn(offset, in.nioBuffer(index, length));
-        } else if (count > 1) {
-            for (ByteBuffer b : in.nioBuffers(index, length)) {
-                int n = b.remaining();
-                dst.copyIn(offset, b);
-                offset += n;
-            }
-        } else {
-            dst.copyIn(offset, ByteBuffer.wrap(ByteBufUtil.getBytes(in, index, length)));
-        }
-        in.skipBytes(length);
     }
 
     /**

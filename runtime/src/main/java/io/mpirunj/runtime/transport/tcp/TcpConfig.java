@@ -108,11 +108,6 @@ public final class TcpConfig {
                 Boolean.parseBoolean(System.getProperty(EPOLL_PROP, "true")));
     }
 
-    public TcpConfig withIoThreads(int n) {
-        return new TcpConfig(advertiseHost, bindHost, n, maxFrameBytes, maxEagerBytes, handshakeTimeoutMs,
-                connectTimeoutMs, closeTimeoutMs, writeHighWaterMark, preferEpoll);
-    }
-
     public TcpConfig withMaxFrameBytes(int n) {
         return new TcpConfig(advertiseHost, bindHost, ioThreads, n, maxEagerBytes, handshakeTimeoutMs,
                 connectTimeoutMs, closeTimeoutMs, writeHighWaterMark, preferEpoll);
@@ -126,11 +121,6 @@ public final class TcpConfig {
     public TcpConfig withHandshakeTimeoutMs(int ms) {
         return new TcpConfig(advertiseHost, bindHost, ioThreads, maxFrameBytes, maxEagerBytes, ms,
                 connectTimeoutMs, closeTimeoutMs, writeHighWaterMark, preferEpoll);
-    }
-
-    public TcpConfig withCloseTimeoutMs(int ms) {
-        return new TcpConfig(advertiseHost, bindHost, ioThreads, maxFrameBytes, maxEagerBytes, handshakeTimeoutMs,
-                connectTimeoutMs, ms, writeHighWaterMark, preferEpoll);
     }
 
     public TcpConfig withPreferEpoll(boolean epoll) {
