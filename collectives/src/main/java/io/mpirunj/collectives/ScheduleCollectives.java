@@ -1,6 +1,7 @@
 package io.mpirunj.collectives;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.collectives.baseline.Multicasts;
 import io.mpirunj.collectives.multicast.MulticastAlgorithms;
 import io.mpirunj.collectives.runner.CompiledSchedule;
 import io.mpirunj.collectives.runner.ModelProvider;
@@ -12,7 +13,6 @@ import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import io.mpirunj.runtime.spi.CollectiveProvider;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -70,11 +70,6 @@ public final class ScheduleCollectives implements CollectiveProvider {
         this.cache = Objects.requireNonNull(cache, "cache");
     }
 
-    /** The JVM-wide schedule cache, e.g. for benchmarks that report its hits. */
-    public static ScheduleCache sharedCache() {
-        return SHARED_CACHE;
-    }
-
     @Override
     public List<CollectiveAlgorithm> algorithms() {
         List<CollectiveAlgorithm> out = new ArrayList<>();
@@ -90,11 +85,28 @@ public final class ScheduleCollectives implements CollectiveProvider {
         final MulticastAlgorithms.Entry entry;
         final ModelProvider models;
         final ScheduleCache cache;
+        /** The last model seen and its canonical spec, so the spec is formatted once per model, not per call. */
+        private volatile ModelKey lastModel;
 
         ScheduleAlgorithm(MulticastAlgorithms.Entry entry, ModelProvider models, ScheduleCache cache) {
             this.entry = entry;
             this.models = models;
             this.cache = cache;
+        }
+
+        /** The schedule over {@code ranks} participants rooted at index 0, from the cache or built now. */
+        final CompiledSchedule schedule(Collective collective, int ranks, long bytes) {
+            CostModel model = models.model();
+            ModelKey m = lastModel;
+            if (m == null || m.model != model) {
+                m = new ModelKey(model, model.toString());
+                lastModel = m;
+            }
+            String name = entry.name();
+            ScheduleCache.Key key = new ScheduleCache.Key(collective, name, ranks, 0, bytes, m.spec);
+            return cache.get(key, () -> collective == Collective.BCAST
+                    ? MulticastAlgorithms.bcast(name, ranks, 0, bytes, model)
+                    : MulticastAlgorithms.multicast(name, ranks, 0, bytes, model));
         }
 
         @Override
@@ -130,8 +142,9 @@ public final class ScheduleCollectives implements CollectiveProvider {
                 int r = root + i;
                 participants[i] = r >= p ? r - p : r;
             }
-            ScheduleRunner.run(schedule(Collective.BCAST, entry.name(), p, buf.byteLength(), models, cache), ch, buf,
-                    participants, BCAST_TAG);
+            int me = ch.rank() - root;
+            ScheduleRunner.run(schedule(Collective.BCAST, p, buf.byteLength()), ch, buf, participants,
+                    me < 0 ? me + p : me, BCAST_TAG);
         }
 
         @Override
@@ -148,12 +161,13 @@ public final class ScheduleCollectives implements CollectiveProvider {
 
         @Override
         public void multicast(CollChannel ch, Buffer buf, int root, int[] group) {
-            int[] participants = participants(root, group, ch.size());
-            if (participants.length == 1 || indexOf(participants, ch.rank()) < 0) {
+            int[] participants = Multicasts.participants(root, group, ch.size());
+            int me = Multicasts.indexOf(participants, ch.rank());
+            if (participants.length == 1 || me < 0) {
                 return; // nothing to send, or not a participant
             }
-            ScheduleRunner.run(schedule(Collective.MULTICAST, entry.name(), participants.length, buf.byteLength(),
-                    models, cache), ch, buf, participants, MULTICAST_TAG);
+            ScheduleRunner.run(schedule(Collective.MULTICAST, participants.length, buf.byteLength()), ch, buf,
+                    participants, me, MULTICAST_TAG);
         }
 
         @Override
@@ -162,40 +176,14 @@ public final class ScheduleCollectives implements CollectiveProvider {
         }
     }
 
-    private static CompiledSchedule schedule(Collective collective, String name, int ranks, long bytes,
-            ModelProvider models, ScheduleCache cache) {
-        CostModel model = models.model();
-        ScheduleCache.Key key = new ScheduleCache.Key(collective, name, ranks, 0, bytes, model.toString());
-        return cache.get(key, () -> collective == Collective.BCAST
-                ? MulticastAlgorithms.bcast(name, ranks, 0, bytes, model)
-                : MulticastAlgorithms.multicast(name, ranks, 0, bytes, model));
-    }
+    /** A model and its canonical spec (the cache key's model part). */
+    private static final class ModelKey {
+        final CostModel model;
+        final String spec;
 
-    /**
-     * The multicast's participants: the root, then the group's ranks in their given order without
-     * the root and without repeats. Every participant computes the same list from the same arguments.
-     */
-    static int[] participants(int root, int[] group, int commSize) {
-        boolean[] seen = new boolean[commSize];
-        int[] out = new int[group.length + 1];
-        int n = 0;
-        out[n++] = root;
-        seen[root] = true;
-        for (int g : group) {
-            if (!seen[g]) {
-                seen[g] = true;
-                out[n++] = g;
-            }
+        ModelKey(CostModel model, String spec) {
+            this.model = model;
+            this.spec = spec;
         }
-        return n == out.length ? out : Arrays.copyOf(out, n);
-    }
-
-    private static int indexOf(int[] ranks, int rank) {
-        for (int i = 0; i < ranks.length; i++) {
-            if (ranks[i] == rank) {
-                return i;
-            }
-        }
-        return -1;
     }
 }

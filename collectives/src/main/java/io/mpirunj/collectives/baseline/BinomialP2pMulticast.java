@@ -42,7 +42,7 @@ public final class BinomialP2pMulticast implements CollectiveAlgorithm.Multicast
 
     @Override
     public void multicast(CollChannel ch, Buffer buf, int root, int[] group) {
-        int[] ranks = Multicasts.participants(root, group);
+        int[] ranks = Multicasts.participants(root, group, ch.size());
         int me = Multicasts.indexOf(ranks, ch.rank());
         if (me < 0) {
             return; // not a participant

@@ -35,7 +35,7 @@ public final class LinearP2pMulticast implements CollectiveAlgorithm.Multicast {
 
     @Override
     public void multicast(CollChannel ch, Buffer buf, int root, int[] group) {
-        int[] ranks = Multicasts.participants(root, group);
+        int[] ranks = Multicasts.participants(root, group, ch.size());
         int r = ch.rank();
         if (r != root) {
             if (Multicasts.indexOf(ranks, r) > 0) {

@@ -123,11 +123,6 @@ final class ChainTree {
         children.get(from).add(to);
     }
 
-    /** The rank that sends to {@code rank}, or -1 for the root. */
-    int parent(int rank) {
-        return parent[rank];
-    }
-
     /** Whom {@code rank} sends to, in order. */
     List<Integer> children(int rank) {
         return children.get(rank);

@@ -81,15 +81,7 @@ public final class MeshMulticasts {
     }
 
     static void check(int ranks, int root, long messageBytes, int[] nodeOf) {
-        if (ranks < 1) {
-            throw new IllegalArgumentException("ranks=" + ranks + " (expected: >= 1)");
-        }
-        if (root < 0 || root >= ranks) {
-            throw new IllegalArgumentException("root=" + root + " (expected: 0.." + (ranks - 1) + ")");
-        }
-        if (messageBytes < 0) {
-            throw new IllegalArgumentException("messageBytes=" + messageBytes + " (expected: >= 0)");
-        }
+        Schedule.checkRooted(ranks, root, messageBytes);
         if (nodeOf.length != ranks) {
             throw new IllegalArgumentException("nodeOf has " + nodeOf.length + " entries (expected: ranks=" + ranks + ")");
         }

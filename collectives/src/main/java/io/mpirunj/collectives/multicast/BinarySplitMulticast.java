@@ -32,7 +32,7 @@ public final class BinarySplitMulticast {
     }
 
     public static Schedule build(int ranks, int root, long messageBytes, CostModel model) {
-        Requests.check(ranks, root, messageBytes);
+        Schedule.checkRooted(ranks, root, messageBytes);
         // Even halves; the source sends to the nearest node of the other half.
         MulticastTree tree = IntervalSplitting.tree(ranks, root, (lo, hi, source) -> lo + (hi - lo + 1) / 2, true);
         return tree.toSchedule(NAME, messageBytes);

@@ -29,7 +29,7 @@ public final class BinomialMulticast {
     }
 
     public static Schedule build(int ranks, int root, long messageBytes, CostModel model) {
-        Requests.check(ranks, root, messageBytes);
+        Schedule.checkRooted(ranks, root, messageBytes);
         return tree(ranks, root).toSchedule(NAME, messageBytes);
     }
 

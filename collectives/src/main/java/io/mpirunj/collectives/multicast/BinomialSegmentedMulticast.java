@@ -26,7 +26,7 @@ public final class BinomialSegmentedMulticast {
     }
 
     public static Schedule build(int ranks, int root, long messageBytes, CostModel model) {
-        Requests.check(ranks, root, messageBytes);
+        Schedule.checkRooted(ranks, root, messageBytes);
         int depth = ranks <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(ranks - 1);
         int segments = ranks == 1 ? 1 : Segmentation.choose(messageBytes, model,
                 (s, hold, end) -> Math.max(((double) s * depth - 1) * hold + end, (s - 1.0) * depth * hold + depth * end));
@@ -35,7 +35,7 @@ public final class BinomialSegmentedMulticast {
 
     /** With an explicit segment count, 1 &lt;= segments &lt;= max(1, messageBytes). */
     public static Schedule build(int ranks, int root, long messageBytes, int segments) {
-        Requests.check(ranks, root, messageBytes);
+        Schedule.checkRooted(ranks, root, messageBytes);
         return ChainPipelinedMulticast.segmented(BinomialMulticast.tree(ranks, root), NAME, messageBytes, segments);
     }
 }

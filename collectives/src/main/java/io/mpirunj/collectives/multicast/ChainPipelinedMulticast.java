@@ -29,7 +29,7 @@ public final class ChainPipelinedMulticast {
     }
 
     public static Schedule build(int ranks, int root, long messageBytes, CostModel model) {
-        Requests.check(ranks, root, messageBytes);
+        Schedule.checkRooted(ranks, root, messageBytes);
         int segments = ranks == 1 ? 1 : Segmentation.choose(messageBytes, model,
                 (s, hold, end) -> (s - 1) * hold + (ranks - 1) * end);
         return build(ranks, root, messageBytes, segments);
@@ -37,7 +37,7 @@ public final class ChainPipelinedMulticast {
 
     /** With an explicit segment count, 1 &lt;= segments &lt;= max(1, messageBytes). */
     public static Schedule build(int ranks, int root, long messageBytes, int segments) {
-        Requests.check(ranks, root, messageBytes);
+        Schedule.checkRooted(ranks, root, messageBytes);
         return segmented(ChainMulticast.tree(ranks, root), NAME, messageBytes, segments);
     }
 

@@ -36,7 +36,7 @@ public final class FibonacciMulticast {
     }
 
     public static Schedule build(int ranks, int root, long messageBytes, CostModel model) {
-        Requests.check(ranks, root, messageBytes);
+        Schedule.checkRooted(ranks, root, messageBytes);
         int[] fib = fibonacciUpTo(ranks);
         // The smaller part has f_{n-2} nodes and never holds the source; the source sends to its first node.
         MulticastTree tree = IntervalSplitting.tree(ranks, root, (lo, hi, source) -> {

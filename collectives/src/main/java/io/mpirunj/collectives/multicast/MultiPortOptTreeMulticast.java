@@ -34,7 +34,7 @@ public final class MultiPortOptTreeMulticast {
     }
 
     public static Schedule build(int ranks, int root, long messageBytes, CostModel model) {
-        Requests.check(ranks, root, messageBytes);
+        Schedule.checkRooted(ranks, root, messageBytes);
         return build(ranks, root, messageBytes, table(ranks, messageBytes, model));
     }
 
@@ -46,7 +46,17 @@ public final class MultiPortOptTreeMulticast {
 
     static Schedule build(int ranks, int root, long messageBytes, OptTreeTable table) {
         int ports = table.ports();
+        return tree(ranks, root, table, ports)
+                .toSchedule(NAME, messageBytes, Block.WHOLE_ONLY, ports, ports == 1 ? "" : "ports=" + ports);
+    }
+
+    /**
+     * The OPT tree {@code table} describes, with each source sending to up to {@code ports} subtree
+     * leaders at once; {@code ports = 1} is the one-port tree of {@link OptTreeMulticast}.
+     */
+    static MulticastTree tree(int ranks, int root, OptTreeTable table, int ports) {
         MulticastTree tree = new MulticastTree(ranks, root);
+        // Pending subtrees as (leader, size) pairs in virtual ranks; every node is pushed once.
         int[] leaders = new int[ranks];
         int[] sizes = new int[ranks];
         int top = 0;
@@ -71,6 +81,6 @@ public final class MultiPortOptTreeMulticast {
                 size = keep;
             }
         }
-        return tree.toSchedule(NAME, messageBytes, Block.WHOLE_ONLY, ports, ports == 1 ? "" : "ports=" + ports);
+        return tree;
     }
 }

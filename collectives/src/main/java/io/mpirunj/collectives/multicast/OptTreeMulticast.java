@@ -35,8 +35,7 @@ public final class OptTreeMulticast {
     }
 
     public static Schedule build(int ranks, int root, long messageBytes, CostModel model) {
-        Requests.check(ranks, root, messageBytes);
-        Requests.uniform(model, NAME);
+        Schedule.checkRooted(ranks, root, messageBytes);
         return build(ranks, root, messageBytes, table(ranks, messageBytes, model));
     }
 
@@ -48,26 +47,6 @@ public final class OptTreeMulticast {
 
     /** Builds the tree a given one-port table describes. */
     static Schedule build(int ranks, int root, long messageBytes, OptTreeTable table) {
-        MulticastTree tree = new MulticastTree(ranks, root);
-        // Pending subtrees as (leader, size) pairs in virtual ranks; every node is pushed once.
-        int[] leaders = new int[ranks];
-        int[] sizes = new int[ranks];
-        int top = 0;
-        leaders[top] = 0;
-        sizes[top++] = ranks;
-        while (top > 0) {
-            top--;
-            int leader = leaders[top];
-            int size = sizes[top];
-            while (size > 1) {
-                int keep = table.split(size);
-                int child = leader + keep;
-                tree.addChild(Requests.rotate(leader, root, ranks), Requests.rotate(child, root, ranks));
-                leaders[top] = child;
-                sizes[top++] = size - keep;
-                size = keep;
-            }
-        }
-        return tree.toSchedule(NAME, messageBytes);
+        return MultiPortOptTreeMulticast.tree(ranks, root, table, 1).toSchedule(NAME, messageBytes);
     }
 }

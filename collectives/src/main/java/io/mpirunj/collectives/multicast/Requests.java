@@ -2,22 +2,13 @@ package io.mpirunj.collectives.multicast;
 
 import io.mpirunj.fabric.model.CostModel;
 
-/** Argument checks shared by the builders. */
+/**
+ * Model checks and rank rotation shared by the builders (their argument checks are
+ * {@link io.mpirunj.collectives.schedule.Schedule#checkRooted}).
+ */
 final class Requests {
 
     private Requests() {
-    }
-
-    static void check(int ranks, int root, long messageBytes) {
-        if (ranks < 1) {
-            throw new IllegalArgumentException("ranks=" + ranks + " (expected: >= 1)");
-        }
-        if (root < 0 || root >= ranks) {
-            throw new IllegalArgumentException("root=" + root + " (expected: 0.." + (ranks - 1) + ")");
-        }
-        if (messageBytes < 0) {
-            throw new IllegalArgumentException("messageBytes=" + messageBytes + " (expected: >= 0)");
-        }
     }
 
     /** Model-driven algorithms need one t_hold and one t_end per message size. */

@@ -25,7 +25,7 @@ public final class SequentialMulticast {
     }
 
     public static Schedule build(int ranks, int root, long messageBytes, CostModel model) {
-        Requests.check(ranks, root, messageBytes);
+        Schedule.checkRooted(ranks, root, messageBytes);
         MulticastTree tree = new MulticastTree(ranks, root);
         for (int v = 1; v < ranks; v++) {
             tree.addChild(root, Requests.rotate(v, root, ranks));

@@ -81,11 +81,30 @@ public final class ScheduleRunner {
         execute(schedule, compiled.plan(me), ch, buf, participants, tag);
     }
 
-    private static int indexOf(Schedule schedule, CollChannel ch, int[] participants) {
+    /**
+     * As {@link #run(CompiledSchedule, CollChannel, Buffer, int[], int)} for a caller that already
+     * knows its schedule rank: {@code participants[me]} must be {@code ch.rank()}. Saves the search.
+     */
+    public static void run(CompiledSchedule compiled, CollChannel ch, Buffer buf, int[] participants, int me,
+            int tag) {
+        Schedule schedule = compiled.schedule();
+        checkLength(schedule, participants);
+        if (me < 0 || me >= participants.length || participants[me] != ch.rank()) {
+            throw new IllegalArgumentException("schedule rank " + me + " is not rank " + ch.rank()
+                    + " in the participants " + Arrays.toString(participants) + " of " + schedule);
+        }
+        execute(schedule, compiled.plan(me), ch, buf, participants, tag);
+    }
+
+    private static void checkLength(Schedule schedule, int[] participants) {
         if (participants.length != schedule.ranks()) {
             throw new IllegalArgumentException("participants has " + participants.length + " ranks (expected: "
                     + schedule.ranks() + " for " + schedule + ")");
         }
+    }
+
+    private static int indexOf(Schedule schedule, CollChannel ch, int[] participants) {
+        checkLength(schedule, participants);
         int me = -1;
         for (int i = 0; i < participants.length; i++) {
             if (participants[i] == ch.rank()) {

@@ -89,12 +89,7 @@ public final class ProgramAnalysis {
         return matchedReceive[sendId];
     }
 
-    /** The sends matched to a receive (one per parent of a RECV_FIRST_OF); empty if none. */
-    public int[] matchedSends(int receiveId) {
-        int[] sends = matchedSends[receiveId];
-        return sends == null ? NONE : sends.clone();
-    }
-
+    /** How many sends are matched to a receive (one per parent of a RECV_FIRST_OF; 0 if none). */
     int matchedSendCount(int receiveId) {
         return matchedSends[receiveId] == null ? 0 : matchedSends[receiveId].length;
     }
@@ -103,13 +98,10 @@ public final class ProgramAnalysis {
         return matchedSends[receiveId][i];
     }
 
-    /** Earlier receives of the same rank whose data a send carries (none for data held at the start). */
-    public int[] providers(int sendId) {
-        int[] p = providers[sendId];
-        return p == null ? NONE : p.clone();
-    }
-
-    /** How many receives provide a send's data (allocation-free companion of {@link #providers}). */
+    /**
+     * How many receives provide a send's data: earlier receives of the same rank whose data it
+     * carries (0 for data held at the start).
+     */
     public int providerCount(int sendId) {
         return providers[sendId] == null ? 0 : providers[sendId].length;
     }

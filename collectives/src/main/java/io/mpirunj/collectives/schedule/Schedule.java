@@ -178,6 +178,32 @@ public final class Schedule {
     }
 
     /**
+     * The argument checks of every rooted builder: {@code ranks >= 1}, {@code root} in
+     * {@code 0..ranks-1}, {@code messageBytes >= 0}, in that order.
+     *
+     * @throws IllegalArgumentException naming the first bad argument and what was expected
+     */
+    public static void checkRooted(int ranks, int root, long messageBytes) {
+        checkRanks(ranks);
+        if (root < 0 || root >= ranks) {
+            throw new IllegalArgumentException("root=" + root + " (expected: 0.." + (ranks - 1) + ")");
+        }
+        checkMessageBytes(messageBytes);
+    }
+
+    private static void checkRanks(int ranks) {
+        if (ranks < 1) {
+            throw new IllegalArgumentException("ranks=" + ranks + " (expected: >= 1)");
+        }
+    }
+
+    private static void checkMessageBytes(long messageBytes) {
+        if (messageBytes < 0) {
+            throw new IllegalArgumentException("messageBytes=" + messageBytes + " (expected: >= 0)");
+        }
+    }
+
+    /**
      * Collects per-rank programs. Validates indices as they are added (out-of-range peers are
      * programming errors); semantic problems are the {@link Verifier}'s job, so a broken schedule
      * can still be built and examined.
@@ -195,15 +221,14 @@ public final class Schedule {
         private Builder(Collective collective, String algorithm, int ranks, int root, long messageBytes) {
             this.collective = Objects.requireNonNull(collective, "collective");
             this.algorithm = Objects.requireNonNull(algorithm, "algorithm");
-            if (ranks < 1) {
-                throw new IllegalArgumentException("ranks=" + ranks + " (expected: >= 1)");
-            }
-            if (collective.rooted() ? root < 0 || root >= ranks : root != -1) {
-                throw new IllegalArgumentException("root=" + root + " (expected: "
-                        + (collective.rooted() ? "0.." + (ranks - 1) : "-1 for " + collective.label()) + ")");
-            }
-            if (messageBytes < 0) {
-                throw new IllegalArgumentException("messageBytes=" + messageBytes + " (expected: >= 0)");
+            if (collective.rooted()) {
+                checkRooted(ranks, root, messageBytes);
+            } else {
+                checkRanks(ranks);
+                if (root != -1) {
+                    throw new IllegalArgumentException("root=" + root + " (expected: -1 for " + collective.label() + ")");
+                }
+                checkMessageBytes(messageBytes);
             }
             this.ranks = ranks;
             this.root = root;

@@ -6,7 +6,10 @@ import io.mpirunj.collectives.schedule.ProgramAnalysis;
 import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.fabric.model.CostModel;
 import io.mpirunj.fabric.model.CostModelNetwork;
+import io.mpirunj.fabric.model.LinearCost;
 import io.mpirunj.fabric.model.NetworkModel;
+import io.mpirunj.fabric.model.ParameterizedModel;
+import io.mpirunj.fabric.placement.Placement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -45,7 +48,7 @@ public final class Simulator {
 
     /** Event evaluation on a cost model; schedule rank r is model node r. */
     public static Simulation event(Schedule schedule, CostModel model) {
-        return event(schedule, new CostModelNetwork(model), identity(schedule.ranks()));
+        return event(schedule, new CostModelNetwork(model), Placement.identity(schedule.ranks()));
     }
 
     /**
@@ -68,7 +71,7 @@ public final class Simulator {
     /** Rounds evaluation (the papers' step counting, each round costing t_end). */
     public static Simulation rounds(Schedule schedule, CostModel model) {
         Objects.requireNonNull(model, "model");
-        Run run = new Run(schedule, new UnitNetwork(model.ports()), identity(schedule.ranks()));
+        Run run = new Run(schedule, unitNetwork(model.ports()), Placement.identity(schedule.ranks()));
         run.execute();
         List<Message> unit = run.messages();
         int rounds = 0;
@@ -96,61 +99,9 @@ public final class Simulator {
         return new Simulation(schedule, Evaluation.ROUNDS, model.toString(), completion, messages);
     }
 
-    private static int[] identity(int n) {
-        int[] nodes = new int[n];
-        for (int i = 0; i < n; i++) {
-            nodes[i] = i;
-        }
-        return nodes;
-    }
-
     /** Every message takes one round and occupies its ports for one round. */
-    private static final class UnitNetwork implements NetworkModel {
-        private final CostModelNetwork unit;
-
-        UnitNetwork(int ports) {
-            unit = new CostModelNetwork(new CostModel() {
-                @Override
-                public double tHold(long bytes) {
-                    return 1;
-                }
-
-                @Override
-                public double tEnd(long bytes) {
-                    return 1;
-                }
-
-                @Override
-                public int ports() {
-                    return ports;
-                }
-            });
-        }
-
-        @Override
-        public double sendGap(int src, int dst, long bytes) {
-            return 1;
-        }
-
-        @Override
-        public double receiveGap(int src, int dst, long bytes) {
-            return 1;
-        }
-
-        @Override
-        public int ports() {
-            return unit.ports();
-        }
-
-        @Override
-        public Run open() {
-            return unit.open();
-        }
-
-        @Override
-        public String describe() {
-            return "rounds";
-        }
+    private static NetworkModel unitNetwork(int ports) {
+        return new CostModelNetwork(new ParameterizedModel(LinearCost.of(1), LinearCost.of(1), ports));
     }
 
     /** One execution: the agenda of local events plus the network's deliveries. */

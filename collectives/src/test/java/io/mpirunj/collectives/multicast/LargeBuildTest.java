@@ -48,7 +48,7 @@ class LargeBuildTest {
         CostModel model = ModelSpec.parse("hold=10,end=40,ports=2");
         for (String name : MulticastAlgorithms.names()) {
             Schedule s = MulticastAlgorithms.multicast(name, RANKS, 17, 1000, model);
-            assertEquals(RANKS, s.ranks(), name);
+            assertEquals(List.of(), Verifier.verify(s), name);
         }
     }
 }

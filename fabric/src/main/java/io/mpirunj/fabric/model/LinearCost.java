@@ -7,12 +7,8 @@ package io.mpirunj.fabric.model;
 public record LinearCost(double constant, double perByte) {
 
     public LinearCost {
-        if (!(constant >= 0) || Double.isInfinite(constant)) {
-            throw new IllegalArgumentException("constant=" + constant + " (expected: finite, >= 0)");
-        }
-        if (!(perByte >= 0) || Double.isInfinite(perByte)) {
-            throw new IllegalArgumentException("perByte=" + perByte + " (expected: finite, >= 0)");
-        }
+        Numbers.requireFiniteNonNegative("constant", constant);
+        Numbers.requireFiniteNonNegative("perByte", perByte);
     }
 
     public static LinearCost of(double constant) {

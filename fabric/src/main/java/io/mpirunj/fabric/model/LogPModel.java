@@ -9,9 +9,9 @@ package io.mpirunj.fabric.model;
 public record LogPModel(double latency, double overhead, double gap, int ports) implements CostModel {
 
     public LogPModel {
-        requireFiniteNonNegative("L", latency);
-        requireFiniteNonNegative("o", overhead);
-        requireFiniteNonNegative("g", gap);
+        Numbers.requireFiniteNonNegative("L", latency);
+        Numbers.requireFiniteNonNegative("o", overhead);
+        Numbers.requireFiniteNonNegative("g", gap);
         if (ports < 1) {
             throw new IllegalArgumentException("ports=" + ports + " (expected: >= 1)");
         }
@@ -19,12 +19,6 @@ public record LogPModel(double latency, double overhead, double gap, int ports) 
 
     public static LogPModel of(double latency, double overhead, double gap) {
         return new LogPModel(latency, overhead, gap, 1);
-    }
-
-    private static void requireFiniteNonNegative(String name, double value) {
-        if (!(value >= 0) || Double.isInfinite(value)) {
-            throw new IllegalArgumentException(name + "=" + value + " (expected: finite, >= 0)");
-        }
     }
 
     @Override

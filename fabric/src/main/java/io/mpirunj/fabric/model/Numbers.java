@@ -22,4 +22,18 @@ public final class Numbers {
         }
         return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
     }
+
+    /**
+     * Checks a model parameter.
+     *
+     * @return {@code value}
+     * @throws IllegalArgumentException {@code name=value (expected: finite, >= 0)} when it is
+     *                                  negative, infinite or NaN
+     */
+    public static double requireFiniteNonNegative(String name, double value) {
+        if (!(value >= 0) || Double.isInfinite(value)) {
+            throw new IllegalArgumentException(name + "=" + value + " (expected: finite, >= 0)");
+        }
+        return value;
+    }
 }

@@ -58,10 +58,6 @@ public final class PairCostModel implements CostModel {
         return latency[a][b];
     }
 
-    public double bandwidth(int a, int b) {
-        return bandwidth[a][b];
-    }
-
     /** latency(a, b) + bytes / bandwidth(a, b). */
     public double cost(int a, int b, long bytes) {
         return latency[a][b] + bytes / bandwidth[a][b];

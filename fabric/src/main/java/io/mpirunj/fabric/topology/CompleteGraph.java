@@ -1,41 +1,23 @@
 package io.mpirunj.fabric.topology;
 
-import io.mpirunj.fabric.model.PairCostModel;
 import java.util.Objects;
 
 /**
- * Every pair of nodes directly linked, optionally heterogeneous: each directed link may carry its
- * own latency and bandwidth (paper 003's grid, for TTCC/ECEF), exposed as a {@link PairCostModel}.
- * Direction {@code d} of node {@code v} leads to node {@code d} when {@code d < v}, else to
- * {@code d + 1}; the route between two nodes is the direct link. Labels are the node ids.
+ * Every pair of nodes directly linked (per-link costs, e.g. paper 003's grid for TTCC/ECEF, are a
+ * {@link io.mpirunj.fabric.model.PairCostModel}). Direction {@code d} of node {@code v} leads to
+ * node {@code d} when {@code d < v}, else to {@code d + 1}; the route between two nodes is the
+ * direct link. Labels are the node ids.
  */
 public final class CompleteGraph implements Topology {
 
     private final int n;
-    private final PairCostModel links;
 
-    /** {@code n} nodes with no link costs attached. */
+    /** {@code n} nodes. */
     public CompleteGraph(int n) {
-        this(n, null);
-    }
-
-    /** {@code n} nodes whose links cost what {@code links} says (may be null). */
-    public CompleteGraph(int n, PairCostModel links) {
         if (n < 1 || n > 65536) {
             throw new IllegalArgumentException("complete graph size n=" + n + " (expected: 1..65536)");
         }
         this.n = n;
-        this.links = links;
-    }
-
-    /** A complete graph whose link (a, b) has latency[a][b] and bandwidth[a][b] (see {@link PairCostModel}). */
-    public static CompleteGraph heterogeneous(double[][] latency, double[][] bandwidth) {
-        return new CompleteGraph(latency.length, new PairCostModel(latency, bandwidth));
-    }
-
-    /** The per-link costs, or null when none were given. */
-    public PairCostModel links() {
-        return links;
     }
 
     @Override

@@ -33,11 +33,6 @@ public final class StarGraph implements Topology {
         nodes = factorial[n];
     }
 
-    /** Number of symbols n. */
-    public int symbols() {
-        return n;
-    }
-
     /** The permutation of node {@code id}: symbols 1..n, position 0 first. */
     public int[] permutation(int id) {
         if (id < 0 || id >= nodes) {

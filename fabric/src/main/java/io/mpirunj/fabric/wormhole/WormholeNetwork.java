@@ -61,42 +61,28 @@ import java.util.PriorityQueue;
  */
 public final class WormholeNetwork implements NetworkModel {
 
-    /** Computes the path (nodes, both ends included) of a message; default: the topology's route. */
-    @FunctionalInterface
-    public interface Router {
-        int[] route(int src, int dst);
-    }
-
     private final Topology topology;
     private final WormholeParams params;
     private final CostModel model;
     private final NodeModel nodeModel;
-    private final Router router;
     private final int portsPerNode;
 
-    private WormholeNetwork(Topology topology, WormholeParams params, CostModel model, NodeModel nodeModel,
-                            Router router) {
+    private WormholeNetwork(Topology topology, WormholeParams params, CostModel model, NodeModel nodeModel) {
         this.topology = Objects.requireNonNull(topology, "topology");
         this.params = params;
         this.model = model;
         this.nodeModel = Objects.requireNonNull(nodeModel, "nodeModel");
-        this.router = router == null ? topology::route : router;
         this.portsPerNode = nodeModel == NodeModel.ALL_PORT ? topology.degree() : 1;
     }
 
     /** Flit-level timing with contention. */
     public static WormholeNetwork flit(Topology topology, WormholeParams params, NodeModel nodeModel) {
-        return new WormholeNetwork(topology, Objects.requireNonNull(params, "params"), null, nodeModel, null);
+        return new WormholeNetwork(topology, Objects.requireNonNull(params, "params"), null, nodeModel);
     }
 
     /** The cost model's timing; the fabric routes and reports overlapping channel occupancy. */
     public static WormholeNetwork model(Topology topology, CostModel model, NodeModel nodeModel) {
-        return new WormholeNetwork(topology, null, Objects.requireNonNull(model, "model"), nodeModel, null);
-    }
-
-    /** The same network routing every message with {@code newRouter}. */
-    public WormholeNetwork withRouter(Router newRouter) {
-        return new WormholeNetwork(topology, params, model, nodeModel, Objects.requireNonNull(newRouter, "router"));
+        return new WormholeNetwork(topology, null, Objects.requireNonNull(model, "model"), nodeModel);
     }
 
     public Topology topology() {
@@ -111,10 +97,6 @@ public final class WormholeNetwork implements NetworkModel {
     /** The cost model, or null in flit mode. */
     public CostModel costModel() {
         return model;
-    }
-
-    public NodeModel nodeModel() {
-        return nodeModel;
     }
 
     public boolean flitLevel() {
@@ -152,11 +134,6 @@ public final class WormholeNetwork implements NetworkModel {
     @Override
     public String toString() {
         return describe();
-    }
-
-    /** Number of channel ids: link channels, then injection, then ejection channels. */
-    public int channelCount() {
-        return topology.linkChannels() + 2 * topology.nodes() * portsPerNode;
     }
 
     /** Readable channel name: {@code 3/2->4/2}, {@code inj 3/2}, {@code ej 4/4} (all-port: {@code inj 3/2#1}). */
@@ -213,7 +190,7 @@ public final class WormholeNetwork implements NetworkModel {
 
         @Override
         public final void inject(int message, int src, int dst, long bytes, double start) {
-            inject(message, src, dst, bytes, start, router.route(src, dst));
+            inject(message, src, dst, bytes, start, topology.route(src, dst));
         }
 
         /** Injects a message that follows {@code path} (nodes from src to dst, both included). */

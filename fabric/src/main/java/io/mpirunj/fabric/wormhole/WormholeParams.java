@@ -38,19 +38,13 @@ public record WormholeParams(double ss, double sd, double cd, double rs, double 
     private static final String NUMBER = "[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?";
 
     public WormholeParams {
-        check("ss", ss);
-        check("sd", sd);
-        check("cd", cd);
-        check("rs", rs);
-        check("rd", rd);
+        Numbers.requireFiniteNonNegative("ss", ss);
+        Numbers.requireFiniteNonNegative("sd", sd);
+        Numbers.requireFiniteNonNegative("cd", cd);
+        Numbers.requireFiniteNonNegative("rs", rs);
+        Numbers.requireFiniteNonNegative("rd", rd);
         if (flitBytes < 1) {
             throw new IllegalArgumentException("flit=" + flitBytes + " (expected: >= 1 byte)");
-        }
-    }
-
-    private static void check(String name, double value) {
-        if (!(value >= 0) || Double.isInfinite(value)) {
-            throw new IllegalArgumentException(name + "=" + value + " (expected: finite, >= 0)");
         }
     }
 
