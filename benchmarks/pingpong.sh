@@ -7,10 +7,8 @@ root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
 max="${1:-4194304}"
 cd "$root"
 ./mpirun-j --version >/dev/null # builds what is missing or stale (benchmarks included)
-cp_file="$(mktemp)"
-trap 'rm -f "$cp_file"' EXIT
-mvn -q -B -ntp -f benchmarks/pom.xml dependency:build-classpath -Dmdep.outputFile="$cp_file" >&2
-bench_cp="benchmarks/target/classes:$(cat "$cp_file")"
+# the launcher's lib holds the benchmarks jar and all its runtime dependencies (Netty included)
+bench_cp="benchmarks/target/classes:launcher/target/lib/*"
 
 echo "== mpirun-j, 2 processes (Netty TCP over loopback) =="
 ./mpirun-j -np 2 -cp benchmarks/target/classes io.mpirunj.benchmarks.PingPong "$max"

@@ -1,5 +1,6 @@
 package io.mpirunj.benchmarks;
 
+import io.mpirunj.benchmarks.osu.OsuBenchmark;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
@@ -57,7 +58,7 @@ public final class NettyPingPong {
             System.out.println("# netty transport: " + (epoll ? "epoll" : "nio") + "; " + OsuFormat.conditions());
             System.out.println(String.format("%-10s%18s%18s", "# Size", "Latency (us)", "Bandwidth (MB/s)"));
             for (int size : OsuFormat.sizes(1, max)) {
-                boolean large = size > OsuFormat.LARGE_MESSAGE_BYTES;
+                boolean large = size > OsuBenchmark.LARGE_MESSAGE_BYTES;
                 int iters = large ? (size >= 1 << 20 ? 100 : 1_000) : 10_000;
                 int warmup = large ? 20 : 1_000;
                 Client client = new Client(size, warmup, iters);

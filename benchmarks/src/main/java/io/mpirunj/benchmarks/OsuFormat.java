@@ -3,12 +3,13 @@ package io.mpirunj.benchmarks;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
-/** Column layout and defaults shared by the OSU-style benchmarks (as in the OSU Micro-Benchmarks). */
+/**
+ * Column layout and helpers shared by the OSU-style benchmarks (as in the OSU Micro-Benchmarks); the
+ * small/large message threshold is {@link io.mpirunj.benchmarks.osu.OsuBenchmark#LARGE_MESSAGE_BYTES}.
+ */
 public final class OsuFormat {
-    /** OSU's threshold between "small" and "large" messages for iteration counts. */
-    public static final int LARGE_MESSAGE_BYTES = 8192;
-
     private OsuFormat() {
     }
 
@@ -27,9 +28,9 @@ public final class OsuFormat {
 
     /** One data row: size left-aligned in 10 columns, then each value in 18 columns with 2 decimals. */
     public static String row(int size, double... values) {
-        StringBuilder sb = new StringBuilder(String.format("%-10d", size));
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-10d", size));
         for (double v : values) {
-            sb.append(String.format("%18.2f", v));
+            sb.append(String.format(Locale.ROOT, "%18.2f", v));
         }
         return sb.toString();
     }

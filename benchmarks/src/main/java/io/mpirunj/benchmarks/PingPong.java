@@ -3,6 +3,7 @@ package io.mpirunj.benchmarks;
 import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import io.mpirunj.Mpi;
+import io.mpirunj.benchmarks.osu.OsuBenchmark;
 import io.mpirunj.benchmarks.osu.OsuLatency;
 import io.mpirunj.runtime.RankContext;
 
@@ -40,7 +41,7 @@ public final class PingPong {
             OsuLatency.roundTrips(world, Buffer.of(buf, 0, Math.min(size, max)), JIT_WARMUP_ROUND_TRIPS, 1);
         }
         for (int size : OsuFormat.sizes(1, max)) {
-            boolean large = size > OsuFormat.LARGE_MESSAGE_BYTES;
+            boolean large = size > OsuBenchmark.LARGE_MESSAGE_BYTES;
             int iters = large ? (size >= 1 << 20 ? 100 : 1_000) : 10_000;
             int warmup = large ? 20 : 1_000;
             long[] rtt = OsuLatency.roundTrips(world, Buffer.of(buf, 0, size), warmup, iters);

@@ -134,14 +134,6 @@ final class ClassDataArchive {
         return HexFormat.of().formatHex(md.digest(sb.toString().getBytes(StandardCharsets.UTF_8)), 0, 8);
     }
 
-    boolean enabled() {
-        return archive != null;
-    }
-
-    Path path() {
-        return archive;
-    }
-
     /** The JVM options that make a rank use the archive (none if there is none yet). */
     List<String> useOptions() {
         if (archive == null || !Files.isRegularFile(archive)) {

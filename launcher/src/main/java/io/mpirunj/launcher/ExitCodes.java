@@ -21,7 +21,6 @@ package io.mpirunj.launcher;
 final class ExitCodes {
     static final int OK = 0;
     static final int FAILED = 1;
-    static final int USAGE = UsageException.EXIT_CODE;
     /** As coreutils {@code timeout}: the job ran out of time. */
     static final int TIMEOUT = 124;
     static final int INTERRUPTED = 130;

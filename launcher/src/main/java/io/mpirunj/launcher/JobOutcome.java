@@ -26,11 +26,6 @@ final class JobOutcome {
         return first.get() != null;
     }
 
-    /** The first failure, or null. */
-    Failure failure() {
-        return first.get();
-    }
-
     /** 0 if no rank failed, else the first failure's exit code as an exit status ({@link ExitCodes#ofCode}). */
     int exitCode() {
         Failure f = first.get();

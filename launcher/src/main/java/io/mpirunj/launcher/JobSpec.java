@@ -1,6 +1,7 @@
 package io.mpirunj.launcher;
 
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +33,7 @@ public record JobSpec(int size, String mainClass, List<String> args, List<Path> 
         }
         args = List.copyOf(args);
         userClasspath = List.copyOf(userClasspath);
-        env = Map.copyOf(new LinkedHashMap<>(env));
+        env = Collections.unmodifiableMap(new LinkedHashMap<>(env));
         jvmArgs = List.copyOf(jvmArgs);
     }
 
@@ -51,9 +52,5 @@ public record JobSpec(int size, String mainClass, List<String> args, List<Path> 
     /** The program's arguments as a fresh array (each rank gets its own copy). */
     public String[] argsArray() {
         return args.toArray(new String[0]);
-    }
-
-    public boolean tagOutput() {
-        return output.tag();
     }
 }

@@ -216,7 +216,7 @@ public final class MpirunJ implements Callable<Integer> {
             }
             try (output) {
                 if (threads) {
-                    return new ThreadJob(spec, output, MpirunJ.class.getClassLoader()).run();
+                    return new ThreadJob(spec, output, MpirunJ.class.getClassLoader(), registry).run();
                 }
                 return new ProcessJob(spec, output, launcherClasspath()).run();
             }
@@ -231,19 +231,18 @@ public final class MpirunJ implements Callable<Integer> {
         }
     }
 
-    /** Every algorithm on the launcher's classpath, with {@code --coll} applied (which checks it). */
+    /**
+     * Every algorithm on the launcher's classpath, with {@code --coll} (else the property or environment
+     * variable, as {@link io.mpirunj.runtime.RuntimeConfig#from} reads them) applied, which checks it.
+     */
     private CollectiveRegistry registry() throws UsageException {
+        String forced = coll != null ? coll
+                : System.getProperty(CollectiveRegistry.PROP_NAME, System.getenv(CollectiveRegistry.ENV_NAME));
         try {
-            return new CollectiveRegistry(CollectiveRegistry.discover(MpirunJ.class.getClassLoader()),
-                    coll != null ? coll : forcedFromEnvironment());
+            return new CollectiveRegistry(CollectiveRegistry.discover(MpirunJ.class.getClassLoader()), forced);
         } catch (IllegalArgumentException e) {
             throw new UsageException("--coll: " + e.getMessage());
         }
-    }
-
-    private static String forcedFromEnvironment() {
-        String s = System.getProperty(CollectiveRegistry.PROP_NAME);
-        return s != null ? s : System.getenv(CollectiveRegistry.ENV_NAME);
     }
 
     /** Checks everything that can be checked before a rank starts. */

@@ -4,6 +4,7 @@ import io.mpirunj.AbortedException;
 import io.mpirunj.Mpi;
 import io.mpirunj.RankFailedException;
 import io.mpirunj.runtime.bootstrap.JobEnvironment;
+import io.mpirunj.runtime.comm.CallTracker;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.Arrays;
@@ -142,10 +143,7 @@ public final class RankMain {
     /** The first frame outside the mpirun-j runtime and the JDK: where the user's code made the call. */
     private static StackTraceElement userFrame(StackTraceElement[] frames) {
         for (StackTraceElement f : frames) {
-            String c = f.getClassName();
-            boolean runtime = c.startsWith("io.mpirunj.") && !c.startsWith("io.mpirunj.examples.")
-                    && RankClassLoader.isShared(c);
-            if (!runtime && !c.startsWith("java.") && !c.startsWith("jdk.") && !c.startsWith("io.netty.")) {
+            if (CallTracker.isUserClass(f.getClassName())) {
                 return f;
             }
         }

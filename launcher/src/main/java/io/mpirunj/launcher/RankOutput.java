@@ -28,14 +28,6 @@ final class RankOutput implements AutoCloseable {
     /** Per rank, with {@code --output-filename}; else null. */
     private final PrintWriter[] files;
 
-    RankOutput(PrintWriter out, PrintWriter err, boolean tag) {
-        this.out = out;
-        this.err = err;
-        this.tag = tag;
-        this.timestamp = false;
-        this.files = null;
-    }
-
     private RankOutput(PrintWriter out, PrintWriter err, JobSpec.OutputOptions options, PrintWriter[] files) {
         this.out = out;
         this.err = err;

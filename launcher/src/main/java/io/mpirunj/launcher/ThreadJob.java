@@ -5,6 +5,7 @@ import io.mpirunj.Mpi;
 import io.mpirunj.runtime.RankContext;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.local.LocalJob;
+import io.mpirunj.runtime.spi.CollectiveRegistry;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
@@ -48,15 +49,18 @@ final class ThreadJob {
     private final JobSpec spec;
     private final RankOutput output;
     private final ClassLoader parent;
+    private final CollectiveRegistry registry;
     private final JobOutcome outcome = new JobOutcome();
     private final RankContext[] contexts;
     private final Thread[] threads;
     private final ThreadGroup[] groups;
 
-    ThreadJob(JobSpec spec, RankOutput output, ClassLoader parent) {
+    /** @param registry the collective algorithms, with the job's forced choices already applied */
+    ThreadJob(JobSpec spec, RankOutput output, ClassLoader parent, CollectiveRegistry registry) {
         this.spec = spec;
         this.output = output;
         this.parent = parent;
+        this.registry = registry;
         this.contexts = new RankContext[spec.size()];
         this.threads = new Thread[spec.size()];
         this.groups = new ThreadGroup[spec.size()];
@@ -82,7 +86,7 @@ final class ThreadJob {
         RankRoutingStream routedErr = new RankRoutingStream(oldErr, output, true, StandardCharsets.UTF_8, spec.size(),
                 ThreadJob::currentRank);
         CountDownLatch done = new CountDownLatch(spec.size());
-        LocalJob job = new LocalJob(spec.size(), config, this::onAbortRequest);
+        LocalJob job = new LocalJob(spec.size(), config, this::onAbortRequest, registry);
         System.setOut(routedOut.printStream());
         System.setErr(routedErr.printStream());
         try {

@@ -1,5 +1,6 @@
 package io.mpirunj.benchmarks.osu;
 
+import io.mpirunj.benchmarks.OsuFormat;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -266,14 +267,9 @@ public final class OsuOptions {
             out.add(0);
             return out;
         }
-        long s = minBytes;
-        if (s == 0) {
-            out.add(0);
-            s = 1;
-        }
-        for (; s <= maxBytes; s *= 2) {
-            if (s >= benchmark.elementBytes()) {
-                out.add((int) s);
+        for (int s : OsuFormat.sizes(minBytes, maxBytes)) {
+            if (s == 0 || s >= benchmark.elementBytes()) {
+                out.add(s);
             }
         }
         return out;

@@ -4,7 +4,6 @@ import io.mpirunj.Comm;
 import io.mpirunj.Mpi;
 import io.mpirunj.benchmarks.OsuFormat;
 import io.mpirunj.runtime.RankContext;
-import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import io.mpirunj.runtime.spi.CollectiveOp;
 import java.io.PrintStream;
 import java.util.List;
@@ -79,8 +78,8 @@ final class OsuRun {
             String op = o.benchmark().op();
             if (op != null) {
                 try {
-                    List<CollectiveAlgorithm> algos = ctx.registry().all(CollectiveOp.fromCliName(op));
-                    sb.append(", ").append(op).append('=').append(algos.isEmpty() ? "?" : algos.get(0).name());
+                    String chosen = ctx.registry().chosenName(CollectiveOp.fromCliName(op));
+                    sb.append(", ").append(op).append('=').append(chosen == null ? "?" : chosen);
                 } catch (RuntimeException e) {
                     sb.append(", ").append(op).append("=?");
                 }

@@ -164,8 +164,8 @@ public final class Sweep {
                     }
                 }
                 Path png = dir.resolve(b.command() + "-np" + np + ".png");
-                Files.write(png, Charts.line(b.command() + ", np " + np, "message size (log2 bytes)", yTitle, lines,
-                        900, 500).toPng());
+                Charts.line(b.command() + ", np " + np, "message size (log2 bytes)", yTitle, lines, 900, 500)
+                        .writePng(png);
                 written.add(png);
             }
         }
@@ -184,8 +184,8 @@ public final class Sweep {
                 }
             }
             Path png = dir.resolve(b.command() + "-by-np.png");
-            Files.write(png, Charts.line(b.command() + (size >= 0 ? ", " + size + " bytes" : ""), "ranks (np)", yTitle,
-                    lines, 900, 500).toPng());
+            Charts.line(b.command() + (size >= 0 ? ", " + size + " bytes" : ""), "ranks (np)", yTitle, lines, 900, 500)
+                    .writePng(png);
             written.add(png);
         }
         return written;

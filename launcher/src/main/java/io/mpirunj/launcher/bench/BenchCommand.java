@@ -8,11 +8,13 @@ import io.mpirunj.benchmarks.sweep.Sweep;
 import io.mpirunj.benchmarks.sweep.SweepJob;
 import io.mpirunj.benchmarks.sweep.SweepPoint;
 import io.mpirunj.launcher.MpirunJ;
+import io.mpirunj.launcher.tools.LineForwarder;
 import io.mpirunj.runtime.spi.CollectiveOp;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -321,8 +323,7 @@ public final class BenchCommand implements Callable<Integer> {
             }
         }
         try {
-            new CollectiveRegistry(CollectiveRegistry.discover(BenchCommand.class.getClassLoader()),
-                    String.join(",", fixed));
+            registry.withForced(String.join(",", fixed)); // checks the fixed choices
             if (sweep != null) {
                 for (String a : sweep) {
                     registry.lookup(CollectiveOp.fromCliName(b.op()), a.trim());
@@ -337,9 +338,8 @@ public final class BenchCommand implements Callable<Integer> {
 
     private int sweep(OsuBenchmark b, Plan plan, List<String> args, String cp, PrintWriter outWriter, PrintWriter err) {
         Sweep sweep = new Sweep(b, plan.algorithms(), nps, args, threads);
-        PrintStream messages = new PrintStream(new WriterOutputStream(err), true);
         List<SweepPoint> points;
-        try {
+        try (PrintStream messages = new PrintStream(new LineForwarder(err), true, StandardCharsets.UTF_8)) {
             points = sweep.run(new InJvmJobRunner(cp, plan.fixedColl()),
                     noCompare ? List.of() : ExternalRuntime.all(environment), ProgressBar.onTerminal(), messages);
         } catch (Exception e) {
@@ -370,31 +370,6 @@ public final class BenchCommand implements Callable<Integer> {
             return Path.of(OsuBenchmark.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         } catch (URISyntaxException | RuntimeException e) {
             throw new IllegalStateException("cannot locate the mpirunj-benchmarks classes", e);
-        }
-    }
-
-    /** A PrintWriter seen as an OutputStream (UTF-8), for the sweep's messages. */
-    private static final class WriterOutputStream extends java.io.OutputStream {
-        private final PrintWriter w;
-        private final java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
-
-        WriterOutputStream(PrintWriter w) {
-            this.w = w;
-        }
-
-        @Override
-        public void write(int b) {
-            line.write(b);
-            if (b == '\n') {
-                flush();
-            }
-        }
-
-        @Override
-        public void flush() {
-            w.print(line.toString(java.nio.charset.StandardCharsets.UTF_8));
-            w.flush();
-            line.reset();
         }
     }
 }

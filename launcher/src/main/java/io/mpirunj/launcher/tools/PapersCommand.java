@@ -3,9 +3,7 @@ package io.mpirunj.launcher.tools;
 import io.mpirunj.benchmarks.papers.PapersReport;
 import io.mpirunj.benchmarks.papers.Reproductions;
 import io.mpirunj.benchmarks.papers.RunOptions;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -80,33 +78,5 @@ public final class PapersCommand implements Callable<Integer> {
                 + (summary.quick() ? ", quick" : "") + ")");
         stdout.flush();
         return failures == 0 ? 0 : Tools.FAILED;
-    }
-
-    /** Forwards whole UTF-8 lines to a writer, so the report's progress shows up as it happens. */
-    private static final class LineForwarder extends OutputStream {
-        private final PrintWriter target;
-        private final ByteArrayOutputStream line = new ByteArrayOutputStream();
-
-        LineForwarder(PrintWriter target) {
-            this.target = target;
-        }
-
-        @Override
-        public void write(int b) {
-            if (b == '\n') {
-                target.println(line.toString(StandardCharsets.UTF_8));
-                target.flush();
-                line.reset();
-            } else if (b != '\r') {
-                line.write(b);
-            }
-        }
-
-        @Override
-        public void close() {
-            if (line.size() > 0) {
-                write('\n');
-            }
-        }
     }
 }

@@ -189,11 +189,7 @@ public final class ScheduleCommand implements Callable<Integer> {
         if (file == null) {
             return;
         }
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        for (Map.Entry<String, Picture> e : pictures.entrySet()) {
+        for (Map.Entry<String, Picture> e : pictures.entrySet()) { // writePng/writeSvg create the directories
             Path target = pictureFile(file, e.getKey(), extension);
             if (extension.equals(".png")) {
                 e.getValue().writePng(target);

@@ -1,8 +1,6 @@
 package io.mpirunj.launcher.tools;
 
 import java.io.PrintWriter;
-import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 
 /**
@@ -10,11 +8,8 @@ import picocli.CommandLine;
  * table, JSON or pictures), {@code simulate} (completion time of one or all algorithms) and
  * {@code papers} (the papers report).
  *
- * <p>Register them on the top-level command with
- * {@code subcommands = {ScheduleCommand.class, SimulateCommand.class, PapersCommand.class}} (or
- * {@link #subcommands()} with {@code CommandLine.addSubcommand} <em>before</em> the parameter
- * exception handler is set, so picocli's own parse errors stay one line). Each command also works
- * stand-alone: {@link #commandLine(Object)}.
+ * <p>{@link io.mpirunj.launcher.MpirunJ} registers them in its {@code @Command(subcommands = ...)}.
+ * Each command also works stand-alone: {@link #commandLine(Object)}.
  *
  * <p>Exit statuses: 0 done; 1 the computation failed (a {@code papers} reference mismatch, a
  * picture that cannot be written); 2 bad input, one line on stderr, nothing computed.
@@ -27,16 +22,6 @@ public final class Tools {
     public static final int FAILED = 1;
 
     private Tools() {
-    }
-
-    /** The tool command classes, for {@code @Command(subcommands = ...)}. */
-    public static List<Class<? extends Callable<Integer>>> classes() {
-        return List.of(ScheduleCommand.class, SimulateCommand.class, PapersCommand.class);
-    }
-
-    /** Fresh instances of the tool commands, for {@code CommandLine.addSubcommand}. */
-    public static List<Object> subcommands() {
-        return List.of(new ScheduleCommand(), new SimulateCommand(), new PapersCommand());
     }
 
     /**

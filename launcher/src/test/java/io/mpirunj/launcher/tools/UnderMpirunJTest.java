@@ -5,26 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mpirunj.launcher.MpirunJ;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
-/**
- * The tools as subcommands of {@code mpirun-j}: registered as the launcher will register them
- * (once it does, this test uses the launcher's own registration).
- */
+/** The tools as subcommands of {@code mpirun-j}, through the launcher's own command line. */
 class UnderMpirunJTest {
 
     static ToolRun mpirunJ(String... args) {
-        CommandLine cl = MpirunJ.commandLine();
-        for (Object command : Tools.subcommands()) {
-            String name = command.getClass().getAnnotation(CommandLine.Command.class).name();
-            if (!cl.getSubcommands().containsKey(name)) {
-                cl.addSubcommand(command);
-            }
-        }
-        // added after the launcher set its handlers: hand them down as annotation registration does
-        cl.setParameterExceptionHandler(cl.getParameterExceptionHandler());
-        cl.setExecutionExceptionHandler(cl.getExecutionExceptionHandler());
-        return ToolRun.of(cl, args);
+        return ToolRun.of(MpirunJ.commandLine(), args);
     }
 
     @Test
