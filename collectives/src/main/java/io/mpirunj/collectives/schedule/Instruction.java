@@ -9,6 +9,11 @@ import java.util.Objects;
  * them from whichever of several parents completes first (TTCC: the other copy is dropped).
  * {@code step} is the round in which the message travels, where the algorithm has rounds
  * (informational: execution order is the program order, see {@link Schedule}). Immutable.
+ *
+ * <p>A SEND may name an explicit network {@linkplain #path() path} (fabric node ids, both ends
+ * included) for algorithms whose routes are not the topology's default routing (star-graph
+ * Hamiltonian intervals, SEM's chosen torus directions), and a {@linkplain #port() port} for
+ * multi-port nodes; without them the fabric routes the message and any free port sends it.
  */
 public final class Instruction {
 
@@ -24,12 +29,25 @@ public final class Instruction {
     private final int[] peers;
     private final List<Block> blocks;
     private final int step;
+    private final int[] path;
+    private final int port;
+
+    /** {@link #port()} of an instruction that may use any free port. */
+    public static final int ANY_PORT = -1;
+
+    private static final int[] NO_PATH = new int[0];
 
     private Instruction(Kind kind, int[] peers, List<Block> blocks, int step) {
+        this(kind, peers, blocks, step, NO_PATH, ANY_PORT);
+    }
+
+    private Instruction(Kind kind, int[] peers, List<Block> blocks, int step, int[] path, int port) {
         this.kind = kind;
         this.peers = peers;
         this.blocks = List.copyOf(Objects.requireNonNull(blocks, "blocks"));
         this.step = step;
+        this.path = path;
+        this.port = port;
         if (this.blocks.isEmpty()) {
             throw new IllegalArgumentException(kind + " with no blocks (expected: at least one)");
         }
@@ -37,6 +55,23 @@ public final class Instruction {
 
     public static Instruction send(int to, List<Block> blocks, int step) {
         return new Instruction(Kind.SEND, new int[] {to}, blocks, step);
+    }
+
+    /**
+     * A send along an explicit network path (fabric node ids from the sender's node to the
+     * receiver's, both included; empty for the fabric's own routing) through {@code port}
+     * ({@link #ANY_PORT} for any free one).
+     */
+    public static Instruction send(int to, List<Block> blocks, int step, int[] path, int port) {
+        Objects.requireNonNull(path, "path");
+        if (path.length == 1) {
+            throw new IllegalArgumentException("path of one node (expected: empty, or both ends included)");
+        }
+        if (port < ANY_PORT) {
+            throw new IllegalArgumentException("port=" + port + " (expected: >= 0, or ANY_PORT)");
+        }
+        return new Instruction(Kind.SEND, new int[] {to}, blocks, step,
+                path.length == 0 ? NO_PATH : path.clone(), port);
     }
 
     public static Instruction recv(int from, List<Block> blocks, int step) {
@@ -84,15 +119,31 @@ public final class Instruction {
         return step;
     }
 
+    /** True when this send names its own network path. */
+    public boolean hasPath() {
+        return path.length > 0;
+    }
+
+    /** A copy of the explicit path (fabric node ids, both ends included); empty when the fabric routes. */
+    public int[] path() {
+        return path.clone();
+    }
+
+    /** The port this send uses on a multi-port node, or {@link #ANY_PORT}. */
+    public int port() {
+        return port;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof Instruction other && kind == other.kind && step == other.step
-                && Arrays.equals(peers, other.peers) && blocks.equals(other.blocks);
+                && port == other.port && Arrays.equals(peers, other.peers) && blocks.equals(other.blocks)
+                && Arrays.equals(path, other.path);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(kind, Arrays.hashCode(peers), blocks, step);
+        return Objects.hash(kind, Arrays.hashCode(peers), blocks, step, port, Arrays.hashCode(path));
     }
 
     /** E.g. {@code SEND whole -> 3 (step 2)}, {@code RECV_FIRST_OF [0,64) <- {1,4} (step 1)}. */
@@ -101,6 +152,8 @@ public final class Instruction {
         String blockText = blocks.size() == 1 ? blocks.get(0).toString() : blocks.toString();
         String peerText = peers.length == 1 ? Integer.toString(peers[0])
                 : Arrays.toString(peers).replace('[', '{').replace(']', '}').replace(" ", "");
-        return kind + " " + blockText + (kind == Kind.SEND ? " -> " : " <- ") + peerText + " (step " + step + ")";
+        return kind + " " + blockText + (kind == Kind.SEND ? " -> " : " <- ") + peerText + " (step " + step
+                + (port == ANY_PORT ? "" : ", port " + port)
+                + (path.length == 0 ? "" : ", path " + Arrays.toString(path).replace(" ", "")) + ")";
     }
 }

@@ -258,6 +258,14 @@ public final class Schedule {
             return add(rank, Instruction.send(checkRank("peer", to), blocks, step));
         }
 
+        /**
+         * Appends a send along an explicit fabric {@code path} (node ids, both ends included)
+         * through {@code port} ({@link Instruction#ANY_PORT} for any free one).
+         */
+        public Builder send(int rank, int to, int step, List<Block> blocks, int[] path, int port) {
+            return add(rank, Instruction.send(checkRank("peer", to), blocks, step, path, port));
+        }
+
         /** Appends: send the whole buffer. */
         public Builder send(int rank, int to, int step) {
             return send(rank, to, step, Block.WHOLE_ONLY);

@@ -232,7 +232,11 @@ public final class Simulator {
             messageSend.add(send);
             messageTimes.add(new double[] {time, Double.NaN});
             messageDropped.add(false);
-            wire.inject(message, nodeOf[rank], nodeOf[in.peer()], bytes, time);
+            if (in.hasPath()) {
+                wire.inject(message, nodeOf[rank], nodeOf[in.peer()], bytes, time, in.path());
+            } else {
+                wire.inject(message, nodeOf[rank], nodeOf[in.peer()], bytes, time);
+            }
             cursor[rank]++;
             sendScheduled[rank] = false;
             tryIssue(rank, time);

@@ -41,6 +41,14 @@ public interface NetworkModel {
         /** A message of {@code bytes} leaves {@code src} for {@code dst}, its send starting at {@code start}. */
         void inject(int message, int src, int dst, long bytes, double start);
 
+        /**
+         * {@link #inject(int, int, int, long, double)} along an explicit path of nodes (both ends
+         * included). Networks without topology ignore the path.
+         */
+        default void inject(int message, int src, int dst, long bytes, double start, int[] path) {
+            inject(message, src, dst, bytes, start);
+        }
+
         /** Time of the earliest pending delivery, or {@code Double.POSITIVE_INFINITY} when none is in flight. */
         double nextDelivery();
 
