@@ -4,6 +4,7 @@ import io.mpirunj.launcher.bench.BenchCommand;
 import io.mpirunj.launcher.tools.PapersCommand;
 import io.mpirunj.launcher.tools.ScheduleCommand;
 import io.mpirunj.launcher.tools.SimulateCommand;
+import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
 import java.io.File;
 import java.io.IOException;
@@ -99,6 +100,16 @@ public final class MpirunJ implements Callable<Integer> {
             description = "Force collective algorithms, e.g. bcast=binomial,alltoall=pairwise "
                     + "(see --list-algorithms).")
     String coll;
+
+    @Option(names = "--fabric", paramLabel = "SPEC",
+            description = "The network the ranks sit on, for placement-aware collectives (opt-mesh, sem, star): "
+                    + "mesh:AxB[xC], torus:AxB, hypercube:D, star:N or complete:N.")
+    String fabric;
+
+    @Option(names = "--placement", paramLabel = "SPEC",
+            description = "Where the ranks sit on --fabric: identity (rank r on node r, the default), random:SEED "
+                    + "or a list of coordinates, e.g. 3/2,1/5,2/1.")
+    String placement;
 
     @Option(names = "-jar", paramLabel = "JAR",
             description = "Run the program in JAR (its manifest's Main-Class); the first argument after "
@@ -255,6 +266,7 @@ public final class MpirunJ implements Callable<Integer> {
         }
         long timeoutMs = timeoutMs();
         Map<String, String> env = exportedEnvironment();
+        jobFabric(size).forEach(env::put);
         if (threads && !jvmArgs.isEmpty()) {
             throw new UsageException("-J/--jvm-arg " + jvmArgs.get(0) + ": with --threads the ranks run in the "
                     + "launcher's JVM (set its options with MPIRUNJ_JAVA_OPTS)");
@@ -302,6 +314,30 @@ public final class MpirunJ implements Callable<Integer> {
             coll = coll.trim();
         }
         return new JobSpec(size, main, args, cp, coll, output, verbose, env, jvmArgs, timeoutMs);
+    }
+
+    /** {@code --fabric} and {@code --placement}, checked against the rank count, as the ranks' settings. */
+    private Map<String, String> jobFabric(int size) throws UsageException {
+        Map<String, String> settings = new LinkedHashMap<>();
+        if (fabric == null) {
+            if (placement != null) {
+                throw new UsageException("--placement " + placement + " needs --fabric (the network to place the ranks on)");
+            }
+            return settings;
+        }
+        io.mpirunj.fabric.topology.Topology topology;
+        try {
+            topology = io.mpirunj.fabric.topology.Topology.parse(fabric.trim());
+            io.mpirunj.fabric.placement.Placement.parse(placement == null ? "identity" : placement.trim(), topology, size);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException((placement == null ? "--fabric " + fabric : "--fabric " + fabric + " --placement "
+                    + placement) + ": " + e.getMessage());
+        }
+        settings.put(RuntimeConfig.FABRIC_ENV, fabric.trim());
+        if (placement != null) {
+            settings.put(RuntimeConfig.PLACEMENT_ENV, placement.trim());
+        }
+        return settings;
     }
 
     /** {@code -x} as a map; VAR alone takes the launcher's value. */

@@ -13,7 +13,9 @@ import java.lang.reflect.Method;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -74,7 +76,10 @@ final class ThreadJob {
 
     /** Runs the job to the end and returns its exit status. */
     int run() {
-        RuntimeConfig config = RuntimeConfig.from(System.getenv());
+        // The ranks share this JVM's environment: -x settings of the runtime (MPIRUNJ_*) apply on top of it.
+        Map<String, String> rankEnv = new HashMap<>(System.getenv());
+        rankEnv.putAll(spec.env());
+        RuntimeConfig config = RuntimeConfig.from(rankEnv);
         if (spec.coll() != null) {
             config = config.withForcedCollectives(spec.coll());
         }

@@ -89,6 +89,10 @@ class MpirunJParseTest {
         "-np 2 -jar /no/such/app.jar",
         "-np 2 -jar pom.xml",
         "-np 2 --output-filename pom.xml io.mpirunj.examples.Hello",
+        "-np 2 --fabric blob:3 io.mpirunj.examples.Hello",
+        "-np 5 --fabric mesh:2x2 io.mpirunj.examples.Hello",
+        "-np 2 --placement identity io.mpirunj.examples.Hello",
+        "-np 2 --fabric mesh:4x4 --placement 9/9,0/0 io.mpirunj.examples.Hello",
     })
     void badInputIsOneLineOnStderrExitTwoAndNothingRuns(String argLine) {
         LauncherRun run = LauncherRun.of(argLine.split(" "));
@@ -139,6 +143,19 @@ class MpirunJParseTest {
             dir.toFile().setReadable(true);
             java.nio.file.Files.delete(dir);
         }
+    }
+
+    @Test
+    void theJobsFabricAndPlacementReachEveryRank() {
+        for (String mode : new String[] {"--threads", "-v"}) {
+            LauncherRun run = LauncherRun.of(mode, "-np", "2", "--fabric", "mesh:4x4", "--placement", "3/2,1/1",
+                    "io.mpirunj.testapps.FabricDump");
+            assertEquals(0, run.exitCode(), run::toString);
+            assertTrue(run.out().contains("rank 0 fabric=mesh:4x4 placement=3/2,1/1"), run::toString);
+            assertTrue(run.out().contains("rank 1 fabric=mesh:4x4 placement=3/2,1/1"), run::toString);
+        }
+        LauncherRun none = LauncherRun.of("--threads", "-np", "1", "io.mpirunj.testapps.FabricDump");
+        assertTrue(none.out().contains("rank 0 fabric=null placement=null"), none::toString);
     }
 
     @Test

@@ -57,6 +57,11 @@ public final class CommImpl implements Comm {
         this.registry = registry;
     }
 
+    /** The rank this communicator belongs to (its configuration, engine and registry). */
+    public RankContext rankContext() {
+        return rc;
+    }
+
     public static CommImpl world(RankContext rc) {
         return new CommImpl(rc, Group.world(rc.size()), WORLD_CONTEXT);
     }

@@ -41,6 +41,14 @@ public interface CollChannel {
     CollectiveRegistry registry();
 
     /**
+     * The rank's configuration: among others the job's fabric and placement
+     * ({@link io.mpirunj.runtime.RuntimeConfig#fabricSpec()}), for placement-aware algorithms.
+     */
+    default io.mpirunj.runtime.RuntimeConfig config() {
+        return ((io.mpirunj.runtime.comm.CommImpl) comm()).rankContext().config();
+    }
+
+    /**
      * The collective channel of {@code comm}: what {@code comm}'s own collectives use, so a
      * benchmark or test can run one named algorithm exactly as {@code Comm.bcast} would.
      */
