@@ -4,6 +4,8 @@ import io.mpirunj.runtime.JobControl;
 import io.mpirunj.runtime.RankContext;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.bootstrap.ProcessBootstrap;
+import io.mpirunj.runtime.bootstrap.slurm.SlurmBootstrap;
+import io.mpirunj.runtime.bootstrap.slurm.SlurmStep;
 import io.mpirunj.runtime.local.LocalJob;
 import java.util.Map;
 
@@ -43,6 +45,8 @@ public final class Mpi {
         Map<String, String> env = System.getenv();
         if (ProcessBootstrap.isLaunched(env)) {
             c = ProcessBootstrap.start(env);
+        } else if (SlurmStep.isDirectLaunch(env)) {
+            c = SlurmBootstrap.start(env);
         } else {
             c = new LocalJob(1, RuntimeConfig.from(env), JobControl.SINGLETON).context(0);
         }

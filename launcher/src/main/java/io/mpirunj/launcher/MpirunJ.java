@@ -5,6 +5,7 @@ import io.mpirunj.launcher.tools.PapersCommand;
 import io.mpirunj.launcher.tools.ScheduleCommand;
 import io.mpirunj.launcher.tools.SimulateCommand;
 import io.mpirunj.runtime.RuntimeConfig;
+import io.mpirunj.runtime.bootstrap.slurm.SlurmStep;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
 import java.io.File;
 import java.io.IOException;
@@ -145,6 +146,11 @@ public final class MpirunJ implements Callable<Integer> {
             + "allowed.")
     boolean oversubscribe;
 
+    @Option(names = "--srun-rank", description = "Be one rank of a job that srun starts directly "
+            + "(srun -n 16 mpirun-j --srun-rank MyApp): the ranks meet without a launcher; see the README's Slurm "
+            + "section.")
+    boolean srunRank;
+
     @Option(names = {"-v", "--verbose"}, description = "Report what the launcher does on stderr.")
     boolean verbose;
 
@@ -218,7 +224,16 @@ public final class MpirunJ implements Callable<Integer> {
                 out.flush();
                 return 0;
             }
+            boolean slurm = !threads && SlurmLaunch.insideAllocation(environment);
+            if (srunRank) {
+                checkSrunRank();
+            } else if (slurm && size == null) {
+                size = SlurmLaunch.allocationTasks(environment); // as mpirun: one rank per allocated task
+            }
             JobSpec spec = validate();
+            if (srunRank) {
+                return SlurmLaunch.runRank(spec);
+            }
             RankOutput output;
             try {
                 output = RankOutput.open(out, err, spec.output(), spec.size());
@@ -228,6 +243,9 @@ public final class MpirunJ implements Callable<Integer> {
             try (output) {
                 if (threads) {
                     return new ThreadJob(spec, output, MpirunJ.class.getClassLoader(), registry).run();
+                }
+                if (slurm) {
+                    return SlurmLaunch.runInAllocation(spec, launcherClasspath(), output);
                 }
                 return new ProcessJob(spec, output, launcherClasspath()).run();
             }
@@ -253,6 +271,23 @@ public final class MpirunJ implements Callable<Integer> {
             return new CollectiveRegistry(CollectiveRegistry.discover(MpirunJ.class.getClassLoader()), forced);
         } catch (IllegalArgumentException e) {
             throw new UsageException("--coll: " + e.getMessage());
+        }
+    }
+
+    /** {@code --srun-rank}: this process is a task of an srun step; options that need a launcher are refused. */
+    private void checkSrunRank() throws UsageException {
+        SlurmStep step = SlurmLaunch.step(environment);
+        if (size != null && size != step.size()) {
+            throw new UsageException("--srun-rank with -np " + size + " but the Slurm step has " + step.size()
+                    + " tasks (leave -np out: srun -n decides)");
+        }
+        size = step.size();
+        String refused = threads ? "--threads" : !jvmArgs.isEmpty() ? "-J" : !exports.isEmpty() ? "-x"
+                : timeout != null ? "--timeout" : outputDir != null ? "--output-filename"
+                : tagOutput || timestampOutput ? "--tag-output/--timestamp-output" : null;
+        if (refused != null) {
+            throw new UsageException("--srun-rank with " + refused + ": srun runs this rank, so use srun's own options "
+                    + "(--export, --time, --label, --output) and pass JVM options through MPIRUNJ_JAVA_OPTS");
         }
     }
 

@@ -99,9 +99,14 @@ public final class RankMain {
 
     /** Runs {@code mainClass.main(args)} as this process's rank; returns the exit status. */
     static int run(String mainClass, String[] args) {
+        return run(mainClass, args, ClassLoader.getSystemClassLoader());
+    }
+
+    /** Runs {@code mainClass.main(args)}, loaded by {@code loader}, as this process's rank; returns the exit status. */
+    static int run(String mainClass, String[] args, ClassLoader loader) {
         int rank = rankFromEnvironment();
         try {
-            Class<?> c = Class.forName(mainClass, true, ClassLoader.getSystemClassLoader());
+            Class<?> c = Class.forName(mainClass, true, loader);
             Method main = UserClasspath.mainMethod(c);
             main.invoke(null, (Object) args);
             if (Mpi.isInitialized()) {
@@ -154,6 +159,9 @@ public final class RankMain {
         String r = System.getenv(JobEnvironment.WORLD_RANK);
         if (r == null) {
             r = System.getenv(JobEnvironment.PMI_RANK);
+        }
+        if (r == null) {
+            r = System.getenv("SLURM_PROCID"); // started by srun directly
         }
         try {
             return r == null ? 0 : Integer.parseInt(r.trim());

@@ -159,6 +159,47 @@ class MpirunJParseTest {
     }
 
     @Test
+    void srunRankOutsideAGoodSlurmStepIsOneLineExitTwo() {
+        LauncherRun outside = LauncherRun.of(java.util.Map.of(), "--srun-rank", "io.mpirunj.examples.Hello");
+        assertEquals(2, outside.exitCode(), outside::toString);
+        assertEquals(List.of("mpirun-j: --srun-rank: SLURM_PROCID is not set: this is not a task of a Slurm job step "
+                + "(expected: srun -n N mpirun-j --srun-rank MainClass)"), outside.errLines());
+
+        java.util.Map<String, String> step = new java.util.HashMap<>(java.util.Map.of("SLURM_PROCID", "0",
+                "SLURM_NTASKS", "4", "SLURM_STEP_NODELIST", "vm", "SLURM_JOB_ID", "7", "SLURM_STEP_ID", "0"));
+        LauncherRun noPorts = LauncherRun.of(step, "--srun-rank", "io.mpirunj.examples.Hello");
+        assertEquals(2, noPorts.exitCode(), noPorts::toString);
+        assertTrue(noPorts.err().contains("SLURM_STEP_RESV_PORTS is not set"), noPorts::toString);
+
+        step.put("SLURM_STEP_RESV_PORTS", "20000-20003");
+        for (String[] args : new String[][] {
+            {"--srun-rank", "-np", "3", "io.mpirunj.examples.Hello"},
+            {"--srun-rank", "--threads", "io.mpirunj.examples.Hello"},
+            {"--srun-rank", "-J", "-Xmx1g", "io.mpirunj.examples.Hello"},
+            {"--srun-rank", "io.mpirunj.NoSuchClass"},
+        }) {
+            LauncherRun bad = LauncherRun.of(step, args);
+            assertEquals(2, bad.exitCode(), bad::toString);
+            assertEquals(1, bad.errLines().size(), bad::toString);
+            assertEquals("", bad.out(), bad::toString);
+        }
+    }
+
+    @Test
+    void insideASlurmAllocationTheRanksGoThroughSrun() {
+        JobSpec spec = new JobSpec(6, "com.example.App", List.of("a1"), List.of(), null,
+                new JobSpec.OutputOptions(true, false, null), false, java.util.Map.of(), List.of("-Xmx1g"), 0);
+        List<String> cmd = SlurmLaunch.srunCommand(spec, "/launcher.jar", java.util.Map.of("MPIRUNJ_SRUN_ARGS", "-K1 --time=5"));
+        assertEquals(List.of("srun", "--ntasks=6", "--export=ALL", "-K1", "--time=5", "--label"), cmd.subList(0, 6));
+        assertEquals(List.of("-Xmx1g", "-cp", "/launcher.jar", RankMain.class.getName(), "com.example.App", "a1"),
+                cmd.subList(7, cmd.size()));
+        assertTrue(SlurmLaunch.insideAllocation(java.util.Map.of("SLURM_JOB_ID", "5", "SLURM_NTASKS", "4")));
+        assertFalse(SlurmLaunch.insideAllocation(java.util.Map.of("SLURM_JOB_ID", "5", "SLURM_STEP_ID", "0")));
+        assertFalse(SlurmLaunch.insideAllocation(java.util.Map.of("SLURM_JOB_ID", "5", "MPIRUNJ_SLURM", "off")));
+        assertEquals(4, SlurmLaunch.allocationTasks(java.util.Map.of("SLURM_NTASKS", "4")));
+    }
+
+    @Test
     void helpShowsUsageAndExamples() {
         LauncherRun run = LauncherRun.of("--help");
         assertEquals(0, run.exitCode());

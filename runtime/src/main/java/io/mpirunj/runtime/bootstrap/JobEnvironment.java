@@ -18,6 +18,11 @@ public final class JobEnvironment {
     public static final String BIND_HOST = "MPIRUNJ_BIND_HOST";
     /** How long a rank waits for every rank to register with the rendezvous endpoint (default 60000). */
     public static final String RENDEZVOUS_TIMEOUT_MS = "MPIRUNJ_RENDEZVOUS_TIMEOUT_MS";
+    /**
+     * Set to 1 when the rendezvous may not be listening yet as the rank starts (under {@code srun},
+     * where a rank, not the launcher, hosts it): refused connections are retried until the timeout.
+     */
+    public static final String RENDEZVOUS_WAIT = "MPIRUNJ_RENDEZVOUS_WAIT";
     /** Eager/rendezvous threshold in bytes. */
     public static final String EAGER_LIMIT = "MPIRUNJ_EAGER_LIMIT";
 

@@ -66,7 +66,7 @@ public final class ProcessBootstrap {
         RendezvousClient client = null;
         try {
             client = RendezvousClient.register(rendezvous, tokenHex, rank, size, transport.advertisedAddress(),
-                    timeoutMs);
+                    timeoutMs, "1".equals(env.get(JobEnvironment.RENDEZVOUS_WAIT)));
             transport.setPeerAddresses(client.addresses());
             transport.addCloseHook(client::close);
             CollectiveRegistry registry = CollectiveRegistry.of(config, ProcessBootstrap.class.getClassLoader());

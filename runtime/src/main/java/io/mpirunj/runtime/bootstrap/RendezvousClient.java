@@ -16,12 +16,14 @@ import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -97,12 +99,39 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
      */
     public static RendezvousClient register(InetSocketAddress server, String jobTokenHex, int rank, int size,
             InetSocketAddress advertised, int timeoutMs) {
+        return register(server, jobTokenHex, rank, size, advertised, timeoutMs, false);
+    }
+
+    /**
+     * As {@link #register(InetSocketAddress, String, int, int, InetSocketAddress, int)}; with
+     * {@code waitForServer}, a refused connection is retried until {@code timeoutMs}: for ranks that
+     * may start before the rank hosting the rendezvous listens (under {@code srun}, where no launcher
+     * starts first).
+     */
+    public static RendezvousClient register(InetSocketAddress server, String jobTokenHex, int rank, int size,
+            InetSocketAddress advertised, int timeoutMs, boolean waitForServer) {
         byte[] token = JobToken.decode(jobTokenHex);
         Socket socket = new Socket();
         try {
-            socket.setTcpNoDelay(true);
-            socket.setKeepAlive(true);
-            socket.connect(server, timeoutMs);
+            long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+            long backoffMs = 10;
+            while (true) {
+                socket.setTcpNoDelay(true);
+                socket.setKeepAlive(true);
+                try {
+                    socket.connect(server, timeoutMs);
+                    break;
+                } catch (ConnectException refused) {
+                    long leftMs = TimeUnit.NANOSECONDS.toMillis(deadlineNs - System.nanoTime());
+                    if (!waitForServer || leftMs <= 0) {
+                        throw refused;
+                    }
+                    closeQuietly(socket);
+                    Thread.sleep(Math.min(backoffMs, leftMs)); // the host rank is still starting
+                    backoffMs = Math.min(backoffMs * 2, 200);
+                    socket = new Socket();
+                }
+            }
             socket.setSoTimeout(timeoutMs);
             DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
             DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
@@ -143,6 +172,10 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
         } catch (IOException e) {
             closeQuietly(socket);
             throw new MpiException("rank " + rank + ": rendezvous at " + server + " failed: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            closeQuietly(socket);
+            throw new MpiException("rank " + rank + ": interrupted while waiting for the rendezvous at " + server, e);
         } catch (RuntimeException e) {
             closeQuietly(socket);
             throw e;

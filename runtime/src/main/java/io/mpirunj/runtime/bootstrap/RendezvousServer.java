@@ -114,6 +114,20 @@ public final class RendezvousServer implements AutoCloseable {
      * @throws MpiException if the port cannot be bound
      */
     public RendezvousServer(int size, String jobTokenHex, String bindHost, Listener listener) {
+        this(size, jobTokenHex, bindHost, 0, listener);
+    }
+
+    /**
+     * Binds {@code port} on {@code bindHost} (0 for an ephemeral port) and starts accepting ranks:
+     * a fixed port is for ranks that cannot be told an address, e.g. under {@code srun}, where rank 0
+     * hosts the rendezvous on a port Slurm reserved for the step.
+     *
+     * @throws MpiException if the port cannot be bound
+     */
+    public RendezvousServer(int size, String jobTokenHex, String bindHost, int port, Listener listener) {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port=" + port + " (expected: 0..65535)");
+        }
         if (size < 1) {
             throw new IllegalArgumentException("size=" + size + " (expected: >= 1)");
         }
@@ -136,10 +150,11 @@ public final class RendezvousServer implements AutoCloseable {
                             ch.pipeline().addLast("rank", new RankConnection());
                         }
                     })
-                    .bind(bindHost, 0).syncUninterruptibly().channel();
+                    .bind(bindHost, port).syncUninterruptibly().channel();
         } catch (Exception e) {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-            throw new MpiException("cannot bind the rendezvous endpoint to " + bindHost + ": " + e, e);
+            throw new MpiException("cannot bind the rendezvous endpoint to " + bindHost + (port == 0 ? "" : ":" + port)
+                    + ": " + e, e);
         }
         LOG.debug("rendezvous for {} ranks listening on {}", size, serverChannel.localAddress());
     }
