@@ -104,18 +104,18 @@ public final class MPI {
     public static final Datatype DOUBLE_COMPLEX = new Datatype(Datatype.Unit.DOUBLE, 2, Datatype.Kind.COMPLEX,
             "DOUBLE_COMPLEX", true);
 
-    public static final Op MAX = new Op(io.mpirunj.Op.MAX, null);
-    public static final Op MIN = new Op(io.mpirunj.Op.MIN, null);
-    public static final Op SUM = new Op(io.mpirunj.Op.SUM, null);
-    public static final Op PROD = new Op(io.mpirunj.Op.PROD, null);
-    public static final Op LAND = new Op(io.mpirunj.Op.LAND, null);
-    public static final Op BAND = new Op(io.mpirunj.Op.BAND, null);
-    public static final Op LOR = new Op(io.mpirunj.Op.LOR, null);
-    public static final Op BOR = new Op(io.mpirunj.Op.BOR, null);
-    public static final Op LXOR = new Op(io.mpirunj.Op.LXOR, null);
-    public static final Op BXOR = new Op(io.mpirunj.Op.BXOR, null);
-    public static final Op MINLOC = new Op(null, "MINLOC");
-    public static final Op MAXLOC = new Op(null, "MAXLOC");
+    public static final Op MAX = new Op("MAX");
+    public static final Op MIN = new Op("MIN");
+    public static final Op SUM = new Op("SUM");
+    public static final Op PROD = new Op("PROD");
+    public static final Op LAND = new Op("LAND");
+    public static final Op BAND = new Op("BAND");
+    public static final Op LOR = new Op("LOR");
+    public static final Op BOR = new Op("BOR");
+    public static final Op LXOR = new Op("LXOR");
+    public static final Op BXOR = new Op("BXOR");
+    public static final Op MINLOC = new Op("MINLOC");
+    public static final Op MAXLOC = new Op("MAXLOC");
 
     public static final Errhandler ERRORS_ARE_FATAL = new Errhandler("ERRORS_ARE_FATAL");
     public static final Errhandler ERRORS_RETURN = new Errhandler("ERRORS_RETURN");

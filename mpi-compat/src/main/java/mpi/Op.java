@@ -14,9 +14,14 @@ public final class Op implements Freeable {
     final UserFunction function;
     private final boolean commute;
 
-    Op(io.mpirunj.Op builtin, String loc) {
-        this.builtin = builtin;
-        this.loc = loc;
+    /**
+     * A predefined operation by name: the runtime's operator of that name, or MINLOC/MAXLOC. (No
+     * runtime type in the signature: javac sees every constructor when a program says {@code new Op}.)
+     */
+    Op(String name) {
+        boolean location = name.equals("MINLOC") || name.equals("MAXLOC");
+        this.builtin = location ? null : io.mpirunj.Op.valueOf(name);
+        this.loc = location ? name : null;
         this.function = null;
         this.commute = true;
     }
