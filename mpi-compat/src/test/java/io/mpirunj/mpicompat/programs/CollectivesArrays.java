@@ -8,6 +8,12 @@ import mpi.MPIException;
 public class CollectivesArrays {
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);
+        run(args);
+        MPI.Finalize();
+    }
+
+    /** The program between Init and Finalize, so that {@link AllPrograms} can run every program in one job. */
+    public static void run(String[] args) throws MPIException {
         Intracomm world = MPI.COMM_WORLD;
         int me = world.getRank();
         int size = world.getSize();
@@ -138,7 +144,6 @@ public class CollectivesArrays {
         }
 
         reductions(world, me, size, root);
-        MPI.Finalize();
     }
 
     private static void bcastEveryType(Intracomm world, int me, int root) {

@@ -15,6 +15,12 @@ import mpi.MPIException;
 public class CollectivesDirect {
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);
+        run(args);
+        MPI.Finalize();
+    }
+
+    /** The program between Init and Finalize, so that {@link AllPrograms} can run every program in one job. */
+    public static void run(String[] args) throws MPIException {
         Intracomm world = MPI.COMM_WORLD;
         int me = world.getRank();
         int size = world.getSize();
@@ -151,6 +157,5 @@ public class CollectivesDirect {
         for (int r = 0; r < size; r++) {
             Expect.equal("allGather into a slice[" + r + "]", r + 1, arr[2 + r]);
         }
-        MPI.Finalize();
     }
 }

@@ -7,9 +7,14 @@ import mpi.MPIException;
 public class Hello {
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);
+        run(args);
+        MPI.Finalize();
+    }
+
+    /** The program between Init and Finalize, so that {@link AllPrograms} can run every program in one job. */
+    public static void run(String[] args) throws MPIException {
         int rank = MPI.COMM_WORLD.getRank();
         int size = MPI.COMM_WORLD.getSize();
         System.out.println("Hello from rank " + rank + " of " + size + " on " + MPI.getProcessorName());
-        MPI.Finalize();
     }
 }

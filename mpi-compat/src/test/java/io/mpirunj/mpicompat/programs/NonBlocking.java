@@ -16,6 +16,12 @@ import mpi.Status;
 public class NonBlocking {
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);
+        run(args);
+        MPI.Finalize();
+    }
+
+    /** The program between Init and Finalize, so that {@link AllPrograms} can run every program in one job. */
+    public static void run(String[] args) throws MPIException {
         Intracomm world = MPI.COMM_WORLD;
         int me = world.getRank();
         int size = world.getSize();
@@ -97,7 +103,6 @@ public class NonBlocking {
         Expect.isTrue("nothing left to iProbe", world.iProbe(MPI.ANY_SOURCE, 7) == null);
 
         nonBlockingCollectives(world, me, size);
-        MPI.Finalize();
     }
 
     private static void nonBlockingCollectives(Intracomm world, int me, int size) {

@@ -11,6 +11,12 @@ import mpi.Status;
 public class Ring {
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);
+        run(args);
+        MPI.Finalize();
+    }
+
+    /** The program between Init and Finalize, so that {@link AllPrograms} can run every program in one job. */
+    public static void run(String[] args) throws MPIException {
         int rank = MPI.COMM_WORLD.getRank();
         int size = MPI.COMM_WORLD.getSize();
         int next = (rank + 1) % size;
@@ -44,6 +50,5 @@ public class Ring {
         }
         Expect.equal("passes at rank " + rank, rank == 0 ? laps : laps + 1, pass);
         System.out.println("rank " + rank + " done after " + pass + " passes");
-        MPI.Finalize();
     }
 }

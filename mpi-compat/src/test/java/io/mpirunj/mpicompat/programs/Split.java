@@ -10,6 +10,12 @@ import mpi.MPIException;
 public class Split {
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);
+        run(args);
+        MPI.Finalize();
+    }
+
+    /** The program between Init and Finalize, so that {@link AllPrograms} can run every program in one job. */
+    public static void run(String[] args) throws MPIException {
         Intracomm world = MPI.COMM_WORLD;
         int me = world.getRank();
         int size = world.getSize();
@@ -88,6 +94,5 @@ public class Split {
         Expect.equal("COMM_SELF rank", 0, MPI.COMM_SELF.getRank());
         half.free();
         copy.free();
-        MPI.Finalize();
     }
 }

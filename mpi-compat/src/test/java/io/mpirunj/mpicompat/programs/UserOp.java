@@ -49,6 +49,12 @@ public class UserOp {
 
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);
+        run(args);
+        MPI.Finalize();
+    }
+
+    /** The program between Init and Finalize, so that {@link AllPrograms} can run every program in one job. */
+    public static void run(String[] args) throws MPIException {
         Intracomm world = MPI.COMM_WORLD;
         int me = world.getRank();
         int size = world.getSize();
@@ -119,6 +125,5 @@ public class UserOp {
         for (int k = 0; k < 4; k++) {
             Expect.equal("reduceLocal[" + k + "]", p01[k], local[k]);
         }
-        MPI.Finalize();
     }
 }
