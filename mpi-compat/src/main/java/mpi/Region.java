@@ -64,7 +64,11 @@ final class Region {
         }
         Datatype.Unit unit = type.unit;
         if (buf instanceof byte[]) {
-            return ofBytes(call, role, type, buf, ByteBuffer.wrap((byte[]) buf).order(WIRE));
+            byte[] a = (byte[]) buf;
+            if (unit.wireType() == ElementType.BYTE) { // raw bytes: the array itself, zero-copy
+                return new Region(call, role, type, buf, Buffer.of(a), a.length / unit.bytes);
+            }
+            return ofBytes(call, role, type, buf, ByteBuffer.wrap(a).order(WIRE));
         }
         if (buf instanceof ByteBuffer) {
             ByteBuffer b = ((ByteBuffer) buf).duplicate().order(((ByteBuffer) buf).order());
@@ -184,7 +188,7 @@ final class Region {
         int fu = from * type.units;
         int nu = n * type.units;
         if (direct != null) {
-            return direct.slice(fu * scale(), nu * scale());
+            return fu == 0 && nu * scale() == direct.count() ? direct : direct.slice(fu * scale(), nu * scale());
         }
         ByteBuffer img = ByteBuffer.allocate(nu * type.unit.bytes).order(WIRE);
         stageOut(fu, nu, img);
