@@ -1,7 +1,6 @@
 package mpi;
 
 import io.mpirunj.Buffer;
-import io.mpirunj.ElementType;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 
@@ -1119,10 +1118,6 @@ public class Comm implements Freeable, Cloneable {
                 l.land();
             }
         };
-    }
-
-    static ElementType wireType(Datatype type) {
-        return type.unit.wireType();
     }
 
     @Override
