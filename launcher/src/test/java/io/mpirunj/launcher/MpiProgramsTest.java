@@ -37,6 +37,16 @@ class MpiProgramsTest {
         assertEquals(0, run.exitCode(), run::toString);
     }
 
+    @Test
+    void packageMpiIsOnEveryRanksClasspathOnceAndSharedByThreadRanks() {
+        String jar = MpiBindingsJar.location().toString();
+        assertTrue(MpirunJ.launcherClasspath().contains(jar), MpirunJ.launcherClasspath());
+        assertEquals("a" + java.io.File.pathSeparator + jar, MpiBindingsJar.addTo("a"));
+        assertEquals(MpiBindingsJar.addTo("a"), MpiBindingsJar.addTo(MpiBindingsJar.addTo("a")));
+        assertTrue(RankClassLoader.isShared("mpi.MPI"));
+        assertTrue(RankClassLoader.isShared("mpi.Comm"));
+    }
+
     /** Every program in one job per rank count, so a process run costs one JVM start-up per rank. */
     @ParameterizedTest
     @ValueSource(ints = {1, 3, 8})
