@@ -5,12 +5,16 @@ import io.mpirunj.Request;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import io.mpirunj.runtime.spi.CollectiveProvider;
+import io.mpirunj.runtime.spi.CollectiveRegistry;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.ServiceLoader;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A linear bcast that counts its calls: registered for this module's tests only, never chosen unless
- * forced, so a test can see that {@code mpi}'s collectives go through the pluggable algorithms.
+ * A linear bcast that counts its calls, so a test can see that {@code mpi}'s collectives go through the
+ * pluggable algorithms. Not registered through ServiceLoader (this module's test classes reach the
+ * launcher's tests too): {@link #registryForcingIt()} builds a registry that has it, forced.
  */
 public final class CountingBcast implements CollectiveAlgorithm.Bcast {
     static final AtomicInteger CALLS = new AtomicInteger();
@@ -47,11 +51,13 @@ public final class CountingBcast implements CollectiveAlgorithm.Bcast {
         Request.waitAll(sends);
     }
 
-    /** Registers it (META-INF/services of the test classpath). */
-    public static final class Provider implements CollectiveProvider {
-        @Override
-        public List<CollectiveAlgorithm> algorithms() {
-            return List.of(new CountingBcast());
+    /** Every discoverable algorithm plus this one, with bcast forced to this one. */
+    static CollectiveRegistry registryForcingIt() {
+        List<CollectiveAlgorithm> all = new ArrayList<>();
+        for (CollectiveProvider p : ServiceLoader.load(CollectiveProvider.class, CountingBcast.class.getClassLoader())) {
+            all.addAll(p.algorithms());
         }
+        all.add(new CountingBcast());
+        return new CollectiveRegistry(all, "bcast=counting-linear");
     }
 }
