@@ -429,7 +429,7 @@ public final class MpirunJ implements Callable<Integer> {
                 entries.add(Path.of(e).toAbsolutePath().normalize().toString());
             }
         }
-        return String.join(File.pathSeparator, entries);
+        return MpiBindingsJar.addTo(String.join(File.pathSeparator, entries));
     }
 
     /** {@code -cp} if given, else $CLASSPATH or "." (like java), plus the bundled examples. */

@@ -11,7 +11,10 @@ import java.net.URLClassLoader;
  * if the launcher's own classpath also has it (as in tests and IDE runs), otherwise two ranks would
  * share its statics. The platform, the mpirun-j runtime ({@code io.mpirunj}, {@code io.mpirunj.runtime},
  * {@code .collectives}, {@code .fabric}, {@code .launcher}) and the libraries they use are always
- * taken from the parent, so every rank sees the one runtime the launcher wired up.
+ * taken from the parent, so every rank sees the one runtime the launcher wired up. So is package
+ * {@code mpi} (the Open MPI bindings API, {@link MpiBindingsJar}): its classes resolve the calling
+ * rank themselves, and the launcher's copy wins over an Open MPI {@code mpi.jar} on the user's
+ * classpath.
  */
 final class RankClassLoader extends URLClassLoader {
     static {
@@ -22,6 +25,7 @@ final class RankClassLoader extends URLClassLoader {
         "java.", "javax.", "jdk.", "sun.", "com.sun.", "org.slf4j.", "picocli.", "io.netty.",
         "com.google.protobuf.", "org.junit.", "org.opentest4j.",
         "io.mpirunj.runtime.", "io.mpirunj.collectives.", "io.mpirunj.fabric.", "io.mpirunj.launcher.",
+        "mpi.",
     };
 
     RankClassLoader(URL[] urls, ClassLoader parent) {

@@ -1,0 +1,1127 @@
+package mpi;
+
+import io.mpirunj.Buffer;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * A communicator, with the point-to-point and collective calls of Open MPI's Java bindings, on top of
+ * mpirun-j's {@code io.mpirunj.Comm}.
+ *
+ * <p>Buffers are Java arrays of the primitive types, or NIO buffers (direct or heap, byte or typed),
+ * passed as {@code Object} or {@code java.nio.Buffer} with the counts, offsets and datatypes of the
+ * published signatures. Data start at index 0 of a buffer; an NIO buffer's position and limit are
+ * neither read nor changed. Every access is bounds-checked: an overrun is an {@link MPIException}
+ * naming the call. The non-blocking calls accept heap buffers and arrays too.
+ *
+ * <p>Collectives run on the runtime's pluggable algorithms (so {@code mpirun-j --coll bcast=NAME}
+ * applies), except where the class comment of {@link Op} says otherwise.
+ */
+public class Comm implements Freeable, Cloneable {
+    static final int DERIVED = 0;
+    static final int WORLD = 1;
+    static final int SELF = 2;
+
+    /** WORLD and SELF resolve the calling rank's communicator; DERIVED ones hold it. */
+    private final int kind;
+    /** The communicator of a DERIVED one; null once freed, or for a null communicator. */
+    private volatile Binding binding;
+
+    Comm(int kind, Binding binding) {
+        this.kind = kind;
+        this.binding = binding;
+    }
+
+    /** The runtime communicator. The hot path: no map lookup for the world. */
+    final io.mpirunj.Comm comm(String call) {
+        if (kind == WORLD) {
+            return MPI.worldComm(call);
+        }
+        return binding(call).comm;
+    }
+
+    final Binding binding(String call) {
+        switch (kind) {
+            case WORLD: return MPI.rank(call).world;
+            case SELF: return MPI.rank(call).self;
+            default:
+                Binding b = binding;
+                if (b == null) {
+                    throw new MPIException(call + ": the communicator is null (freed, or the caller was left out "
+                            + "by split or create)", null, MPI.ERR_COMM);
+                }
+                return b;
+        }
+    }
+
+    /** Runs a collective now on this communicator. */
+    private void run(String call, NonBlockingCollectives.Task task) {
+        io.mpirunj.Comm c = comm(call);
+        try {
+            task.run(c);
+        } catch (RuntimeException e) {
+            throw MPIException.of(call, e);
+        }
+    }
+
+    /** Starts a collective that completes in the background. */
+    private Request start(String call, NonBlockingCollectives.Task task) {
+        return binding(call).nonBlocking.start(call, task);
+    }
+
+    static Intracomm wrap(io.mpirunj.Comm c, String name) {
+        return new Intracomm(DERIVED, c == null ? null : new Binding(c, name));
+    }
+
+    // ---- the communicator -------------------------------------------------------------------------
+
+    /** A duplicate of this communicator: same group, new context (MPI_COMM_DUP). Collective. */
+    public Comm dup() {
+        return dupIntracomm();
+    }
+
+    final Intracomm dupIntracomm() {
+        io.mpirunj.Comm c = comm("dup");
+        try {
+            return wrap(c.dup(), null);
+        } catch (RuntimeException e) {
+            throw MPIException.of("dup", e);
+        }
+    }
+
+    /** Same as {@link #dup()}, already complete: {@link #getRequest()} returns a completed request. */
+    public Comm iDup() {
+        return dup();
+    }
+
+    /** The request of an {@link #iDup()}: always complete. */
+    public final Request getRequest() {
+        return Request.completed("iDup", new Status(MPI.ANY_SOURCE, MPI.ANY_TAG, 0));
+    }
+
+    @Override
+    public Comm clone() {
+        return dup();
+    }
+
+    public final int getSize() {
+        return comm("getSize").size();
+    }
+
+    public final int getRank() {
+        return comm("getRank").rank();
+    }
+
+    /** IDENT (same communicator), CONGRUENT (same group in order), SIMILAR (same members) or UNEQUAL. */
+    public static int compare(Comm comm1, Comm comm2) {
+        io.mpirunj.Comm a = comm1.comm("Comm.compare");
+        io.mpirunj.Comm b = comm2.comm("Comm.compare");
+        if (a == b) {
+            return MPI.IDENT;
+        }
+        int g = Group.compare(comm1.getGroup(), comm2.getGroup());
+        return g == MPI.IDENT ? MPI.CONGRUENT : g;
+    }
+
+    /** Frees this communicator (MPI_COMM_FREE); the world and self are freed by {@link MPI#Finalize()}. */
+    @Override
+    public void free() {
+        if (kind != DERIVED) {
+            throw new MPIException("free: " + (kind == WORLD ? "COMM_WORLD" : "COMM_SELF") + " cannot be freed",
+                    null, MPI.ERR_COMM);
+        }
+        Binding b = binding;
+        binding = null;
+        if (b != null) {
+            b.free(false);
+        }
+    }
+
+    /** True for a freed communicator, or what split/create return to ranks they leave out. */
+    public final boolean isNull() {
+        return kind == DERIVED && binding == null;
+    }
+
+    public final Group getGroup() {
+        io.mpirunj.Comm c = comm("getGroup");
+        int[] world = new int[c.size()];
+        for (int i = 0; i < world.length; i++) {
+            world[i] = c.worldRank(i);
+        }
+        return new Group(world);
+    }
+
+    public final boolean isInter() {
+        comm("isInter");
+        return false;
+    }
+
+    public final void setName(String name) {
+        binding("setName").name = name;
+    }
+
+    public final String getName() {
+        String n = binding("getName").name;
+        return n == null ? "" : n;
+    }
+
+    /** Errors are always thrown as {@link MPIException}; the handler is recorded only. */
+    public final void setErrhandler(Errhandler errhandler) {
+        binding("setErrhandler").errhandler = errhandler;
+    }
+
+    public final Errhandler getErrhandler() {
+        return binding("getErrhandler").errhandler;
+    }
+
+    /** TAG_UB (the largest tag), WTIME_IS_GLOBAL (false); null for other keys. */
+    public final Object getAttr(int keyval) {
+        comm("getAttr");
+        if (keyval == MPI.TAG_UB) {
+            return Integer.MAX_VALUE;
+        }
+        if (keyval == MPI.WTIME_IS_GLOBAL) {
+            return Boolean.FALSE;
+        }
+        return null;
+    }
+
+    /** Ends the whole job with {@code errorcode} (MPI_ABORT). */
+    public final void abort(int errorcode) {
+        comm("abort").abort(errorcode);
+    }
+
+    // ---- blocking point-to-point ------------------------------------------------------------------
+
+    public final void send(Object buf, int count, Datatype type, int dest, int tag) {
+        send0("send", buf, count, type, dest, tag);
+    }
+
+    /** As {@link #send}: no attached buffer is needed (small messages are sent eagerly anyway). */
+    public final void bSend(Object buf, int count, Datatype type, int dest, int tag) {
+        send0("bSend", buf, count, type, dest, tag);
+    }
+
+    /** As {@link #send}: returns once the data are on their way, not necessarily received. */
+    public final void sSend(Object buf, int count, Datatype type, int dest, int tag) {
+        send0("sSend", buf, count, type, dest, tag);
+    }
+
+    public final void rSend(Object buf, int count, Datatype type, int dest, int tag) {
+        send0("rSend", buf, count, type, dest, tag);
+    }
+
+    private void send0(String call, Object buf, int count, Datatype type, int dest, int tag) {
+        if (dest == MPI.PROC_NULL) {
+            return;
+        }
+        io.mpirunj.Comm c = comm(call);
+        try {
+            c.send(Region.of(call, "send", buf, type).read(0, count), dest, tag);
+        } catch (RuntimeException e) {
+            throw MPIException.of(call, e);
+        }
+    }
+
+    public final Status recv(Object buf, int count, Datatype type, int source, int tag) {
+        if (source == MPI.PROC_NULL) {
+            return Status.procNull();
+        }
+        io.mpirunj.Comm c = comm("recv");
+        try {
+            Region.Landing l = Region.of("recv", "receive", buf, type).write(0, count);
+            Status s = Status.of(c.recv(l.buffer, source, tag));
+            l.land();
+            return s;
+        } catch (RuntimeException e) {
+            throw MPIException.of("recv", e);
+        }
+    }
+
+    public final Status sendRecv(Object sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
+            Object recvbuf, int recvcount, Datatype recvtype, int source, int recvtag) {
+        String call = "sendRecv";
+        io.mpirunj.Comm c = comm(call);
+        try {
+            Buffer s = Region.of(call, "send", sendbuf, sendtype).read(0, sendcount);
+            Region.Landing l = Region.of(call, "receive", recvbuf, recvtype).write(0, recvcount);
+            return exchange(c, s, dest, sendtag, l, source, recvtag);
+        } catch (RuntimeException e) {
+            throw MPIException.of(call, e);
+        }
+    }
+
+    /** Sends {@code buf}, then receives into it (MPI_SENDRECV_REPLACE). */
+    public final Status sendRecvReplace(Object buf, int count, Datatype type, int dest, int sendtag, int source,
+            int recvtag) {
+        String call = "sendRecvReplace";
+        io.mpirunj.Comm c = comm(call);
+        try {
+            Region r = Region.of(call, "data", buf, type);
+            Buffer s = r.read(0, count).copy();
+            return exchange(c, s, dest, sendtag, r.write(0, count), source, recvtag);
+        } catch (RuntimeException e) {
+            throw MPIException.of(call, e);
+        }
+    }
+
+    private static Status exchange(io.mpirunj.Comm c, Buffer s, int dest, int sendtag, Region.Landing l, int source,
+            int recvtag) {
+        Status st;
+        if (dest == MPI.PROC_NULL && source == MPI.PROC_NULL) {
+            return Status.procNull();
+        } else if (dest == MPI.PROC_NULL) {
+            st = Status.of(c.recv(l.buffer, source, recvtag));
+        } else if (source == MPI.PROC_NULL) {
+            c.send(s, dest, sendtag);
+            return Status.procNull();
+        } else {
+            st = Status.of(c.sendrecv(s, dest, sendtag, l.buffer, source, recvtag));
+        }
+        l.land();
+        return st;
+    }
+
+    // ---- non-blocking point-to-point --------------------------------------------------------------
+
+    /** Starts a send; {@code buf} may be any buffer, direct or not. */
+    public final Request iSend(java.nio.Buffer buf, int count, Datatype type, int dest, int tag) {
+        return isend0("iSend", buf, count, type, dest, tag);
+    }
+
+    /** Starts a send from an array (the MVAPICH2-J addition). */
+    public final Request iSend(Object buf, int count, Datatype type, int dest, int tag) {
+        return isend0("iSend", buf, count, type, dest, tag);
+    }
+
+    public final Request ibSend(java.nio.Buffer buf, int count, Datatype type, int dest, int tag) {
+        return isend0("ibSend", buf, count, type, dest, tag);
+    }
+
+    public final Request isSend(java.nio.Buffer buf, int count, Datatype type, int dest, int tag) {
+        return isend0("isSend", buf, count, type, dest, tag);
+    }
+
+    public final Request irSend(java.nio.Buffer buf, int count, Datatype type, int dest, int tag) {
+        return isend0("irSend", buf, count, type, dest, tag);
+    }
+
+    /** Starts a receive; {@code buf} may be any buffer, direct or not. */
+    public final Request iRecv(java.nio.Buffer buf, int count, Datatype type, int source, int tag) {
+        return irecv0("iRecv", buf, count, type, source, tag);
+    }
+
+    /** Starts a receive into an array (the MVAPICH2-J addition). */
+    public final Request iRecv(Object buf, int count, Datatype type, int source, int tag) {
+        return irecv0("iRecv", buf, count, type, source, tag);
+    }
+
+    private Request isend0(String call, Object buf, int count, Datatype type, int dest, int tag) {
+        if (dest == MPI.PROC_NULL) {
+            return Request.completed(call, Status.procNull());
+        }
+        io.mpirunj.Comm c = comm(call);
+        try {
+            return new Request(call, c.isend(Region.of(call, "send", buf, type).read(0, count), dest, tag), null);
+        } catch (RuntimeException e) {
+            throw MPIException.of(call, e);
+        }
+    }
+
+    private Request irecv0(String call, Object buf, int count, Datatype type, int source, int tag) {
+        if (source == MPI.PROC_NULL) {
+            return Request.completed(call, Status.procNull());
+        }
+        io.mpirunj.Comm c = comm(call);
+        try {
+            Region.Landing l = Region.of(call, "receive", buf, type).write(0, count);
+            return new Request(call, c.irecv(l.buffer, source, tag), l::land);
+        } catch (RuntimeException e) {
+            throw MPIException.of(call, e);
+        }
+    }
+
+    // ---- persistent requests ----------------------------------------------------------------------
+
+    public final Prequest sendInit(java.nio.Buffer buf, int count, Datatype type, int dest, int tag) {
+        return persistentSend("sendInit", buf, count, type, dest, tag);
+    }
+
+    public final Prequest bSendInit(java.nio.Buffer buf, int count, Datatype type, int dest, int tag) {
+        return persistentSend("bSendInit", buf, count, type, dest, tag);
+    }
+
+    public final Prequest sSendInit(java.nio.Buffer buf, int count, Datatype type, int dest, int tag) {
+        return persistentSend("sSendInit", buf, count, type, dest, tag);
+    }
+
+    public final Prequest rSendInit(java.nio.Buffer buf, int count, Datatype type, int dest, int tag) {
+        return persistentSend("rSendInit", buf, count, type, dest, tag);
+    }
+
+    public final Prequest recvInit(java.nio.Buffer buf, int count, Datatype type, int source, int tag) {
+        Region.of("recvInit", "receive", buf, type).write(0, count); // checks now
+        return new Prequest("recvInit", () -> irecv0("recvInit", buf, count, type, source, tag));
+    }
+
+    private Prequest persistentSend(String call, java.nio.Buffer buf, int count, Datatype type, int dest, int tag) {
+        Region.of(call, "send", buf, type).read(0, count); // checks now
+        return new Prequest(call, () -> isend0(call, buf, count, type, dest, tag));
+    }
+
+    // ---- probe, pack ------------------------------------------------------------------------------
+
+    public final Status probe(int source, int tag) {
+        if (source == MPI.PROC_NULL) {
+            return Status.procNull();
+        }
+        io.mpirunj.Comm c = comm("probe");
+        try {
+            return Status.of(c.probe(source, tag));
+        } catch (RuntimeException e) {
+            throw MPIException.of("probe", e);
+        }
+    }
+
+    /** The status of a matching message if one has arrived, else null. */
+    public final Status iProbe(int source, int tag) {
+        if (source == MPI.PROC_NULL) {
+            return Status.procNull();
+        }
+        io.mpirunj.Comm c = comm("iProbe");
+        try {
+            return Status.of(c.iprobe(source, tag));
+        } catch (RuntimeException e) {
+            throw MPIException.of("iProbe", e);
+        }
+    }
+
+    /** Packs {@code incount} elements into {@code outbuf} at {@code position}; returns the new position. */
+    public final int pack(Object inbuf, int incount, Datatype type, byte[] outbuf, int position) {
+        try {
+            Buffer v = Region.of("pack", "input", inbuf, type).read(0, incount);
+            v.copyOut(0, ByteBuffer.wrap(outbuf, position, v.byteLength()));
+            return position + v.byteLength();
+        } catch (RuntimeException e) {
+            throw MPIException.of("pack", e);
+        }
+    }
+
+    /** Unpacks {@code outcount} elements from {@code inbuf} at {@code position}; returns the new position. */
+    public final int unpack(byte[] inbuf, int position, Object outbuf, int outcount, Datatype type) {
+        try {
+            Region.Landing l = Region.of("unpack", "output", outbuf, type).write(0, outcount);
+            l.buffer.copyIn(0, ByteBuffer.wrap(inbuf, position, l.buffer.byteLength()));
+            l.land();
+            return position + l.buffer.byteLength();
+        } catch (RuntimeException e) {
+            throw MPIException.of("unpack", e);
+        }
+    }
+
+    /** Bytes {@link #pack} needs for {@code incount} elements of {@code type}. */
+    public final int packSize(int incount, Datatype type) {
+        return incount * type.elementBytes();
+    }
+
+    // ---- collectives: barrier and bcast -----------------------------------------------------------
+
+    public final void barrier() {
+        run("barrier", io.mpirunj.Comm::barrier);
+    }
+
+    public final Request iBarrier() {
+        return start("iBarrier", io.mpirunj.Comm::barrier);
+    }
+
+    public final void bcast(Object buf, int count, Datatype type, int root) {
+        run("bcast", bcastTask("bcast", buf, count, type, root));
+    }
+
+    public final Request iBcast(java.nio.Buffer buf, int count, Datatype type, int root) {
+        return start("iBcast", bcastTask("iBcast", buf, count, type, root));
+    }
+
+    private NonBlockingCollectives.Task bcastTask(String call, Object buf, int count, Datatype type, int root) {
+        Region r = Region.of(call, "data", buf, type);
+        r.read(0, 0);
+        checkCount(call, r, count);
+        return c -> {
+            if (c.rank() == root) {
+                c.bcast(r.read(0, count), root);
+            } else {
+                Region.Landing l = r.write(0, count);
+                c.bcast(l.buffer, root);
+                l.land();
+            }
+        };
+    }
+
+    private static void checkCount(String call, Region r, long needed) {
+        if (needed < 0 || needed > r.capacity()) {
+            throw new MPIException(call + ": the buffer holds " + r.capacity() + " elements of " + r.type
+                    + " but the call needs " + needed, null, needed < 0 ? MPI.ERR_COUNT : MPI.ERR_BUFFER);
+        }
+    }
+
+    private static Buffer empty(Datatype type) {
+        return Buffer.allocate(type.unit.wireType(), 0);
+    }
+
+    /** Counts or displacements in datatype elements, as runtime buffer elements. */
+    private static int[] wire(int[] a, Datatype type) {
+        if (a == null) {
+            return null;
+        }
+        int f = type.wireElements();
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i] * f;
+        }
+        return out;
+    }
+
+    /** Elements a counts/displacements layout reaches: max(displs[i] + counts[i]). */
+    private static int extent(String call, int[] counts, int[] displs, int size) {
+        if (counts == null || displs == null || counts.length < size || displs.length < size) {
+            throw new MPIException(call + ": counts and displacements need " + size + " entries each", null,
+                    MPI.ERR_COUNT);
+        }
+        long max = 0;
+        for (int i = 0; i < size; i++) {
+            if (counts[i] < 0 || displs[i] < 0) {
+                throw new MPIException(call + ": block " + i + " has count=" + counts[i] + ", displ=" + displs[i]
+                        + " (expected: >= 0)", null, MPI.ERR_COUNT);
+            }
+            max = Math.max(max, (long) displs[i] + counts[i]);
+        }
+        if (max > Integer.MAX_VALUE) {
+            throw new MPIException(call + ": the layout reaches element " + max, null, MPI.ERR_COUNT);
+        }
+        return (int) max;
+    }
+
+    // ---- gather ------------------------------------------------------------------------------------
+
+    public final void gather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
+            Datatype recvtype, int root) {
+        run("gather", gatherTask("gather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, false));
+    }
+
+    /** In place: at the root {@code buf} is the receive buffer and holds its own block already. */
+    public final void gather(Object buf, int count, Datatype type, int root) {
+        run("gather", gatherTask("gather", buf, count, type, buf, count, type, root, true));
+    }
+
+    public final Request iGather(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype, java.nio.Buffer recvbuf,
+            int recvcount, Datatype recvtype, int root) {
+        return start("iGather", gatherTask("iGather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                false));
+    }
+
+    public final Request iGather(java.nio.Buffer buf, int count, Datatype type, int root) {
+        return start("iGather", gatherTask("iGather", buf, count, type, buf, count, type, root, true));
+    }
+
+    private NonBlockingCollectives.Task gatherTask(String call, Object sendbuf, int sendcount, Datatype sendtype,
+            Object recvbuf, int recvcount, Datatype recvtype, int root, boolean inPlace) {
+        io.mpirunj.Comm c0 = comm(call);
+        boolean isRoot = c0.rank() == root;
+        int size = c0.size();
+        Region recv = isRoot ? Region.of(call, "receive", recvbuf, recvtype) : null;
+        Region send = inPlace && isRoot ? null : Region.of(call, "send", sendbuf, sendtype);
+        if (recv != null) {
+            checkCount(call, recv, (long) recvcount * size);
+        }
+        if (send != null) {
+            checkCount(call, send, sendcount);
+        }
+        return c -> {
+            if (isRoot) {
+                Buffer s = inPlace ? recv.read(root * recvcount, recvcount).copy() : send.read(0, sendcount);
+                Region.Landing l = recv.write(0, recvcount * size);
+                c.gather(s, l.buffer, root);
+                l.land();
+            } else {
+                c.gather(send.read(0, sendcount), empty(sendtype), root);
+            }
+        };
+    }
+
+    public final void gatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount,
+            int[] displs, Datatype recvtype, int root) {
+        run("gatherv", gathervTask("gatherv", sendbuf, sendcount, sendtype, recvbuf, recvcount, displs, recvtype, root,
+                false));
+    }
+
+    /** In place, at the root: {@code recvbuf} holds the root's own block already. */
+    public final void gatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
+        run("gatherv", gathervTask("gatherv", null, 0, recvtype, recvbuf, recvcount, displs, recvtype, root, true));
+    }
+
+    /** At a non-root rank, whose receive arguments do not matter. */
+    public final void gatherv(Object sendbuf, int sendcount, Datatype sendtype, int root) {
+        run("gatherv", gathervTask("gatherv", sendbuf, sendcount, sendtype, null, null, null, sendtype, root, false));
+    }
+
+    public final Request iGatherv(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype, java.nio.Buffer recvbuf,
+            int[] recvcount, int[] displs, Datatype recvtype, int root) {
+        return start("iGatherv", gathervTask("iGatherv", sendbuf, sendcount, sendtype, recvbuf, recvcount, displs,
+                recvtype, root, false));
+    }
+
+    public final Request iGatherv(java.nio.Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype,
+            int root) {
+        return start("iGatherv", gathervTask("iGatherv", null, 0, recvtype, recvbuf, recvcount, displs, recvtype,
+                root, true));
+    }
+
+    public final Request iGatherv(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype, int root) {
+        return start("iGatherv", gathervTask("iGatherv", sendbuf, sendcount, sendtype, null, null, null, sendtype,
+                root, false));
+    }
+
+    private NonBlockingCollectives.Task gathervTask(String call, Object sendbuf, int sendcount, Datatype sendtype,
+            Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root, boolean inPlace) {
+        io.mpirunj.Comm c0 = comm(call);
+        int me = c0.rank();
+        boolean isRoot = me == root;
+        if (inPlace && !isRoot) {
+            throw new MPIException(call + ": the in-place form (no send buffer) is for the root only; rank " + me
+                    + " is not the root " + root, null, MPI.ERR_ROOT);
+        }
+        Region recv = isRoot ? Region.of(call, "receive", recvbuf, recvtype) : null;
+        Region send = inPlace ? null : Region.of(call, "send", sendbuf, sendtype);
+        int reach = isRoot ? extent(call, recvcount, displs, c0.size()) : 0;
+        if (recv != null) {
+            checkCount(call, recv, reach);
+        }
+        if (send != null) {
+            checkCount(call, send, sendcount);
+        }
+        int[] counts = isRoot ? wire(recvcount, recvtype) : null;
+        int[] offsets = isRoot ? wire(displs, recvtype) : null;
+        return c -> {
+            if (isRoot) {
+                Buffer s = inPlace ? recv.read(displs[root], recvcount[root]).copy() : send.read(0, sendcount);
+                Region.Landing l = recv.write(0, reach);
+                c.gatherv(s, l.buffer, counts, offsets, root);
+                l.land();
+            } else {
+                c.gatherv(send.read(0, sendcount), empty(sendtype), null, null, root);
+            }
+        };
+    }
+
+    // ---- scatter -----------------------------------------------------------------------------------
+
+    public final void scatter(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
+            Datatype recvtype, int root) {
+        run("scatter", scatterTask("scatter", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, false));
+    }
+
+    /** In place: at the root {@code buf} is the send buffer, and its own block stays where it is. */
+    public final void scatter(Object buf, int count, Datatype type, int root) {
+        run("scatter", scatterTask("scatter", buf, count, type, buf, count, type, root, true));
+    }
+
+    public final Request iScatter(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype, java.nio.Buffer recvbuf,
+            int recvcount, Datatype recvtype, int root) {
+        return start("iScatter", scatterTask("iScatter", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                root, false));
+    }
+
+    public final Request iScatter(java.nio.Buffer buf, int count, Datatype type, int root) {
+        return start("iScatter", scatterTask("iScatter", buf, count, type, buf, count, type, root, true));
+    }
+
+    private NonBlockingCollectives.Task scatterTask(String call, Object sendbuf, int sendcount, Datatype sendtype,
+            Object recvbuf, int recvcount, Datatype recvtype, int root, boolean inPlace) {
+        io.mpirunj.Comm c0 = comm(call);
+        boolean isRoot = c0.rank() == root;
+        int size = c0.size();
+        Region send = isRoot ? Region.of(call, "send", sendbuf, sendtype) : null;
+        Region recv = inPlace && isRoot ? null : Region.of(call, "receive", recvbuf, recvtype);
+        if (send != null) {
+            checkCount(call, send, (long) sendcount * size);
+        }
+        if (recv != null) {
+            checkCount(call, recv, recvcount);
+        }
+        return c -> {
+            if (isRoot) {
+                Buffer s = send.read(0, sendcount * size);
+                if (inPlace) {
+                    c.scatter(s, s.allocateLike(s.count() / size), root);
+                } else {
+                    Region.Landing l = recv.write(0, recvcount);
+                    c.scatter(s, l.buffer, root);
+                    l.land();
+                }
+            } else {
+                Region.Landing l = recv.write(0, recvcount);
+                c.scatter(empty(recvtype), l.buffer, root);
+                l.land();
+            }
+        };
+    }
+
+    public final void scatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype, Object recvbuf,
+            int recvcount, Datatype recvtype, int root) {
+        run("scatterv", scattervTask("scatterv", sendbuf, sendcount, displs, sendtype, recvbuf, recvcount, recvtype,
+                root, false));
+    }
+
+    /** In place, at the root: its own block stays in {@code sendbuf}. */
+    public final void scatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype, int root) {
+        run("scatterv", scattervTask("scatterv", sendbuf, sendcount, displs, sendtype, null, 0, sendtype, root, true));
+    }
+
+    /** At a non-root rank, whose send arguments do not matter. */
+    public final void scatterv(Object recvbuf, int recvcount, Datatype recvtype, int root) {
+        run("scatterv", scattervTask("scatterv", null, null, null, recvtype, recvbuf, recvcount, recvtype, root,
+                false));
+    }
+
+    public final Request iScatterv(java.nio.Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype,
+            java.nio.Buffer recvbuf, int recvcount, Datatype recvtype, int root) {
+        return start("iScatterv", scattervTask("iScatterv", sendbuf, sendcount, displs, sendtype, recvbuf, recvcount,
+                recvtype, root, false));
+    }
+
+    public final Request iScatterv(java.nio.Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype,
+            int root) {
+        return start("iScatterv", scattervTask("iScatterv", sendbuf, sendcount, displs, sendtype, null, 0, sendtype,
+                root, true));
+    }
+
+    public final Request iScatterv(java.nio.Buffer recvbuf, int recvcount, Datatype recvtype, int root) {
+        return start("iScatterv", scattervTask("iScatterv", null, null, null, recvtype, recvbuf, recvcount, recvtype,
+                root, false));
+    }
+
+    private NonBlockingCollectives.Task scattervTask(String call, Object sendbuf, int[] sendcount, int[] displs,
+            Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype, int root, boolean inPlace) {
+        io.mpirunj.Comm c0 = comm(call);
+        int me = c0.rank();
+        boolean isRoot = me == root;
+        if (inPlace && !isRoot) {
+            throw new MPIException(call + ": the in-place form (no receive buffer) is for the root only; rank " + me
+                    + " is not the root " + root, null, MPI.ERR_ROOT);
+        }
+        Region send = isRoot ? Region.of(call, "send", sendbuf, sendtype) : null;
+        Region recv = inPlace ? null : Region.of(call, "receive", recvbuf, recvtype);
+        int reach = isRoot ? extent(call, sendcount, displs, c0.size()) : 0;
+        if (send != null) {
+            checkCount(call, send, reach);
+        }
+        if (recv != null) {
+            checkCount(call, recv, recvcount);
+        }
+        int[] counts = isRoot ? wire(sendcount, sendtype) : null;
+        int[] offsets = isRoot ? wire(displs, sendtype) : null;
+        return c -> {
+            if (isRoot) {
+                Buffer s = send.read(0, reach);
+                Region.Landing l = inPlace ? new Region.Landing(s.allocateLike(counts[root])) : recv.write(0, recvcount);
+                c.scatterv(s, counts, offsets, l.buffer, root);
+                if (!inPlace) {
+                    l.land();
+                }
+            } else {
+                Region.Landing l = recv.write(0, recvcount);
+                c.scatterv(empty(recvtype), null, null, l.buffer, root);
+                l.land();
+            }
+        };
+    }
+
+    // ---- allgather, alltoall -----------------------------------------------------------------------
+
+    public final void allGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
+            Datatype recvtype) {
+        run("allGather", allGatherTask("allGather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, false));
+    }
+
+    /** In place: {@code buf} holds this rank's own block already. */
+    public final void allGather(Object buf, int count, Datatype type) {
+        run("allGather", allGatherTask("allGather", buf, count, type, buf, count, type, true));
+    }
+
+    public final Request iAllGather(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype,
+            java.nio.Buffer recvbuf, int recvcount, Datatype recvtype) {
+        return start("iAllGather", allGatherTask("iAllGather", sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                recvtype, false));
+    }
+
+    public final Request iAllGather(java.nio.Buffer buf, int count, Datatype type) {
+        return start("iAllGather", allGatherTask("iAllGather", buf, count, type, buf, count, type, true));
+    }
+
+    private NonBlockingCollectives.Task allGatherTask(String call, Object sendbuf, int sendcount, Datatype sendtype,
+            Object recvbuf, int recvcount, Datatype recvtype, boolean inPlace) {
+        io.mpirunj.Comm c0 = comm(call);
+        int me = c0.rank();
+        int size = c0.size();
+        Region recv = Region.of(call, "receive", recvbuf, recvtype);
+        Region send = inPlace ? null : Region.of(call, "send", sendbuf, sendtype);
+        checkCount(call, recv, (long) recvcount * size);
+        if (send != null) {
+            checkCount(call, send, sendcount);
+        }
+        return c -> {
+            Buffer s = inPlace ? recv.read(me * recvcount, recvcount).copy() : send.read(0, sendcount);
+            Region.Landing l = recv.write(0, recvcount * size);
+            c.allgather(s, l.buffer);
+            l.land();
+        };
+    }
+
+    public final void allGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount,
+            int[] displs, Datatype recvtype) {
+        run("allGatherv", allGathervTask("allGatherv", sendbuf, sendcount, sendtype, recvbuf, recvcount, displs,
+                recvtype, false));
+    }
+
+    /** In place: {@code recvbuf} holds this rank's own block already. */
+    public final void allGatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
+        run("allGatherv", allGathervTask("allGatherv", null, 0, recvtype, recvbuf, recvcount, displs, recvtype, true));
+    }
+
+    public final Request iAllGatherv(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype,
+            java.nio.Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
+        return start("iAllGatherv", allGathervTask("iAllGatherv", sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                displs, recvtype, false));
+    }
+
+    public final Request iAllGatherv(java.nio.Buffer buf, int[] count, int[] displs, Datatype type) {
+        return start("iAllGatherv", allGathervTask("iAllGatherv", null, 0, type, buf, count, displs, type, true));
+    }
+
+    private NonBlockingCollectives.Task allGathervTask(String call, Object sendbuf, int sendcount, Datatype sendtype,
+            Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, boolean inPlace) {
+        io.mpirunj.Comm c0 = comm(call);
+        int me = c0.rank();
+        Region recv = Region.of(call, "receive", recvbuf, recvtype);
+        Region send = inPlace ? null : Region.of(call, "send", sendbuf, sendtype);
+        int reach = extent(call, recvcount, displs, c0.size());
+        checkCount(call, recv, reach);
+        if (send != null) {
+            checkCount(call, send, sendcount);
+        }
+        int[] counts = wire(recvcount, recvtype);
+        int[] offsets = wire(displs, recvtype);
+        return c -> {
+            Buffer s = inPlace ? recv.read(displs[me], recvcount[me]).copy() : send.read(0, sendcount);
+            Region.Landing l = recv.write(0, reach);
+            c.allgatherv(s, l.buffer, counts, offsets);
+            l.land();
+        };
+    }
+
+    public final void allToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
+            Datatype recvtype) {
+        run("allToAll", allToAllTask("allToAll", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype));
+    }
+
+    public final Request iAllToAll(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype, java.nio.Buffer recvbuf,
+            int recvcount, Datatype recvtype) {
+        return start("iAllToAll", allToAllTask("iAllToAll", sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                recvtype));
+    }
+
+    private NonBlockingCollectives.Task allToAllTask(String call, Object sendbuf, int sendcount, Datatype sendtype,
+            Object recvbuf, int recvcount, Datatype recvtype) {
+        int size = comm(call).size();
+        Region send = Region.of(call, "send", sendbuf, sendtype);
+        Region recv = Region.of(call, "receive", recvbuf, recvtype);
+        checkCount(call, send, (long) sendcount * size);
+        checkCount(call, recv, (long) recvcount * size);
+        return c -> {
+            Region.Landing l = recv.write(0, recvcount * size);
+            c.alltoall(send.read(0, sendcount * size), l.buffer);
+            l.land();
+        };
+    }
+
+    public final void allToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Object recvbuf,
+            int[] recvcount, int[] rdispls, Datatype recvtype) {
+        run("allToAllv", allToAllvTask("allToAllv", sendbuf, sendcount, sdispls, sendtype, recvbuf, recvcount,
+                rdispls, recvtype));
+    }
+
+    public final Request iAllToAllv(java.nio.Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
+            java.nio.Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
+        return start("iAllToAllv", allToAllvTask("iAllToAllv", sendbuf, sendcount, sdispls, sendtype, recvbuf,
+                recvcount, rdispls, recvtype));
+    }
+
+    private NonBlockingCollectives.Task allToAllvTask(String call, Object sendbuf, int[] sendcount, int[] sdispls,
+            Datatype sendtype, Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
+        int size = comm(call).size();
+        Region send = Region.of(call, "send", sendbuf, sendtype);
+        Region recv = Region.of(call, "receive", recvbuf, recvtype);
+        int sendReach = extent(call, sendcount, sdispls, size);
+        int recvReach = extent(call, recvcount, rdispls, size);
+        checkCount(call, send, sendReach);
+        checkCount(call, recv, recvReach);
+        int[] sc = wire(sendcount, sendtype);
+        int[] sd = wire(sdispls, sendtype);
+        int[] rc = wire(recvcount, recvtype);
+        int[] rd = wire(rdispls, recvtype);
+        return c -> {
+            Region.Landing l = recv.write(0, recvReach);
+            c.alltoallv(send.read(0, sendReach), sc, sd, l.buffer, rc, rd);
+            l.land();
+        };
+    }
+
+    // ---- reductions --------------------------------------------------------------------------------
+
+    public final void reduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op, int root) {
+        run("reduce", reduceTask("reduce", sendbuf, recvbuf, count, type, op, root, false));
+    }
+
+    /** In place: at the root {@code buf} is both its contribution and the result. */
+    public final void reduce(Object buf, int count, Datatype type, Op op, int root) {
+        run("reduce", reduceTask("reduce", buf, buf, count, type, op, root, true));
+    }
+
+    public final Request iReduce(java.nio.Buffer sendbuf, java.nio.Buffer recvbuf, int count, Datatype type, Op op,
+            int root) {
+        return start("iReduce", reduceTask("iReduce", sendbuf, recvbuf, count, type, op, root, false));
+    }
+
+    public final Request iReduce(java.nio.Buffer buf, int count, Datatype type, Op op, int root) {
+        return start("iReduce", reduceTask("iReduce", buf, buf, count, type, op, root, true));
+    }
+
+    private NonBlockingCollectives.Task reduceTask(String call, Object sendbuf, Object recvbuf, int count,
+            Datatype type, Op op, int root, boolean inPlace) {
+        Combiner.check(call, op, type);
+        io.mpirunj.Comm c0 = comm(call);
+        boolean isRoot = c0.rank() == root;
+        Region recv = isRoot ? Region.of(call, "receive", recvbuf, type) : null;
+        Region send = inPlace && isRoot ? null : Region.of(call, "send", sendbuf, type);
+        if (recv != null) {
+            checkCount(call, recv, count);
+        }
+        if (send != null) {
+            checkCount(call, send, count);
+        }
+        boolean nio = sendbuf instanceof java.nio.Buffer || recvbuf instanceof java.nio.Buffer;
+        boolean runtime = Combiner.runtimeCan(op, type);
+        return c -> {
+            Buffer s = send != null ? send.read(0, count) : recv.read(0, count).copy();
+            if (runtime) {
+                if (isRoot) {
+                    Region.Landing l = recv.write(0, count);
+                    c.reduce(s, l.buffer, op.builtin, root);
+                    l.land();
+                } else {
+                    c.reduce(s, s.allocateLike(s.count()), op.builtin, root);
+                }
+                return;
+            }
+            byte[] result = Reduce.tree(c, Region.image(s), op, type, count, nio, root);
+            if (isRoot) {
+                Region.Landing l = recv.write(0, count);
+                Region.restore(result, l.buffer);
+                l.land();
+            }
+        };
+    }
+
+    public final void allReduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) {
+        run("allReduce", allReduceTask("allReduce", sendbuf, recvbuf, count, type, op, false));
+    }
+
+    /** In place: {@code buf} is both this rank's contribution and the result. */
+    public final void allReduce(Object buf, int count, Datatype type, Op op) {
+        run("allReduce", allReduceTask("allReduce", buf, buf, count, type, op, true));
+    }
+
+    public final Request iAllReduce(java.nio.Buffer sendbuf, java.nio.Buffer recvbuf, int count, Datatype type,
+            Op op) {
+        return start("iAllReduce", allReduceTask("iAllReduce", sendbuf, recvbuf, count, type, op, false));
+    }
+
+    public final Request iAllReduce(java.nio.Buffer buf, int count, Datatype type, Op op) {
+        return start("iAllReduce", allReduceTask("iAllReduce", buf, buf, count, type, op, true));
+    }
+
+    private NonBlockingCollectives.Task allReduceTask(String call, Object sendbuf, Object recvbuf, int count,
+            Datatype type, Op op, boolean inPlace) {
+        Combiner.check(call, op, type);
+        Region recv = Region.of(call, "receive", recvbuf, type);
+        Region send = inPlace ? null : Region.of(call, "send", sendbuf, type);
+        checkCount(call, recv, count);
+        if (send != null) {
+            checkCount(call, send, count);
+        }
+        boolean nio = sendbuf instanceof java.nio.Buffer || recvbuf instanceof java.nio.Buffer;
+        boolean runtime = Combiner.runtimeCan(op, type);
+        return c -> {
+            Buffer s = send != null ? send.read(0, count) : recv.read(0, count).copy();
+            Region.Landing l = recv.write(0, count);
+            if (runtime) {
+                c.allreduce(s, l.buffer, op.builtin);
+            } else {
+                Region.restore(Reduce.all(c, Region.image(s), op, type, count, nio), l.buffer);
+            }
+            l.land();
+        };
+    }
+
+    /** The image of the element-wise reduction of every rank's {@code s} ({@code count} elements), on every rank. */
+    static byte[] allReduceImage(io.mpirunj.Comm c, Buffer s, Op op, Datatype type, int count, boolean nio) {
+        if (Combiner.runtimeCan(op, type)) {
+            Buffer out = s.allocateLike(s.count());
+            c.allreduce(s, out, op.builtin);
+            return Region.image(out);
+        }
+        return Reduce.all(c, Region.image(s), op, type, count, nio);
+    }
+
+    /**
+     * Reduces then scatters blocks of {@code recvcounts} elements (MPI_REDUCE_SCATTER). Built here as an
+     * allreduce (on the pluggable algorithms where they apply) of which each rank keeps its block.
+     */
+    public final void reduceScatter(Object sendbuf, Object recvbuf, int[] recvcounts, Datatype type, Op op) {
+        run("reduceScatter", reduceScatterTask("reduceScatter", sendbuf, recvbuf, recvcounts, type, op, false));
+    }
+
+    /** In place: {@code buf} holds every block's contribution; the result is its first block. */
+    public final void reduceScatter(Object buf, int[] counts, Datatype type, Op op) {
+        run("reduceScatter", reduceScatterTask("reduceScatter", buf, buf, counts, type, op, true));
+    }
+
+    public final Request iReduceScatter(java.nio.Buffer sendbuf, java.nio.Buffer recvbuf, int[] recvcounts,
+            Datatype type, Op op) {
+        return start("iReduceScatter", reduceScatterTask("iReduceScatter", sendbuf, recvbuf, recvcounts, type, op,
+                false));
+    }
+
+    public final Request iReduceScatter(java.nio.Buffer buf, int[] counts, Datatype type, Op op) {
+        return start("iReduceScatter", reduceScatterTask("iReduceScatter", buf, buf, counts, type, op, true));
+    }
+
+    public final void reduceScatterBlock(Object sendbuf, Object recvbuf, int recvcount, Datatype type, Op op) {
+        run("reduceScatterBlock", reduceScatterTask("reduceScatterBlock", sendbuf, recvbuf,
+                blocks(recvcount, comm("reduceScatterBlock").size()), type, op, false));
+    }
+
+    public final void reduceScatterBlock(Object buf, int count, Datatype type, Op op) {
+        run("reduceScatterBlock", reduceScatterTask("reduceScatterBlock", buf, buf,
+                blocks(count, comm("reduceScatterBlock").size()), type, op, true));
+    }
+
+    public final Request iReduceScatterBlock(java.nio.Buffer sendbuf, java.nio.Buffer recvbuf, int recvcount,
+            Datatype type, Op op) {
+        return start("iReduceScatterBlock", reduceScatterTask("iReduceScatterBlock", sendbuf, recvbuf,
+                blocks(recvcount, comm("iReduceScatterBlock").size()), type, op, false));
+    }
+
+    public final Request iReduceScatterBlock(java.nio.Buffer buf, int count, Datatype type, Op op) {
+        return start("iReduceScatterBlock", reduceScatterTask("iReduceScatterBlock", buf, buf,
+                blocks(count, comm("iReduceScatterBlock").size()), type, op, true));
+    }
+
+    private static int[] blocks(int count, int size) {
+        int[] a = new int[size];
+        Arrays.fill(a, count);
+        return a;
+    }
+
+    private NonBlockingCollectives.Task reduceScatterTask(String call, Object sendbuf, Object recvbuf,
+            int[] recvcounts, Datatype type, Op op, boolean inPlace) {
+        Combiner.check(call, op, type);
+        io.mpirunj.Comm c0 = comm(call);
+        int me = c0.rank();
+        int size = c0.size();
+        if (recvcounts == null || recvcounts.length < size) {
+            throw new MPIException(call + ": recvcounts needs " + size + " entries", null, MPI.ERR_COUNT);
+        }
+        long total = 0;
+        long offset = 0;
+        for (int i = 0; i < size; i++) {
+            if (recvcounts[i] < 0) {
+                throw new MPIException(call + ": recvcounts[" + i + "]=" + recvcounts[i] + " (expected: >= 0)", null,
+                        MPI.ERR_COUNT);
+            }
+            if (i < me) {
+                offset += recvcounts[i];
+            }
+            total += recvcounts[i];
+        }
+        Region recv = Region.of(call, "receive", recvbuf, type);
+        Region send = inPlace ? recv : Region.of(call, "send", sendbuf, type);
+        checkCount(call, send, total);
+        checkCount(call, recv, recvcounts[me]);
+        int n = (int) total;
+        int from = (int) offset;
+        int mine = recvcounts[me];
+        boolean nio = sendbuf instanceof java.nio.Buffer || recvbuf instanceof java.nio.Buffer;
+        return c -> {
+            Buffer s = inPlace ? send.read(0, n).copy() : send.read(0, n);
+            byte[] full = allReduceImage(c, s, op, type, n, nio);
+            int eb = type.elementBytes();
+            Region.Landing l = recv.write(0, mine);
+            Region.restore(Arrays.copyOfRange(full, from * eb, (from + mine) * eb), l.buffer);
+            l.land();
+        };
+    }
+
+    /** {@code inOutBuf = inBuf op inOutBuf}, element-wise, on this rank alone (MPI_REDUCE_LOCAL). */
+    public static void reduceLocal(Object inBuf, Object inOutBuf, int count, Datatype type, Op op) {
+        String call = "reduceLocal";
+        Combiner.check(call, op, type);
+        try {
+            byte[] in = Region.image(Region.of(call, "input", inBuf, type).read(0, count));
+            Region r = Region.of(call, "in-out", inOutBuf, type);
+            byte[] inOut = Region.image(r.read(0, count));
+            Combiner.combine(op, type, in, inOut, count,
+                    inBuf instanceof java.nio.Buffer || inOutBuf instanceof java.nio.Buffer);
+            Region.Landing l = r.write(0, count);
+            Region.restore(inOut, l.buffer);
+            l.land();
+        } catch (RuntimeException e) {
+            throw MPIException.of(call, e);
+        }
+    }
+
+    // ---- scans (used by Intracomm) ----------------------------------------------------------------
+
+    final void scan0(String call, Object sendbuf, Object recvbuf, int count, Datatype type, Op op, boolean inPlace,
+            boolean exclusive) {
+        run(call, scanTask(call, sendbuf, recvbuf, count, type, op, inPlace, exclusive));
+    }
+
+    final Request iScan0(String call, Object sendbuf, Object recvbuf, int count, Datatype type, Op op,
+            boolean inPlace, boolean exclusive) {
+        return start(call, scanTask(call, sendbuf, recvbuf, count, type, op, inPlace, exclusive));
+    }
+
+    private NonBlockingCollectives.Task scanTask(String call, Object sendbuf, Object recvbuf, int count,
+            Datatype type, Op op, boolean inPlace, boolean exclusive) {
+        Combiner.check(call, op, type);
+        Region recv = Region.of(call, "receive", recvbuf, type);
+        Region send = inPlace ? recv : Region.of(call, "send", sendbuf, type);
+        checkCount(call, recv, count);
+        checkCount(call, send, count);
+        boolean nio = sendbuf instanceof java.nio.Buffer || recvbuf instanceof java.nio.Buffer;
+        return c -> {
+            byte[] result = Reduce.scan(c, Region.image(send.read(0, count)), op, type, count, nio, exclusive);
+            if (result != null) {
+                Region.Landing l = recv.write(0, count);
+                Region.restore(result, l.buffer);
+                l.land();
+            }
+        };
+    }
+
+    @Override
+    public String toString() {
+        return kind == WORLD ? "COMM_WORLD" : kind == SELF ? "COMM_SELF" : "Comm[" + binding + "]";
+    }
+}

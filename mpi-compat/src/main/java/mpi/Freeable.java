@@ -1,0 +1,6 @@
+package mpi;
+
+/** An MPI object that can be freed (communicators, requests, datatypes, ops, groups). */
+public interface Freeable {
+    void free();
+}

@@ -1,0 +1,56 @@
+package mpi;
+
+/**
+ * A reduction operation: one of the predefined ones of {@link MPI}, or one made from a
+ * {@link UserFunction}. Predefined operations (except MINLOC and MAXLOC) on INT, LONG, FLOAT, DOUBLE,
+ * BYTE and BOOLEAN data run on the runtime's pluggable reduce/allreduce algorithms; the others run on
+ * this package's own binomial tree, which keeps the rank order a non-commutative operation needs.
+ */
+public final class Op implements Freeable {
+    /** The runtime's operator, or null for MINLOC, MAXLOC and user functions. */
+    final io.mpirunj.Op builtin;
+    /** MINLOC or MAXLOC. */
+    final String loc;
+    final UserFunction function;
+    private final boolean commute;
+
+    /**
+     * A predefined operation by name: the runtime's operator of that name, or MINLOC/MAXLOC. (No
+     * runtime type in the signature: javac sees every constructor when a program says {@code new Op}.)
+     */
+    Op(String name) {
+        boolean location = name.equals("MINLOC") || name.equals("MAXLOC");
+        this.builtin = location ? null : io.mpirunj.Op.valueOf(name);
+        this.loc = location ? name : null;
+        this.function = null;
+        this.commute = true;
+    }
+
+    /** A user-defined operation (MPI_OP_CREATE). */
+    public Op(UserFunction function, boolean commute) {
+        if (function == null) {
+            throw new MPIException("new Op: the user function is null", null, MPI.ERR_OP);
+        }
+        this.builtin = null;
+        this.loc = null;
+        this.function = function;
+        this.commute = commute;
+    }
+
+    public boolean isCommutative() {
+        return commute;
+    }
+
+    @Override
+    public void free() {
+    }
+
+    public boolean isNull() {
+        return false;
+    }
+
+    @Override
+    public String toString() {
+        return builtin != null ? builtin.name() : loc != null ? loc : "user op";
+    }
+}

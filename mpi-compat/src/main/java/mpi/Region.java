@@ -1,0 +1,323 @@
+package mpi;
+
+import io.mpirunj.Buffer;
+import io.mpirunj.ElementType;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.CharBuffer;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
+
+/**
+ * One buffer argument of an MPI call, resolved against its datatype: which memory it is, how many
+ * whole datatype elements it holds, and runtime {@link Buffer} views of element ranges.
+ *
+ * <p>Data starts at index 0 of the user's buffer, as in Open MPI's bindings: an NIO buffer's position
+ * and limit are neither read nor changed, and its capacity bounds every access. Where the runtime can
+ * address the memory in place (the arrays and byte buffers it knows) a view is zero-copy; otherwise
+ * (char, short and boolean data, typed NIO buffers without an accessible array) the elements are
+ * staged through a little-endian byte image: copied out when the view is made for reading, copied
+ * back by {@link Landing#land()} after a receive.
+ */
+final class Region {
+    static final ByteOrder WIRE = ByteOrder.LITTLE_ENDIAN;
+
+    private final String call;
+    private final String role;
+    final Datatype type;
+    /** The user's buffer object. */
+    private final Object user;
+    /** A zero-copy view of every whole unit of the user's memory, or null when staged. */
+    private final Buffer direct;
+    private final int capacityUnits;
+
+    private Region(String call, String role, Datatype type, Object user, Buffer direct, int capacityUnits) {
+        this.call = call;
+        this.role = role;
+        this.type = type;
+        this.user = user;
+        this.direct = direct;
+        this.capacityUnits = capacityUnits;
+    }
+
+    /** Where received data lands; {@link #land()} finishes a staged receive. */
+    static class Landing {
+        final Buffer buffer;
+
+        Landing(Buffer buffer) {
+            this.buffer = buffer;
+        }
+
+        void land() {
+        }
+    }
+
+    static Region of(String call, String role, Object buf, Datatype type) {
+        if (buf == null) {
+            throw new MPIException(call + ": the " + role + " buffer is null", null, MPI.ERR_BUFFER);
+        }
+        if (type == null) {
+            throw new MPIException(call + ": the " + role + " datatype is null", null, MPI.ERR_TYPE);
+        }
+        Datatype.Unit unit = type.unit;
+        if (buf instanceof byte[]) {
+            byte[] a = (byte[]) buf;
+            if (unit.wireType() == ElementType.BYTE) { // raw bytes: the array itself, zero-copy
+                return new Region(call, role, type, buf, Buffer.of(a), a.length / unit.bytes);
+            }
+            return ofBytes(call, role, type, buf, ByteBuffer.wrap(a).order(WIRE));
+        }
+        if (buf instanceof ByteBuffer) {
+            ByteBuffer b = ((ByteBuffer) buf).duplicate().order(((ByteBuffer) buf).order());
+            b.clear(); // index 0 to capacity: the user's position and limit do not count
+            return ofBytes(call, role, type, buf, b);
+        }
+        if (buf instanceof int[]) {
+            requireUnit(call, role, type, buf, Datatype.Unit.INT);
+            return new Region(call, role, type, buf, Buffer.of((int[]) buf), ((int[]) buf).length);
+        }
+        if (buf instanceof long[]) {
+            requireUnit(call, role, type, buf, Datatype.Unit.LONG);
+            return new Region(call, role, type, buf, Buffer.of((long[]) buf), ((long[]) buf).length);
+        }
+        if (buf instanceof float[]) {
+            requireUnit(call, role, type, buf, Datatype.Unit.FLOAT);
+            return new Region(call, role, type, buf, Buffer.of((float[]) buf), ((float[]) buf).length);
+        }
+        if (buf instanceof double[]) {
+            requireUnit(call, role, type, buf, Datatype.Unit.DOUBLE);
+            return new Region(call, role, type, buf, Buffer.of((double[]) buf), ((double[]) buf).length);
+        }
+        if (buf instanceof short[]) {
+            requireUnit(call, role, type, buf, Datatype.Unit.SHORT);
+            return new Region(call, role, type, buf, null, ((short[]) buf).length);
+        }
+        if (buf instanceof char[]) {
+            requireUnit(call, role, type, buf, Datatype.Unit.CHAR);
+            return new Region(call, role, type, buf, null, ((char[]) buf).length);
+        }
+        if (buf instanceof boolean[]) {
+            requireUnit(call, role, type, buf, Datatype.Unit.BOOLEAN);
+            return new Region(call, role, type, buf, null, ((boolean[]) buf).length);
+        }
+        if (buf instanceof IntBuffer) {
+            IntBuffer b = (IntBuffer) buf;
+            requireUnit(call, role, type, buf, Datatype.Unit.INT);
+            return b.hasArray() ? new Region(call, role, type, buf, Buffer.of(b.array(), b.arrayOffset(), b.capacity()),
+                    b.capacity()) : new Region(call, role, type, buf, null, b.capacity());
+        }
+        if (buf instanceof LongBuffer) {
+            LongBuffer b = (LongBuffer) buf;
+            requireUnit(call, role, type, buf, Datatype.Unit.LONG);
+            return b.hasArray() ? new Region(call, role, type, buf, Buffer.of(b.array(), b.arrayOffset(), b.capacity()),
+                    b.capacity()) : new Region(call, role, type, buf, null, b.capacity());
+        }
+        if (buf instanceof FloatBuffer) {
+            FloatBuffer b = (FloatBuffer) buf;
+            requireUnit(call, role, type, buf, Datatype.Unit.FLOAT);
+            return b.hasArray() ? new Region(call, role, type, buf, Buffer.of(b.array(), b.arrayOffset(), b.capacity()),
+                    b.capacity()) : new Region(call, role, type, buf, null, b.capacity());
+        }
+        if (buf instanceof DoubleBuffer) {
+            DoubleBuffer b = (DoubleBuffer) buf;
+            requireUnit(call, role, type, buf, Datatype.Unit.DOUBLE);
+            return b.hasArray() ? new Region(call, role, type, buf, Buffer.of(b.array(), b.arrayOffset(), b.capacity()),
+                    b.capacity()) : new Region(call, role, type, buf, null, b.capacity());
+        }
+        if (buf instanceof ShortBuffer) {
+            requireUnit(call, role, type, buf, Datatype.Unit.SHORT);
+            return new Region(call, role, type, buf, null, ((ShortBuffer) buf).capacity());
+        }
+        if (buf instanceof CharBuffer) {
+            requireUnit(call, role, type, buf, Datatype.Unit.CHAR);
+            return new Region(call, role, type, buf, null, ((CharBuffer) buf).capacity());
+        }
+        throw new MPIException(call + ": the " + role + " buffer is a " + buf.getClass().getName()
+                + " (expected: a primitive array or a java.nio buffer)", null, MPI.ERR_BUFFER);
+    }
+
+    /** A byte array or byte buffer: any datatype, its multi-byte elements read in the buffer's order. */
+    private static Region ofBytes(String call, String role, Datatype type, Object user, ByteBuffer b) {
+        Datatype.Unit unit = type.unit;
+        int units = b.capacity() / unit.bytes;
+        boolean twoByte = unit == Datatype.Unit.CHAR || unit == Datatype.Unit.SHORT;
+        if (twoByte && b.order() != WIRE) {
+            return new Region(call, role, type, user, null, units); // big-endian shorts: converted through a stage
+        }
+        ElementType wire = unit.wireType();
+        b.limit(units * unit.bytes);
+        return new Region(call, role, type, user, Buffer.of(b, wire), units);
+    }
+
+    private static void requireUnit(String call, String role, Datatype type, Object buf, Datatype.Unit expected) {
+        if (type.unit != expected) {
+            throw new MPIException(call + ": datatype " + type + " does not fit the " + role + " buffer, a "
+                    + describe(buf) + " (expected a " + type.unit.javaType + " or a byte buffer)", null, MPI.ERR_TYPE);
+        }
+    }
+
+    private static String describe(Object buf) {
+        return buf.getClass().isArray() ? buf.getClass().getComponentType().getName() + "[]"
+                : buf.getClass().getSimpleName();
+    }
+
+    /** Whole datatype elements the buffer holds from index 0. */
+    int capacity() {
+        return capacityUnits / Math.max(1, type.units);
+    }
+
+    private void check(int from, int n) {
+        long end = (long) from + n;
+        if (from < 0 || n < 0 || end * type.units > capacityUnits) {
+            throw new MPIException(call + ": the " + role + " buffer holds " + capacity() + " elements of " + type
+                    + " but the call needs elements [" + from + ", " + end + ")", null, MPI.ERR_BUFFER);
+        }
+    }
+
+    /** Runtime view elements per unit: 1, or the unit's bytes when it travels as bytes. */
+    private int scale() {
+        return type.unit.bytes / type.unit.wireType().bytes();
+    }
+
+    /** The elements {@code [from, from + n)}, for sending (a staged buffer is copied now). */
+    Buffer read(int from, int n) {
+        check(from, n);
+        int fu = from * type.units;
+        int nu = n * type.units;
+        if (direct != null) {
+            return fu == 0 && nu * scale() == direct.count() ? direct : direct.slice(fu * scale(), nu * scale());
+        }
+        ByteBuffer img = ByteBuffer.allocate(nu * type.unit.bytes).order(WIRE);
+        stageOut(fu, nu, img);
+        return Buffer.of(img, type.unit.wireType());
+    }
+
+    /** Every element from index 0 up to the call's {@code n}. */
+    Buffer read(int n) {
+        return read(0, n);
+    }
+
+    /** Where the elements {@code [from, from + n)} are received. */
+    Landing write(int from, int n) {
+        check(from, n);
+        int fu = from * type.units;
+        int nu = n * type.units;
+        if (direct != null) {
+            return new Landing(direct.slice(fu * scale(), nu * scale()));
+        }
+        ByteBuffer img = ByteBuffer.allocate(nu * type.unit.bytes).order(WIRE);
+        return new Landing(Buffer.of(img, type.unit.wireType())) {
+            @Override
+            void land() {
+                stageIn(img, fu, nu);
+            }
+        };
+    }
+
+    /** Copies units {@code [from, from + n)} of the user's buffer into {@code img} (little-endian). */
+    private void stageOut(int from, int n, ByteBuffer img) {
+        Object u = user;
+        if (u instanceof short[]) {
+            img.asShortBuffer().put((short[]) u, from, n);
+        } else if (u instanceof char[]) {
+            img.asCharBuffer().put((char[]) u, from, n);
+        } else if (u instanceof boolean[]) {
+            boolean[] a = (boolean[]) u;
+            for (int i = 0; i < n; i++) {
+                img.put(i, a[from + i] ? (byte) 1 : 0);
+            }
+        } else if (u instanceof ShortBuffer) {
+            short[] t = new short[n];
+            ((ShortBuffer) u).get(from, t);
+            img.asShortBuffer().put(t);
+        } else if (u instanceof CharBuffer) {
+            char[] t = new char[n];
+            ((CharBuffer) u).get(from, t);
+            img.asCharBuffer().put(t);
+        } else if (u instanceof IntBuffer) {
+            int[] t = new int[n];
+            ((IntBuffer) u).get(from, t);
+            img.asIntBuffer().put(t);
+        } else if (u instanceof LongBuffer) {
+            long[] t = new long[n];
+            ((LongBuffer) u).get(from, t);
+            img.asLongBuffer().put(t);
+        } else if (u instanceof FloatBuffer) {
+            float[] t = new float[n];
+            ((FloatBuffer) u).get(from, t);
+            img.asFloatBuffer().put(t);
+        } else if (u instanceof DoubleBuffer) {
+            double[] t = new double[n];
+            ((DoubleBuffer) u).get(from, t);
+            img.asDoubleBuffer().put(t);
+        } else { // a big-endian byte buffer of chars or shorts
+            ByteBuffer b = (ByteBuffer) u;
+            for (int i = 0; i < n; i++) {
+                img.putShort(2 * i, b.getShort(2 * (from + i)));
+            }
+        }
+    }
+
+    /** Copies {@code img} back into units {@code [from, from + n)} of the user's buffer. */
+    private void stageIn(ByteBuffer img, int from, int n) {
+        Object u = user;
+        try {
+            if (u instanceof short[]) {
+                img.asShortBuffer().get((short[]) u, from, n);
+            } else if (u instanceof char[]) {
+                img.asCharBuffer().get((char[]) u, from, n);
+            } else if (u instanceof boolean[]) {
+                boolean[] a = (boolean[]) u;
+                for (int i = 0; i < n; i++) {
+                    a[from + i] = img.get(i) != 0;
+                }
+            } else if (u instanceof ShortBuffer) {
+                short[] t = new short[n];
+                img.asShortBuffer().get(t);
+                ((ShortBuffer) u).put(from, t);
+            } else if (u instanceof CharBuffer) {
+                char[] t = new char[n];
+                img.asCharBuffer().get(t);
+                ((CharBuffer) u).put(from, t);
+            } else if (u instanceof IntBuffer) {
+                int[] t = new int[n];
+                img.asIntBuffer().get(t);
+                ((IntBuffer) u).put(from, t);
+            } else if (u instanceof LongBuffer) {
+                long[] t = new long[n];
+                img.asLongBuffer().get(t);
+                ((LongBuffer) u).put(from, t);
+            } else if (u instanceof FloatBuffer) {
+                float[] t = new float[n];
+                img.asFloatBuffer().get(t);
+                ((FloatBuffer) u).put(from, t);
+            } else if (u instanceof DoubleBuffer) {
+                double[] t = new double[n];
+                img.asDoubleBuffer().get(t);
+                ((DoubleBuffer) u).put(from, t);
+            } else {
+                ByteBuffer b = (ByteBuffer) u;
+                for (int i = 0; i < n; i++) {
+                    b.putShort(2 * (from + i), img.getShort(2 * i));
+                }
+            }
+        } catch (java.nio.ReadOnlyBufferException e) {
+            throw new MPIException(call + ": the " + role + " buffer is read-only", e, MPI.ERR_BUFFER);
+        }
+    }
+
+    /** The bytes of {@code view} as they travel (little-endian elements). */
+    static byte[] image(Buffer view) {
+        byte[] img = new byte[view.byteLength()];
+        view.copyOut(0, ByteBuffer.wrap(img));
+        return img;
+    }
+
+    /** Writes an image made by {@link #image} back into {@code view}. */
+    static void restore(byte[] img, Buffer view) {
+        view.copyIn(0, ByteBuffer.wrap(img));
+    }
+}

@@ -1,0 +1,31 @@
+package mpi;
+
+import java.nio.ByteBuffer;
+
+/**
+ * The function of a user-defined {@link Op}: combine {@code inVec} into {@code inOutVec} element by
+ * element, {@code inOutVec[i] = inVec[i] op inOutVec[i]}. Override the array form; the byte-buffer
+ * form, called when the call's buffers are NIO buffers, by default passes arrays to the array form.
+ */
+public abstract class UserFunction {
+    /**
+     * Combines arrays of the datatype's Java type ({@code int[]} for INT and INT2, {@code double[]} for
+     * DOUBLE and DOUBLE_COMPLEX, ..., {@code byte[]} for the other pair types), each holding
+     * {@code count} elements of {@code datatype}.
+     */
+    public void call(Object inVec, Object inOutVec, int count, Datatype datatype) {
+        throw new UnsupportedOperationException("UserFunction.call(Object, Object, int, Datatype) is not implemented");
+    }
+
+    /**
+     * Combines little-endian byte buffers holding {@code count} elements of {@code datatype}. By default
+     * converts them to arrays, calls {@link #call(Object, Object, int, Datatype)} and writes the result
+     * back into {@code inOut}.
+     */
+    public void call(ByteBuffer in, ByteBuffer inOut, int count, Datatype datatype) {
+        Object a = Combiner.toArray(in, count, datatype);
+        Object b = Combiner.toArray(inOut, count, datatype);
+        call(a, b, count, datatype);
+        Combiner.fromArray(b, inOut, count, datatype);
+    }
+}

@@ -1,0 +1,195 @@
+package io.mpirunj.mpicompat;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mpirunj.runtime.RankContext;
+import io.mpirunj.runtime.RuntimeConfig;
+import io.mpirunj.runtime.local.LocalJob;
+import io.mpirunj.testing.LocalCluster;
+import java.nio.ByteBuffer;
+import java.nio.IntBuffer;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import mpi.Datatype;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Request;
+import mpi.Status;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Where this package is safer than Open MPI's bindings, and how it reports bad input. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class MpiSemanticsTest {
+    private static final String[] NO_ARGS = {};
+
+    private static void run(int np, LocalCluster.RankBody body) {
+        LocalCluster.run(np, world -> {
+            MPI.Init(NO_ARGS);
+            body.run(world);
+            MPI.Finalize();
+        });
+    }
+
+    @Test
+    void anOverrunIsAnExceptionNamingTheCallNotACrash() {
+        run(2, world -> {
+            MPIException send = assertThrows(MPIException.class,
+                    () -> MPI.COMM_WORLD.send(new int[3], 4, MPI.INT, 1, 0));
+            assertEquals("send: the send buffer holds 3 elements of INT but the call needs elements [0, 4)",
+                    send.getMessage());
+            assertEquals(MPI.ERR_BUFFER, send.getErrorClass());
+            MPIException recv = assertThrows(MPIException.class,
+                    () -> MPI.COMM_WORLD.recv(MPI.newIntBuffer(2), 5, MPI.INT, 1, 0));
+            assertTrue(recv.getMessage().startsWith("recv: the receive buffer holds 2 elements"), recv.getMessage());
+            MPIException irecv = assertThrows(MPIException.class,
+                    () -> MPI.COMM_WORLD.iRecv(IntBuffer.wrap(new int[1]), 2, MPI.INT, 1, 0));
+            assertTrue(irecv.getMessage().startsWith("iRecv: "), irecv.getMessage());
+            MPIException ibcast = assertThrows(MPIException.class,
+                    () -> MPI.COMM_WORLD.iBcast(MPI.newDoubleBuffer(1), 3, MPI.DOUBLE, 0));
+            assertTrue(ibcast.getMessage().startsWith("iBcast: "), ibcast.getMessage());
+            MPIException gather = assertThrows(MPIException.class,
+                    () -> MPI.COMM_WORLD.gather(new int[1], 1, MPI.INT, new int[1], 1, MPI.INT, world.rank()));
+            assertEquals("gather: the buffer holds 1 elements of INT but the call needs 2", gather.getMessage());
+        });
+    }
+
+    @Test
+    void aDatatypeThatDoesNotFitTheArrayIsRejected() {
+        run(1, world -> {
+            MPIException e = assertThrows(MPIException.class,
+                    () -> MPI.COMM_WORLD.send(new double[2], 2, MPI.INT, 0, 0));
+            assertEquals("send: datatype INT does not fit the send buffer, a double[] (expected a int[] or a byte buffer)",
+                    e.getMessage());
+            assertEquals(MPI.ERR_TYPE, e.getErrorClass());
+            MPIException loc = assertThrows(MPIException.class,
+                    () -> MPI.COMM_WORLD.allReduce(new int[2], new int[2], 2, MPI.INT, MPI.MAXLOC));
+            assertTrue(loc.getMessage().startsWith("allReduce: MAXLOC needs a pair datatype"), loc.getMessage());
+        });
+    }
+
+    @Test
+    void aTooLongMessageIsATruncationError() {
+        run(2, world -> {
+            if (world.rank() == 0) {
+                MPI.COMM_WORLD.send(new int[4], 4, MPI.INT, 1, 3);
+            } else {
+                MPIException e = assertThrows(MPIException.class,
+                        () -> MPI.COMM_WORLD.recv(new int[2], 2, MPI.INT, 0, 3));
+                assertEquals(MPI.ERR_TRUNCATE, e.getErrorClass());
+                assertTrue(e.getMessage().startsWith("recv: "), e.getMessage());
+            }
+        });
+    }
+
+    @Test
+    void dataStartAtIndexZeroAndPositionAndLimitAreLeftAlone() {
+        run(2, world -> {
+            ByteBuffer b = ByteBuffer.allocateDirect(12);
+            if (world.rank() == 0) {
+                b.put(0, (byte) 9).put(11, (byte) 10);
+            }
+            b.position(5).limit(7);
+            if (world.rank() == 0) {
+                MPI.COMM_WORLD.send(b, 12, MPI.BYTE, 1, 0);
+            } else {
+                Status s = MPI.COMM_WORLD.recv(b, 12, MPI.BYTE, 0, 0);
+                assertEquals(12, s.getCount(MPI.BYTE));
+                assertEquals(9, b.get(0));
+                assertEquals(10, b.duplicate().clear().get(11));
+            }
+            assertEquals(5, b.position());
+            assertEquals(7, b.limit());
+        });
+    }
+
+    @Test
+    void procNullCompletesAtOnce() {
+        run(1, world -> {
+            MPI.COMM_WORLD.send(new int[1], 1, MPI.INT, MPI.PROC_NULL, 0);
+            Status s = MPI.COMM_WORLD.recv(new int[1], 1, MPI.INT, MPI.PROC_NULL, 0);
+            assertEquals(MPI.PROC_NULL, s.getSource());
+            assertEquals(0, s.getCount(MPI.INT));
+            Request r = MPI.COMM_WORLD.iRecv(new int[1], 1, MPI.INT, MPI.PROC_NULL, 0);
+            assertTrue(r.test());
+        });
+    }
+
+    @Test
+    void callsBeforeInitSaySo() {
+        MPIException e = assertThrows(MPIException.class, () -> MPI.COMM_WORLD.getRank());
+        assertEquals("getRank: MPI is not initialized (call MPI.Init first)", e.getMessage());
+    }
+
+    @Test
+    void unsupportedCallsSaySo() {
+        MPIException e = assertThrows(MPIException.class,
+                () -> Datatype.createVector(2, 1, 2, MPI.INT));
+        assertEquals(MPI.ERR_UNSUPPORTED_OPERATION, e.getErrorClass());
+        assertTrue(e.getMessage().startsWith("Datatype.createVector is not supported"), e.getMessage());
+    }
+
+    @Test
+    void mpiExceptionIsUncheckedSoCodeForEitherFlavourCompiles() {
+        assertTrue(RuntimeException.class.isAssignableFrom(MPIException.class));
+    }
+
+    @Test
+    void collectivesRunOnThePluggableAlgorithmsSoForcingOneApplies() throws Exception {
+        CountingBcast.CALLS.set(0);
+        int np = 4;
+        RuntimeConfig config = RuntimeConfig.defaults();
+        AtomicReferenceArray<Throwable> failed = new AtomicReferenceArray<>(np);
+        try (LocalJob job = new LocalJob(np, config, (rank, code, reason) -> { }, CountingBcast.registryForcingIt())) {
+            Thread[] ranks = new Thread[np];
+            for (int r = 0; r < np; r++) {
+                RankContext ctx = job.context(r);
+                int rank = r;
+                ranks[r] = new Thread(() -> {
+                    RankContext.bindToCurrentThread(ctx);
+                    try {
+                        MPI.Init(NO_ARGS);
+                        int[] v = rank == 2 ? new int[] {7, 8} : new int[2];
+                        MPI.COMM_WORLD.bcast(v, 2, MPI.INT, 2);
+                        assertArrayEquals(new int[] {7, 8}, v);
+                        IntBuffer d = MPI.newIntBuffer(1);
+                        d.put(0, rank == 0 ? 5 : 0);
+                        MPI.COMM_WORLD.iBcast(d, 1, MPI.INT, 0).waitFor();
+                        assertEquals(5, d.get(0));
+                        MPI.Finalize();
+                    } catch (Throwable t) {
+                        failed.set(rank, t);
+                    }
+                }, "rank-" + r);
+                ranks[r].start();
+            }
+            for (Thread t : ranks) {
+                t.join(TimeUnit.SECONDS.toMillis(50));
+                assertFalse(t.isAlive(), t.getName() + " is stuck");
+            }
+        }
+        for (int r = 0; r < np; r++) {
+            if (failed.get(r) != null) {
+                throw new AssertionError("rank " + r + " failed", failed.get(r));
+            }
+        }
+        assertEquals(8, CountingBcast.CALLS.get(), "2 bcasts on each of 4 ranks went through the forced algorithm");
+    }
+
+    @Test
+    void heapBuffersWorkInNonBlockingCalls() {
+        run(2, world -> {
+            int[] back = new int[3];
+            int peer = 1 - world.rank();
+            Request r = MPI.COMM_WORLD.iRecv(IntBuffer.wrap(back), 3, MPI.INT, peer, 1);
+            Request s = MPI.COMM_WORLD.iSend(IntBuffer.wrap(new int[] {world.rank(), 2, 3}), 3, MPI.INT, peer, 1);
+            Request.waitAll(new Request[] {r, s});
+            assertArrayEquals(new int[] {peer, 2, 3}, back);
+            assertFalse(MPI.isFinalized());
+        });
+    }
+}
