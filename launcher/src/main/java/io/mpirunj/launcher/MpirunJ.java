@@ -50,6 +50,7 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {
             "  mpirun-j -np 4 io.mpirunj.examples.Hello",
+            "  mpirun-j -np 4 Pi.java 1000000",
             "  mpirun-j -np 8 --threads --tag-output io.mpirunj.examples.Ring",
             "  mpirun-j -np 4 -cp 'build/classes:lib/*' com.example.MyApp -x 1 --size 1024",
             "  mpirun-j -np 4 -jar app.jar --size 1024",
@@ -142,7 +143,8 @@ public final class MpirunJ implements Callable<Integer> {
     boolean listAlgorithms;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "MainClass",
-            description = "The program's main class (public static void main(String[])).")
+            description = "The program's main class (public static void main(String[])), or a source file "
+                    + "such as Pi.java: compiled once against the API and -cp, its first class is run.")
     String mainClass;
 
     @Parameters(index = "1..*", arity = "0..*", paramLabel = "ARGS", description = "The program's arguments.")
@@ -207,7 +209,7 @@ public final class MpirunJ implements Callable<Integer> {
                 out.flush();
                 return 0;
             }
-            JobSpec spec = validate();
+            JobSpec spec = validate(err);
             RankOutput output;
             try {
                 output = RankOutput.open(out, err, spec.output(), spec.size());
@@ -228,6 +230,10 @@ public final class MpirunJ implements Callable<Integer> {
             err.println("mpirun-j: cannot load the collective algorithms (is the build complete?): " + e.getMessage());
             err.flush();
             return 1;
+        } finally {
+            if (source != null) {
+                source.close();
+            }
         }
     }
 
@@ -245,8 +251,11 @@ public final class MpirunJ implements Callable<Integer> {
         }
     }
 
-    /** Checks everything that can be checked before a rank starts. */
-    JobSpec validate() throws UsageException {
+    /** The compiled program when MainClass is a source file ({@code Pi.java}); deleted when the job ends. */
+    private SourceProgram source;
+
+    /** Checks everything that can be checked before a rank starts; compiler errors go to {@code err}. */
+    JobSpec validate(PrintWriter err) throws UsageException {
         if (size == null) {
             throw new UsageException("missing -np N (the number of ranks to start)");
         }
@@ -295,7 +304,12 @@ public final class MpirunJ implements Callable<Integer> {
                 throw new UsageException("missing the main class to run (usage: mpirun-j -np N [options] MainClass "
                         + "[args...], or -jar JAR [args...])");
             }
-            cp = UserClasspath.parse(userClasspathSpec());
+            cp = new ArrayList<>(UserClasspath.parse(userClasspathSpec()));
+            if (SourceProgram.isSourceFile(main)) {
+                source = SourceProgram.compile(main, cp, err);
+                main = source.mainClass();
+                cp.add(0, source.classes());
+            }
         }
         UserClasspath.checkMainClass(main, cp, MpirunJ.class.getClassLoader());
         if (coll != null) {
