@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.ServiceConfigurationError;
 import java.util.concurrent.Callable;
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -167,10 +168,16 @@ public final class MpirunJ implements Callable<Integer> {
         MpirunJ command = new MpirunJ();
         command.environment = env;
         CommandLine cl = new CommandLine(command);
+        // shell completion and the man page, generated from this command line (installed by nothing)
+        CommandLine completion = new CommandLine(new AutoComplete.GenerateCompletion());
+        completion.getCommandSpec().usageMessage().hidden(false);
+        cl.addSubcommand(completion);
+        cl.addSubcommand(new ManPageCommand());
         cl.setStopAtPositional(true);
         String footer = String.join(System.lineSeparator(), ExitCodes.HELP);
         cl.getCommandSpec().usageMessage().footer(Arrays.stream(cl.getCommandSpec().usageMessage().footer())
                 .map(l -> l.equals("%s") ? footer.replace("%", "%%") : l).toArray(String[]::new));
+        CommandSummaries.install(cl);
         cl.setParameterExceptionHandler(MpirunJ::onBadUsage);
         cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
             PrintWriter err = cmd.getErr();
