@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
  * one JVM ({@code --threads}). The top-level command is the run command; the tools hang off it as
  * subcommands: {@code schedule}, {@code simulate}, {@code papers} and {@code bench}.
  *
- * <p>Everything after the main class goes to the program untouched. Bad input (an unknown option, a
+ * <p>The main class may be a source file ({@code Pi.java}): {@link SourceProgram} compiles it once,
+ * before any rank starts. Everything after the main class goes to the program untouched. Bad input (an unknown option, a
  * bad count, a missing or unloadable main class, a missing classpath entry, a bad {@code --coll},
  * {@code --timeout}, {@code -x} or {@code -J}) is reported as one line on stderr with exit status 2,
  * before anything starts. Exit statuses: {@link ExitCodes}.
