@@ -127,6 +127,7 @@ public final class Buffer {
         return new Buffer(type, a, null, offset, count);
     }
 
+    /** The type of the elements. */
     public ElementType type() {
         return type;
     }
