@@ -53,9 +53,8 @@ class HelpTextTest {
             assertTrue(description.startsWith(summary), e.getKey() + ": '" + summary + "' is not the start of '"
                     + description + "'");
         }
-        assertEquals("Builds one broadcast/multicast schedule, evaluates it on a cost model or a routed fabric and "
-                + "prints every message: source, destination, start and delivery time (model time units) and step.",
-                summaries.get("schedule"));
+        // the report that started this: the schedule summary stopped at "evaluates it on a cost model or a"
+        assertTrue(summaries.get("schedule").contains("on a cost model or a routed fabric"), summaries.get("schedule"));
     }
 
     @Test
