@@ -4,11 +4,13 @@ package io.mpirunj;
 public class AbortedException extends MpiException {
     private final int exitCode;
 
+    /** An abort with the exit code the job ends with. */
     public AbortedException(int exitCode, String message) {
         super(message);
         this.exitCode = exitCode;
     }
 
+    /** The exit code the job ends with. */
     public int exitCode() {
         return exitCode;
     }

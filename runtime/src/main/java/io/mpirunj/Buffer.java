@@ -32,42 +32,52 @@ public final class Buffer {
         this.count = count;
     }
 
+    /** The whole array, as byte elements. */
     public static Buffer of(byte[] a) {
         return of(a, 0, a.length);
     }
 
+    /** {@code count} byte elements of the array from element {@code offset}. */
     public static Buffer of(byte[] a, int offset, int count) {
         return array(ElementType.BYTE, a, a.length, offset, count);
     }
 
+    /** The whole array, as int elements. */
     public static Buffer of(int[] a) {
         return of(a, 0, a.length);
     }
 
+    /** {@code count} int elements of the array from element {@code offset}. */
     public static Buffer of(int[] a, int offset, int count) {
         return array(ElementType.INT, a, a.length, offset, count);
     }
 
+    /** The whole array, as long elements. */
     public static Buffer of(long[] a) {
         return of(a, 0, a.length);
     }
 
+    /** {@code count} long elements of the array from element {@code offset}. */
     public static Buffer of(long[] a, int offset, int count) {
         return array(ElementType.LONG, a, a.length, offset, count);
     }
 
+    /** The whole array, as float elements. */
     public static Buffer of(float[] a) {
         return of(a, 0, a.length);
     }
 
+    /** {@code count} float elements of the array from element {@code offset}. */
     public static Buffer of(float[] a, int offset, int count) {
         return array(ElementType.FLOAT, a, a.length, offset, count);
     }
 
+    /** The whole array, as double elements. */
     public static Buffer of(double[] a) {
         return of(a, 0, a.length);
     }
 
+    /** {@code count} double elements of the array from element {@code offset}. */
     public static Buffer of(double[] a, int offset, int count) {
         return array(ElementType.DOUBLE, a, a.length, offset, count);
     }
@@ -117,6 +127,7 @@ public final class Buffer {
         return new Buffer(type, a, null, offset, count);
     }
 
+    /** The type of the elements. */
     public ElementType type() {
         return type;
     }

@@ -24,8 +24,10 @@ public interface Comm extends AutoCloseable {
     /** Colour for {@link #split} meaning "not in any new communicator". */
     int UNDEFINED = -32766;
 
+    /** This rank's number in the communicator, 0 to {@code size() - 1}. */
     int rank();
 
+    /** The number of ranks in the communicator. */
     int size();
 
     /** World rank of the given rank of this communicator. */
@@ -42,12 +44,16 @@ public interface Comm extends AutoCloseable {
 
     // ---- point-to-point ------------------------------------------------------------------------
 
+    /** Sends {@code buf} to rank {@code dest}; returns once {@code buf} may be reused. */
     void send(Buffer buf, int dest, int tag);
 
+    /** Receives the next matching message into {@code buf} and says where it came from. */
     Status recv(Buffer buf, int source, int tag);
 
+    /** Starts a send; {@code buf} must not change until the request completes. */
     Request isend(Buffer buf, int dest, int tag);
 
+    /** Starts a receive; {@code buf} holds the message once the request completes. */
     Request irecv(Buffer buf, int source, int tag);
 
     /** Sends and receives at once, never deadlocking against a matching sendrecv. */
@@ -89,6 +95,7 @@ public interface Comm extends AutoCloseable {
 
     // ---- collectives ---------------------------------------------------------------------------
 
+    /** Returns once every rank of the communicator has called it. */
     void barrier();
 
     /** Root's buffer is copied into every rank's buffer. */
@@ -104,26 +111,32 @@ public interface Comm extends AutoCloseable {
     /** Block j of send (count/size elements) goes to rank j, arriving as block i of its recv. */
     void alltoall(Buffer send, Buffer recv);
 
+    /** As {@link #alltoall}, with a count and an element offset per rank on both sides. */
     void alltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
             int[] recvDispls);
 
     /** Every rank's send buffer is placed, in rank order, into root's recv (ignored elsewhere). */
     void gather(Buffer send, Buffer recv, int root);
 
+    /** As {@link #gather}, with a count and an element offset per rank in root's recv. */
     void gatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root);
 
     /** Block i of root's send goes to rank i's recv. */
     void scatter(Buffer send, Buffer recv, int root);
 
+    /** As {@link #scatter}, with a count and an element offset per rank in root's send. */
     void scatterv(Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root);
 
+    /** As {@link #gather}, with the result in every rank's recv. */
     void allgather(Buffer send, Buffer recv);
 
+    /** As {@link #gatherv}, with the result in every rank's recv. */
     void allgatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs);
 
     /** Element-wise reduction of every rank's send into root's recv (ignored elsewhere). */
     void reduce(Buffer send, Buffer recv, Op op, int root);
 
+    /** As {@link #reduce}, with the result in every rank's recv. */
     void allreduce(Buffer send, Buffer recv, Op op);
 
     /** Frees this communicator (not the world). */

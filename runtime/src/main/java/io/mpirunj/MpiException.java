@@ -5,10 +5,12 @@ package io.mpirunj;
  * raised them, and the message says which rank, communicator and call were involved.
  */
 public class MpiException extends RuntimeException {
+    /** An error with its description. */
     public MpiException(String message) {
         super(message);
     }
 
+    /** An error with its description and cause. */
     public MpiException(String message, Throwable cause) {
         super(message, cause);
     }

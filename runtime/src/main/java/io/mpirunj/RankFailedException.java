@@ -4,6 +4,7 @@ package io.mpirunj;
 public class RankFailedException extends MpiException {
     private final int failedRank;
 
+    /** Rank {@code failedRank} (of the world) failed, as {@code cause} says. */
     public RankFailedException(int failedRank, String message, Throwable cause) {
         super(message, cause);
         this.failedRank = failedRank;

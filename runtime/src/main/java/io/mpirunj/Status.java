@@ -10,6 +10,7 @@ public final class Status {
     private final int byteCount;
     private final int elementBytes;
 
+    /** A message's status; {@code elementBytes} is the size of one element of the receive buffer. */
     public Status(int source, int tag, int byteCount, int elementBytes) {
         this.source = source;
         this.tag = tag;
@@ -22,6 +23,7 @@ public final class Status {
         return source;
     }
 
+    /** The message's tag. */
     public int tag() {
         return tag;
     }

@@ -5,6 +5,7 @@ package io.mpirunj;
  * been consumed; the receive buffer holds its first {@code bufferBytes} bytes.
  */
 public class TruncationException extends MpiException {
+    /** A message too large for its receive buffer. */
     public TruncationException(String message) {
         super(message);
     }

@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.ServiceConfigurationError;
 import java.util.concurrent.Callable;
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -33,7 +34,8 @@ import picocli.CommandLine.Spec;
  * one JVM ({@code --threads}). The top-level command is the run command; the tools hang off it as
  * subcommands: {@code schedule}, {@code simulate}, {@code papers} and {@code bench}.
  *
- * <p>Everything after the main class goes to the program untouched. Bad input (an unknown option, a
+ * <p>The main class may be a source file ({@code Pi.java}): {@link SourceProgram} compiles it once,
+ * before any rank starts. Everything after the main class goes to the program untouched. Bad input (an unknown option, a
  * bad count, a missing or unloadable main class, a missing classpath entry, a bad {@code --coll},
  * {@code --timeout}, {@code -x} or {@code -J}) is reported as one line on stderr with exit status 2,
  * before anything starts. Exit statuses: {@link ExitCodes}.
@@ -52,6 +54,7 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {
             "  mpirun-j -np 4 io.mpirunj.examples.Hello",
+            "  mpirun-j -np 4 Pi.java 1000000",
             "  mpirun-j -np 8 --threads --tag-output io.mpirunj.examples.Ring",
             "  mpirun-j -np 4 -cp 'build/classes:lib/*' com.example.MyApp -x 1 --size 1024",
             "  mpirun-j -np 4 -jar app.jar --size 1024",
@@ -159,7 +162,8 @@ public final class MpirunJ implements Callable<Integer> {
     boolean listAlgorithms;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "MainClass",
-            description = "The program's main class (public static void main(String[])).")
+            description = "The program's main class (public static void main(String[])), or a source file "
+                    + "such as Pi.java: compiled once against the API and -cp, its first class is run.")
     String mainClass;
 
     @Parameters(index = "1..*", arity = "0..*", paramLabel = "ARGS", description = "The program's arguments.")
@@ -182,10 +186,16 @@ public final class MpirunJ implements Callable<Integer> {
         MpirunJ command = new MpirunJ();
         command.environment = env;
         CommandLine cl = new CommandLine(command);
+        // shell completion and the man page, generated from this command line (installed by nothing)
+        CommandLine completion = new CommandLine(new AutoComplete.GenerateCompletion());
+        completion.getCommandSpec().usageMessage().hidden(false);
+        cl.addSubcommand(completion);
+        cl.addSubcommand(new ManPageCommand());
         cl.setStopAtPositional(true);
         String footer = String.join(System.lineSeparator(), ExitCodes.HELP);
         cl.getCommandSpec().usageMessage().footer(Arrays.stream(cl.getCommandSpec().usageMessage().footer())
                 .map(l -> l.equals("%s") ? footer.replace("%", "%%") : l).toArray(String[]::new));
+        CommandSummaries.install(cl);
         cl.setParameterExceptionHandler(MpirunJ::onBadUsage);
         cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
             PrintWriter err = cmd.getErr();
@@ -230,7 +240,7 @@ public final class MpirunJ implements Callable<Integer> {
             } else if (slurm && size == null) {
                 size = SlurmLaunch.allocationTasks(environment); // as mpirun: one rank per allocated task
             }
-            JobSpec spec = validate();
+            JobSpec spec = validate(err);
             if (srunRank) {
                 return SlurmLaunch.runRank(spec);
             }
@@ -257,6 +267,10 @@ public final class MpirunJ implements Callable<Integer> {
             err.println("mpirun-j: cannot load the collective algorithms (is the build complete?): " + e.getMessage());
             err.flush();
             return 1;
+        } finally {
+            if (source != null) {
+                source.close();
+            }
         }
     }
 
@@ -291,8 +305,11 @@ public final class MpirunJ implements Callable<Integer> {
         }
     }
 
-    /** Checks everything that can be checked before a rank starts. */
-    JobSpec validate() throws UsageException {
+    /** The compiled program when MainClass is a source file ({@code Pi.java}); deleted when the job ends. */
+    private SourceProgram source;
+
+    /** Checks everything that can be checked before a rank starts; compiler errors go to {@code err}. */
+    JobSpec validate(PrintWriter err) throws UsageException {
         if (size == null) {
             throw new UsageException("missing -np N (the number of ranks to start)");
         }
@@ -342,7 +359,12 @@ public final class MpirunJ implements Callable<Integer> {
                 throw new UsageException("missing the main class to run (usage: mpirun-j -np N [options] MainClass "
                         + "[args...], or -jar JAR [args...])");
             }
-            cp = UserClasspath.parse(userClasspathSpec());
+            cp = new ArrayList<>(UserClasspath.parse(userClasspathSpec()));
+            if (SourceProgram.isSourceFile(main)) {
+                source = SourceProgram.compile(main, cp, err);
+                main = source.mainClass();
+                cp.add(0, source.classes());
+            }
         }
         UserClasspath.checkMainClass(main, cp, MpirunJ.class.getClassLoader());
         if (coll != null) {

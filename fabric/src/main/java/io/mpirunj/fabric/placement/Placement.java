@@ -61,6 +61,18 @@ public final class Placement {
         return explicit(spec, text, topology, ranks);
     }
 
+    /**
+     * How many ranks {@code spec} places by itself: the number of addresses of an explicit list, or
+     * -1 for {@code identity} and {@code random:SEED}, which fit any number of ranks.
+     */
+    public static int listedRanks(String spec) {
+        String text = spec == null ? "" : spec.trim();
+        if (text.isEmpty() || text.equals("identity") || text.startsWith("random:")) {
+            return -1;
+        }
+        return text.split(",", -1).length;
+    }
+
     /** rank i on node i. */
     public static int[] identity(int ranks) {
         int[] nodeOf = new int[ranks];

@@ -22,6 +22,15 @@ class PlacementTest {
     }
 
     @Test
+    void onlyAnExplicitListFixesTheRankCount() {
+        assertEquals(8, Placement.listedRanks("3/2,1/5,2/1,3/4,4/3,4/4,5/1,5/4"));
+        assertEquals(1, Placement.listedRanks(" 2/2 "));
+        assertEquals(-1, Placement.listedRanks("identity"));
+        assertEquals(-1, Placement.listedRanks("random:7"));
+        assertEquals(-1, Placement.listedRanks(null));
+    }
+
+    @Test
     void explicitListIsOneAddressPerRank() {
         int[] nodeOf = Placement.parse("3/2,1/5,2/1,3/4,4/3,4/4,5/1,5/4", MESH, 8);
         Mesh mesh = (Mesh) MESH;

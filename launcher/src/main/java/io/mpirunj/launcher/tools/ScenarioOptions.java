@@ -36,8 +36,9 @@ final class ScenarioOptions {
     String op;
 
     @Option(names = {"-np", "-n", "--np"}, paramLabel = "K",
-            description = "Number of ranks (group members), source included. Required.")
-    Integer ranks;
+            description = "Number of ranks (group members), source included. Required without --fabric; "
+                    + "with it, the default is the number of --placement addresses, else every node of the fabric.")
+    Integer np;
 
     @Option(names = "--root", paramLabel = "R", defaultValue = "0",
             description = "The source rank, 0..K-1. Default: ${DEFAULT-VALUE}.")
@@ -75,7 +76,8 @@ final class ScenarioOptions {
 
     @Option(names = "--placement", paramLabel = "PL",
             description = "Which fabric node each rank is on: identity (default), random:SEED, or one "
-                    + "address per rank, e.g. 3/2,1/5,2/1 (rank i on the i-th address).")
+                    + "address per rank, e.g. 3/2,1/5,2/1 (rank i on the i-th address; the list's length is the "
+                    + "default -np).")
     String placement;
 
     @Option(names = "--ports", paramLabel = "one-port|all-port",
@@ -89,9 +91,7 @@ final class ScenarioOptions {
             case "multicast" -> Collective.MULTICAST;
             default -> throw new BadInput("--op " + op + " (expected: bcast or multicast)");
         };
-        if (ranks == null) {
-            throw new BadInput("missing -np K (the number of ranks, source included)");
-        }
+        int ranks = ranks();
         if (ranks < 1) {
             throw new BadInput("-np " + ranks + " (expected: a number of ranks >= 1)");
         }
@@ -160,6 +160,34 @@ final class ScenarioOptions {
         }
         return new Scenario(collective, ranks, root, size, builderModel, evaluation, topology, fabric.trim(),
                 placement == null ? "identity" : placement.trim(), nodeOf, network);
+    }
+
+    /**
+     * {@code -np}, else what the fabric fixes: the length of an explicit {@code --placement} list, or
+     * every node of {@code --fabric} (star:5 has 120, torus:4x4 16). A {@code -np} that contradicts
+     * the list is an error here, before anything is built.
+     */
+    private int ranks() throws BadInput {
+        int listed = fabric == null || placement == null ? -1 : Placement.listedRanks(placement);
+        if (np != null) {
+            if (listed >= 0 && listed != np) {
+                throw new BadInput("-np " + np + " but --placement lists " + listed + " node"
+                        + (listed == 1 ? "" : "s") + " (give one address per rank, or leave -np out)");
+            }
+            return np;
+        }
+        if (listed >= 0) {
+            return listed;
+        }
+        if (fabric == null) {
+            throw new BadInput("missing -np K (the number of ranks, source included; with --fabric it "
+                    + "defaults to every node)");
+        }
+        try {
+            return Topology.parse(fabric).nodes();
+        } catch (IllegalArgumentException e) {
+            throw new BadInput("--fabric: " + e.getMessage());
+        }
     }
 
     private static CostModel parseModel(String option, String spec) throws BadInput {

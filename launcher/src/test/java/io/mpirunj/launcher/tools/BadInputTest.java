@@ -24,7 +24,7 @@ class BadInputTest {
         "--algo opt-tree -np 8 --eval steps                         | --eval steps (expected: event or rounds)",
         "--algo opt-tree -np 8 --op gather                          | --op gather (expected: bcast or multicast)",
         "--algo opt-tree -np 8 --fabric blob:3                      | --fabric: topology spec 'blob:3' not understood",
-        "--algo opt-tree -np 8 --fabric mesh:6x6 --placement 1/1    | --placement: placement spec '1/1' lists 1 nodes (expected: one per rank, 8)",
+        "--algo opt-tree -np 8 --fabric mesh:6x6 --placement 1/1    | -np 8 but --placement lists 1 node (give one address per rank, or leave -np out)",
         "--algo opt-tree -np 2 --fabric mesh:6x6 --placement 1/1,1/1 | --placement: placement spec '1/1,1/1': node 1/1 given to ranks 0 and 1",
         "--algo opt-tree -np 2 --fabric mesh:6x6 --placement 1/1,7/7 | --placement: placement spec '1/1,7/7', rank 1: node address '7/7' out of range",
         "--algo opt-tree -np 2 --fabric mesh:6x6 --placement random:x | --placement: placement spec 'random:x': bad seed 'x'",

@@ -1,0 +1,99 @@
+package io.mpirunj.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import picocli.CommandLine;
+
+/** {@code mpirun-j --help}'s command list, shell completion and the man page. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class HelpTextTest {
+
+    /** The "Commands:" section of {@code mpirun-j --help}: name to summary, wrapped lines joined. */
+    private static Map<String, String> commandList(String help) {
+        Map<String, String> summaries = new LinkedHashMap<>();
+        List<String> lines = help.lines().toList();
+        int i = lines.indexOf("Commands:") + 1;
+        assertTrue(i > 0, help);
+        String name = null;
+        for (; i < lines.size() && !lines.get(i).isBlank(); i++) {
+            String line = lines.get(i);
+            if (!line.startsWith("   ")) { // "  name   summary...": a new command
+                String[] parts = line.trim().split("\\s+", 2);
+                name = parts[0];
+                summaries.put(name, parts.length > 1 ? parts[1] : "");
+            } else {
+                summaries.put(name, summaries.get(name) + " " + line.trim());
+            }
+        }
+        return summaries;
+    }
+
+    @Test
+    void everySubcommandSummaryEndsAtASentenceEnd() {
+        LauncherRun run = LauncherRun.of("--help");
+        assertEquals(0, run.exitCode(), run::toString);
+        Map<String, String> summaries = commandList(run.out());
+        assertEquals(Set.of("schedule", "simulate", "papers", "bench", "generate-completion", "generate-manpage"),
+                summaries.keySet(), run.out());
+        CommandLine cl = MpirunJ.commandLine();
+        for (Map.Entry<String, String> e : summaries.entrySet()) {
+            String summary = e.getValue();
+            assertTrue(summary.endsWith("."), e.getKey() + ": '" + summary + "' ends mid-sentence");
+            String description = String.join(" ", cl.getSubcommands().get(e.getKey()).getCommandSpec()
+                    .usageMessage().description()).replaceAll("\\s+", " ").trim();
+            assertTrue(description.startsWith(summary), e.getKey() + ": '" + summary + "' is not the start of '"
+                    + description + "'");
+        }
+        // the report that started this: the schedule summary stopped at "evaluates it on a cost model or a"
+        assertTrue(summaries.get("schedule").contains("on a cost model or a routed fabric"), summaries.get("schedule"));
+    }
+
+    @Test
+    void firstSentenceSkipsAbbreviationsAndParentheses() {
+        CommandLine.Model.UsageMessageSpec usage = new CommandLine.Model.UsageMessageSpec()
+                .description("Runs it (one rank. Or more) on a model, e.g. LogP,", "then stops. Never reached.");
+        assertEquals("Runs it (one rank. Or more) on a model, e.g. LogP, then stops.",
+                CommandSummaries.firstSentence(usage));
+    }
+
+    @Test
+    void bashCompletionCoversTheSubcommandsAndOptions() {
+        LauncherRun run = LauncherRun.of("generate-completion");
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.out().contains("complete -F _complete_mpirun-j -o default mpirun-j"), run.out());
+        for (String word : List.of("schedule", "simulate", "papers", "bench", "--threads", "--tag-output")) {
+            assertTrue(run.out().contains(word), word);
+        }
+    }
+
+    @Test
+    void theManPageIsTroffAroundEveryCommandsHelp() {
+        LauncherRun run = LauncherRun.of("generate-manpage");
+        assertEquals(0, run.exitCode(), run::toString);
+        List<String> lines = run.out().lines().toList();
+        assertTrue(lines.get(0).startsWith(".TH \"MPIRUN\\-J\" 1 "), lines.get(0));
+        List<String> macros = new ArrayList<>();
+        for (String line : lines) {
+            if (line.startsWith(".") || line.startsWith("'")) {
+                macros.add(line.split(" ", 2)[0]);
+            }
+        }
+        // only the man macros we write start a line: help text that starts with . or ' is escaped
+        assertTrue(Set.of(".TH", ".SH", ".SS", ".nf", ".fi").containsAll(macros), macros.toString());
+        for (String sub : List.of("schedule", "simulate", "papers", "bench")) {
+            assertTrue(lines.contains(".SS \"mpirun\\-j " + sub + "\""), sub);
+            assertTrue(lines.contains("Usage: mpirun\\-j " + sub + " [\\-h]")
+                    || lines.stream().anyMatch(l -> l.startsWith("Usage: mpirun\\-j " + sub + " ")), sub);
+        }
+        assertEquals("\\&.hidden \\e a", ManPageCommand.escape(".hidden \\ a"));
+    }
+}
