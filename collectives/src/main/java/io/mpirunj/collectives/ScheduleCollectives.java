@@ -8,6 +8,7 @@ import io.mpirunj.collectives.runner.ModelProvider;
 import io.mpirunj.collectives.runner.ScheduleCache;
 import io.mpirunj.collectives.runner.ScheduleRunner;
 import io.mpirunj.collectives.schedule.Collective;
+import io.mpirunj.collectives.star.StarBroadcasts;
 import io.mpirunj.fabric.model.CostModel;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
@@ -77,6 +78,7 @@ public final class ScheduleCollectives implements CollectiveProvider {
             out.add(new ScheduleBcast(e, models, cache));
             out.add(new ScheduleMulticast(e, models, cache));
         }
+        out.addAll(StarBroadcasts.algorithms(cache));
         return out;
     }
 

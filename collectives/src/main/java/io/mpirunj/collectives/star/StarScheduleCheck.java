@@ -203,12 +203,29 @@ public final class StarScheduleCheck {
     }
 
     /**
-     * Replays each step alone in the flit-level wormhole engine on {@code star}, all-port: all its
-     * messages injected at time 0 along their paths. Returns every contention event (empty for a
-     * link-disjoint schedule). Sends carry {@code schedule.messageBytes()} bytes.
+     * What the step-by-step wormhole replay found.
+     *
+     * @param contentions every contention event (empty for a link-disjoint schedule)
+     * @param stepTimes   stepTimes[t - 1]: from the start of step t to its last delivery
      */
-    public static List<Contention> wormholeContentions(Schedule schedule, StarGraph star, int[] nodeOf,
-                                                       WormholeParams params) {
+    public record Replay(List<Contention> contentions, double[] stepTimes) {
+        /** The step-synchronous completion time: each step starts when the previous one has delivered everything. */
+        public double total() {
+            double sum = 0;
+            for (double t : stepTimes) {
+                sum += t;
+            }
+            return sum;
+        }
+    }
+
+    /**
+     * Replays each step alone in the flit-level wormhole engine on {@code star}, all-port: all its
+     * messages injected at time 0 along their paths ({@code schedule.messageBytes()} bytes each).
+     * A link-disjoint schedule shows no contention, and each step lasts as long as its longest
+     * path's t_end.
+     */
+    public static Replay wormholeReplay(Schedule schedule, StarGraph star, int[] nodeOf, WormholeParams params) {
         WormholeNetwork network = WormholeNetwork.flit(star, params, NodeModel.ALL_PORT);
         List<List<int[]>> byStep = new ArrayList<>();
         for (int r = 0; r < schedule.ranks(); r++) {
@@ -223,7 +240,9 @@ public final class StarScheduleCheck {
             }
         }
         List<Contention> all = new ArrayList<>();
-        for (List<int[]> paths : byStep) {
+        double[] stepTimes = new double[Math.max(0, byStep.size() - 1)];
+        for (int step = 1; step < byStep.size(); step++) {
+            List<int[]> paths = byStep.get(step);
             if (paths.isEmpty()) {
                 continue;
             }
@@ -232,11 +251,15 @@ public final class StarScheduleCheck {
             for (int[] p : paths) {
                 run.inject(id++, p[0], p[p.length - 1], schedule.messageBytes(), 0, p);
             }
+            double last = 0;
             for (int i = 0; i < paths.size(); i++) {
+                last = Math.max(last, run.nextDelivery());
                 run.takeDelivery();
             }
+            stepTimes[step - 1] = last;
             all.addAll(run.contentions());
         }
-        return all;
+        return new Replay(List.copyOf(all), stepTimes);
     }
+
 }
