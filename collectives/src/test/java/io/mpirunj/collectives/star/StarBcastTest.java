@@ -30,6 +30,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 class StarBcastTest {
 
     private static final WormholeParams PAPER = WormholeParams.PAPER;
+    /** Steps from source 1...n for n = 3..8 (see {@link #stepCounts}). */
+    private static final int[] STAR_STEPS = {2, 3, 4, 5, 5, 6};
+    private static final int[] MATCHED_STEPS = {2, 3, 3, 4, 5, 6};
 
     /** Every source for n <= 5; three sources (first, last, one in between) for n = 6..8. */
     static Stream<Arguments> cases() {
@@ -65,6 +68,9 @@ class StarBcastTest {
         } else {
             assertTrue(report.steps() <= bound + 1, "steps " + report.steps() + " > T_opt + 1 = " + (bound + 1));
             assertTrue(report.steps() >= bound, "steps " + report.steps() + " below the lower bound " + bound);
+            // Symbol relabelling is an automorphism: every source takes the steps source 1...n takes.
+            int[] expected = name.equals(StarBcast.NAME) ? STAR_STEPS : MATCHED_STEPS;
+            assertEquals(expected[n - 3], report.steps());
         }
         if (n <= 6 || source == 0) {
             StarScheduleCheck.Replay replay = StarScheduleCheck.wormholeReplay(schedule, star, nodeOf, PAPER);

@@ -5,7 +5,6 @@ import io.mpirunj.collectives.multicast.MulticastAlgorithms;
 import io.mpirunj.collectives.sim.Simulation;
 import io.mpirunj.collectives.star.StarBroadcasts;
 import io.mpirunj.fabric.model.Numbers;
-import io.mpirunj.fabric.topology.Mesh;
 import io.mpirunj.fabric.topology.StarGraph;
 import java.io.PrintWriter;
 import java.util.ArrayList;
