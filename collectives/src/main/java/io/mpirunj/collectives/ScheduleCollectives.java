@@ -19,7 +19,8 @@ import java.util.Objects;
 
 /**
  * The schedule-based collectives: every entry of {@link MulticastAlgorithms} as a bcast and as a
- * multicast algorithm of the same name ({@code --coll bcast=opt-tree,multicast=fibonacci}). Each call
+ * multicast algorithm of the same name ({@code --coll bcast=opt-tree,multicast=fibonacci}), plus the
+ * star-graph bcasts of {@link StarBroadcasts} (which need the job's {@code --fabric star:N}). Each call
  * looks its schedule up in a shared {@link ScheduleCache} (building it on a miss) and runs this
  * rank's program with the {@link ScheduleRunner}.
  *
