@@ -83,7 +83,7 @@ public final class StarBcast {
         private final int substars;
         /** path[l][x]: node at position x of SS_{l+2}'s Hamiltonian path. */
         private final int[][] path;
-        /** owner[l][x]: the I_s index of the neighbour of path[l][x]. */
+        /** neighbor[l][x]: the I_s index of the neighbour of path[l][x]. */
         private final int[][] neighbor;
         /** at[l][i]: the position of I_s index i's neighbour in SS_{l+2}. */
         private final int[][] at;
