@@ -8,6 +8,7 @@ import io.mpirunj.collectives.runner.ModelProvider;
 import io.mpirunj.collectives.runner.ScheduleCache;
 import io.mpirunj.collectives.runner.ScheduleRunner;
 import io.mpirunj.collectives.schedule.Collective;
+import io.mpirunj.collectives.star.StarBroadcasts;
 import io.mpirunj.fabric.model.CostModel;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
@@ -18,7 +19,8 @@ import java.util.Objects;
 
 /**
  * The schedule-based collectives: every entry of {@link MulticastAlgorithms} as a bcast and as a
- * multicast algorithm of the same name ({@code --coll bcast=opt-tree,multicast=fibonacci}). Each call
+ * multicast algorithm of the same name ({@code --coll bcast=opt-tree,multicast=fibonacci}), plus the
+ * star-graph bcasts of {@link StarBroadcasts} (which need the job's {@code --fabric star:N}). Each call
  * looks its schedule up in a shared {@link ScheduleCache} (building it on a miss) and runs this
  * rank's program with the {@link ScheduleRunner}.
  *
@@ -77,6 +79,7 @@ public final class ScheduleCollectives implements CollectiveProvider {
             out.add(new ScheduleBcast(e, models, cache));
             out.add(new ScheduleMulticast(e, models, cache));
         }
+        out.addAll(StarBroadcasts.algorithms(cache));
         return out;
     }
 

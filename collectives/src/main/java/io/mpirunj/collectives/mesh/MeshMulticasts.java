@@ -2,8 +2,10 @@ package io.mpirunj.collectives.mesh;
 
 import io.mpirunj.collectives.multicast.MulticastAlgorithms;
 import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.collectives.star.StarBroadcasts;
 import io.mpirunj.fabric.model.CostModel;
 import io.mpirunj.fabric.topology.Mesh;
+import io.mpirunj.fabric.topology.StarGraph;
 import io.mpirunj.fabric.topology.Topology;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,6 +35,10 @@ public final class MeshMulticasts {
                 "binomial recursive halving of the dimension-ordered chain (McKinley et al. 1994)",
                 (k, root, bytes, model, topology, nodeOf) ->
                         UMeshMulticast.build(k, root, bytes, model, mesh(topology, UMeshMulticast.NAME), nodeOf)));
+        for (String name : StarBroadcasts.NAMES) { // bcasts over every node of a star graph (paper 004)
+            TABLE.put(name, new Entry(name, StarBroadcasts.description(name),
+                    (k, root, bytes, model, topology, nodeOf) -> StarBroadcasts.build(name, k, root, bytes, topology, nodeOf)));
+        }
     }
 
     private MeshMulticasts() {
@@ -48,6 +54,17 @@ public final class MeshMulticasts {
         List<String> all = new ArrayList<>(TABLE.keySet());
         all.addAll(MulticastAlgorithms.names());
         return all;
+    }
+
+    /** True when placement-aware algorithm {@code name} can run on {@code topology} (star ones need a star graph). */
+    public static boolean fits(String name, Topology topology) {
+        return StarBroadcasts.NAMES.contains(name) ? topology instanceof StarGraph : topology instanceof Mesh;
+    }
+
+    /** What placement-aware algorithm {@code name} needs, for error messages. */
+    public static String requirement(String name) {
+        return StarBroadcasts.NAMES.contains(name) ? "a star graph fabric with one rank per node"
+                : "a mesh, torus or hypercube fabric";
     }
 
     /** True when {@code name} is a placement-aware algorithm of this table. */

@@ -2,6 +2,7 @@ package io.mpirunj.collectives.sim;
 
 import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.fabric.model.Contention;
+import io.mpirunj.fabric.topology.Topology;
 
 /**
  * Exports a schedule and its simulation as one JSON object:
@@ -28,6 +29,15 @@ public final class SimulationJson {
     }
 
     public static String write(Simulation simulation) {
+        return write(simulation, null);
+    }
+
+    /**
+     * As {@link #write(Simulation)}; with a {@code fabric}, the object also carries
+     * {@code "steps"} (the largest message step) and {@code "nodes"}: the address of every fabric
+     * node id, e.g. {@code ["1234","1243",...]} on a star graph, so that paths can be read.
+     */
+    public static String write(Simulation simulation, Topology fabric) {
         Schedule s = simulation.schedule();
         JsonWriter json = new JsonWriter().beginObject()
                 .name("op").value(s.collective().label())
@@ -40,6 +50,17 @@ public final class SimulationJson {
                 .name("completion").value(simulation.completion());
         if (!s.note().isEmpty()) {
             json.name("note").value(s.note());
+        }
+        if (fabric != null) {
+            int steps = 0;
+            for (Message m : simulation.messages()) {
+                steps = Math.max(steps, m.step());
+            }
+            json.name("steps").value(steps).name("nodes").beginArray();
+            for (int node = 0; node < fabric.nodes(); node++) {
+                json.value(fabric.label(node));
+            }
+            json.endArray();
         }
         json.name("messages").beginArray();
         for (Message m : simulation.messages()) {

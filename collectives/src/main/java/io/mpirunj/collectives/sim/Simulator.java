@@ -24,7 +24,8 @@ import java.util.PriorityQueue;
  * <h2>Event evaluation</h2>
  * Each rank runs its program with the semantics of {@link Schedule}. A send starts at the
  * latest of: the start of the rank's previous send (sends leave in program order), the time the
- * rank holds every block it carries, and the time one of its ports is free (a port is busy for
+ * rank holds every block it carries, and the time one of its ports is free (the port it names, if
+ * it names one the network has; a port is busy for
  * {@link NetworkModel#sendGap} = t_hold after a send starts). The network decides when the
  * receiver holds the message (t_end later for a cost model). A rank's receive port completes
  * consecutive receives at least {@link NetworkModel#receiveGap} = t_hold apart; a message that
@@ -215,7 +216,7 @@ public final class Simulator {
                 }
                 start = Math.max(start, held);
             }
-            start = Math.max(start, sendPortFree[freestPort(sendPortFree, rank)]);
+            start = Math.max(start, sendPortFree[sendPort(send, rank)]);
             sendScheduled[rank] = true;
             push(start, SEND_START, send);
         }
@@ -224,7 +225,7 @@ public final class Simulator {
             int rank = analysis.rankOf(send);
             Instruction in = analysis.instruction(send);
             long bytes = schedule.bytes(in.blocks());
-            int port = freestPort(sendPortFree, rank);
+            int port = sendPort(send, rank);
             sendPortFree[port] = time + network.sendGap(nodeOf[rank], nodeOf[in.peer()], bytes);
             lastSendStart[rank] = time;
             doneAt[send] = time;
@@ -262,6 +263,12 @@ public final class Simulator {
             doneAt[receive] = time;
             messageTimes.get(message)[1] = time;
             tryIssue(rank, time);
+        }
+
+        /** The port a send names (a star broadcast's first link), else the one free first. */
+        private int sendPort(int send, int rank) {
+            int named = analysis.instruction(send).port();
+            return named != Instruction.ANY_PORT && named < ports ? rank * ports + named : freestPort(sendPortFree, rank);
         }
 
         private int freestPort(double[] free, int rank) {

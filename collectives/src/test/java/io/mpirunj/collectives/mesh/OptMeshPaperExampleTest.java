@@ -127,12 +127,12 @@ class OptMeshPaperExampleTest {
     void entryPointRejectsUnknownNamesAndNonMeshes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> MeshMulticasts.multicast("nope", 8, 0, 0, MODEL, MESH, NODE_OF));
-        assertTrue(e.getMessage().contains("opt-mesh, u-mesh, sequential"), e.getMessage());
+        assertTrue(e.getMessage().contains("opt-mesh, u-mesh, star, star-match, akers-star, sequential"), e.getMessage());
         assertThrows(IllegalArgumentException.class,
                 () -> MeshMulticasts.multicast("opt-mesh", 3, 0, 0, MODEL, Topology.parse("star:4"), new int[] {0, 1, 2}));
         assertThrows(IllegalArgumentException.class,
                 () -> MeshMulticasts.multicast("opt-mesh", 3, 0, 0, MODEL, MESH, new int[] {0, 1, 1}));
-        assertEquals(MulticastAlgorithms.names().size() + 2, MeshMulticasts.allNames().size());
+        assertEquals(MulticastAlgorithms.names().size() + 5, MeshMulticasts.allNames().size()); // + mesh 2, star 3
     }
 
     private static int rankAt(String label) {

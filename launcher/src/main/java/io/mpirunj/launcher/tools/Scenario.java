@@ -10,6 +10,7 @@ import io.mpirunj.collectives.sim.Simulator;
 import io.mpirunj.fabric.model.CostModel;
 import io.mpirunj.fabric.model.Numbers;
 import io.mpirunj.fabric.topology.Mesh;
+import io.mpirunj.fabric.topology.StarGraph;
 import io.mpirunj.fabric.topology.Topology;
 import io.mpirunj.fabric.wormhole.WormholeNetwork;
 import java.util.ArrayList;
@@ -37,11 +38,15 @@ record Scenario(Collective op, int ranks, int root, long bytes, CostModel model,
         return onFabric() && evaluation == Evaluation.EVENT;
     }
 
-    /** Every algorithm this scenario can run: all of {@link MulticastAlgorithms}, plus opt-mesh/u-mesh on a mesh. */
+    /** Every algorithm this scenario can run: all of {@link MulticastAlgorithms}, plus the placement-aware ones the fabric fits. */
     List<String> algorithms() {
         List<String> names = new ArrayList<>();
-        if (topology instanceof Mesh) {
-            names.addAll(MeshMulticasts.names());
+        if (onFabric()) {
+            for (String n : MeshMulticasts.names()) {
+                if (MeshMulticasts.fits(n, topology) && (!(topology instanceof StarGraph) || ranks == topology.nodes())) {
+                    names.add(n);
+                }
+            }
         }
         names.addAll(MulticastAlgorithms.names());
         return names;
@@ -55,17 +60,18 @@ record Scenario(Collective op, int ranks, int root, long bytes, CostModel model,
         }
         if (MeshMulticasts.isPlacementAware(n)) {
             if (!onFabric()) {
-                throw new BadInput("--algo " + n + " needs --fabric (a mesh, torus or hypercube, e.g. --fabric mesh:6x6 "
-                        + "--placement 3/2,1/5,...)");
+                throw new BadInput("--algo " + n + " needs --fabric (" + MeshMulticasts.requirement(n) + ", e.g. "
+                        + (MeshMulticasts.fits(n, new StarGraph(3)) ? "--fabric star:4" : "--fabric mesh:6x6 --placement 3/2,1/5,...")
+                        + ")");
             }
-            if (!(topology instanceof Mesh)) {
-                throw new BadInput("--algo " + n + " needs a mesh, torus or hypercube fabric (got --fabric " + fabric
+            if (!MeshMulticasts.fits(n, topology)) {
+                throw new BadInput("--algo " + n + " needs " + MeshMulticasts.requirement(n) + " (got --fabric " + fabric
                         + ")");
             }
             return n;
         }
         throw new BadInput("--algo " + name + ": unknown algorithm (expected one of: "
-                + String.join(", ", MulticastAlgorithms.names()) + "; with a mesh --fabric also: "
+                + String.join(", ", MulticastAlgorithms.names()) + "; with a --fabric also: "
                 + String.join(", ", MeshMulticasts.names()) + ")");
     }
 

@@ -5,6 +5,7 @@ import io.mpirunj.collectives.sim.Evaluation;
 import io.mpirunj.fabric.model.CostModel;
 import io.mpirunj.fabric.model.ModelSpec;
 import io.mpirunj.fabric.placement.Placement;
+import io.mpirunj.fabric.topology.StarGraph;
 import io.mpirunj.fabric.topology.Topology;
 import io.mpirunj.fabric.wormhole.Fabric;
 import io.mpirunj.fabric.wormhole.NodeModel;
@@ -41,8 +42,9 @@ final class ScenarioOptions {
     Integer np;
 
     @Option(names = "--root", paramLabel = "R", defaultValue = "0",
-            description = "The source rank, 0..K-1. Default: ${DEFAULT-VALUE}.")
-    int root;
+            description = "The source rank, 0..K-1, or on a fabric the address of the source's node "
+                    + "(e.g. dcba or 4321 on star:4). Default: ${DEFAULT-VALUE}.")
+    String root;
 
     @Option(names = "--model", paramLabel = "SPEC",
             description = "Cost model, in model time units: hold=20,end=55 (t_hold, t_end); "
@@ -81,7 +83,7 @@ final class ScenarioOptions {
     String placement;
 
     @Option(names = "--ports", paramLabel = "one-port|all-port",
-            description = "How nodes attach to the fabric's routers. Default: one-port.")
+            description = "How nodes attach to the fabric's routers. Default: one-port (all-port on a star graph).")
     String ports;
 
     /** Checks every option; the result can build and simulate schedules. */
@@ -95,9 +97,18 @@ final class ScenarioOptions {
         if (ranks < 1) {
             throw new BadInput("-np " + ranks + " (expected: a number of ranks >= 1)");
         }
-        if (root < 0 || root >= ranks) {
-            throw new BadInput("--root=" + root + " outside 0.." + (ranks - 1) + " (the group has -np " + ranks
+        String rootText = root.trim();
+        boolean numeric = rootText.matches("-?[0-9]{1,9}");
+        int rootRank = numeric ? Integer.parseInt(rootText) : -1;
+        // A number outside 0..K-1 may still be a node address on a fabric (star:4's 4321).
+        boolean rootIsRank = numeric && rootRank >= 0 && rootRank < ranks;
+        if (numeric && !rootIsRank && fabric == null) {
+            throw new BadInput("--root=" + rootRank + " outside 0.." + (ranks - 1) + " (the group has -np " + ranks
                     + " ranks)");
+        }
+        if (!rootIsRank && fabric == null) {
+            throw new BadInput("--root " + root + " (expected: a rank 0.." + (ranks - 1)
+                    + "; a node address needs --fabric)");
         }
         if (size < 0) {
             throw new BadInput("--size " + size + " (expected: a number of bytes >= 0)");
@@ -117,7 +128,7 @@ final class ScenarioOptions {
                 }
             }
             CostModel m = given != null ? given : ModelSpec.parse(DEFAULT_MODEL);
-            return new Scenario(collective, ranks, root, size, m, evaluation, null, null, null, null, null);
+            return new Scenario(collective, ranks, rootRank, size, m, evaluation, null, null, null, null, null);
         }
         Topology topology;
         try {
@@ -127,7 +138,8 @@ final class ScenarioOptions {
         }
         NodeModel nodeModel;
         try {
-            nodeModel = ports == null ? NodeModel.ONE_PORT : NodeModel.parse(ports);
+            nodeModel = ports != null ? NodeModel.parse(ports)
+                    : topology instanceof StarGraph ? NodeModel.ALL_PORT : NodeModel.ONE_PORT;
         } catch (IllegalArgumentException e) {
             throw new BadInput("--ports: " + e.getMessage());
         }
@@ -137,6 +149,10 @@ final class ScenarioOptions {
         } catch (IllegalArgumentException e) {
             throw new BadInput("--placement" + (placement == null ? " identity (the default)" : "") + ": "
                     + e.getMessage());
+        }
+        if (!rootIsRank) {
+            rootRank = rankAt(topology, nodeOf, rootText, numeric ? "--root=" + rootRank + " outside 0.." + (ranks - 1)
+                    + " (the group has -np " + ranks + " ranks) and not a node address of " + topology : null);
         }
         CostModel builderModel;
         WormholeNetwork network;
@@ -158,7 +174,7 @@ final class ScenarioOptions {
             builderModel = given != null ? given : fromParams != null ? fromParams : ModelSpec.parse(DEFAULT_MODEL);
             network = Fabric.network(topology, builderModel, nodeModel);
         }
-        return new Scenario(collective, ranks, root, size, builderModel, evaluation, topology, fabric.trim(),
+        return new Scenario(collective, ranks, rootRank, size, builderModel, evaluation, topology, fabric.trim(),
                 placement == null ? "identity" : placement.trim(), nodeOf, network);
     }
 
@@ -188,6 +204,23 @@ final class ScenarioOptions {
         } catch (IllegalArgumentException e) {
             throw new BadInput("--fabric: " + e.getMessage());
         }
+    }
+
+    /** The rank placed on the node at {@code address}. */
+    private static int rankAt(Topology topology, int[] nodeOf, String address, String numericError) throws BadInput {
+        int node;
+        try {
+            node = topology.node(address);
+        } catch (IllegalArgumentException e) {
+            throw new BadInput(numericError != null ? numericError : "--root: " + e.getMessage());
+        }
+        for (int r = 0; r < nodeOf.length; r++) {
+            if (nodeOf[r] == node) {
+                return r;
+            }
+        }
+        throw new BadInput("--root " + address + ": no rank is placed on that node (expected: a rank 0.."
+                + (nodeOf.length - 1) + " or the address of a placed node)");
     }
 
     private static CostModel parseModel(String option, String spec) throws BadInput {

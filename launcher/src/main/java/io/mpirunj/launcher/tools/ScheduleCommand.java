@@ -10,6 +10,7 @@ import io.mpirunj.collectives.sim.Simulation;
 import io.mpirunj.collectives.sim.SimulationJson;
 import io.mpirunj.fabric.model.Contention;
 import io.mpirunj.fabric.topology.Mesh;
+import io.mpirunj.fabric.topology.StarGraph;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -49,6 +50,7 @@ import picocli.CommandLine.Spec;
             "    {\"op\",\"algorithm\",\"ranks\",\"root\",\"bytes\",\"model\",\"evaluation\",",
             "     \"completion\",\"messages\":[{\"src\",\"dst\",\"start\",\"end\",\"step\"",
             "       [,\"dropped\"][,\"path\":[node ids],\"waited\"]}...][,\"contention\":[...]]}",
+            "  On a star graph also \"steps\" and \"nodes\" (node id -> label, e.g. \"4321\").",
             "  Messages are in the order their sends started; path, waited and",
             "  contention appear with --fabric and event evaluation. Ranks are group",
             "  indices 0..K-1; on a fabric rank i runs on the i-th --placement node.",
@@ -73,8 +75,11 @@ import picocli.CommandLine.Spec;
             "      --fabric mesh:16x16 --fabric-params ss=2000,sd=2,cd=2,rs=3500,rd=3 \\",
             "      --placement random:1 --svg flit.svg",
             "",
+            "  mpirun-j schedule --algo star --fabric star:4 --root dcba --json",
+            "",
             "Algorithms: mpirun-j simulate --list-algorithms (opt-mesh and u-mesh need",
-            "a mesh --fabric).",
+            "a mesh --fabric; star, star-match and akers-star a star:N fabric with",
+            "N! ranks, the default there).",
             "Exit status: 0 done; 1 a picture could not be written; 2 bad input (one",
             "line on stderr, nothing computed).",
         })
@@ -122,7 +127,8 @@ public final class ScheduleCommand implements Callable<Integer> {
         }
         Simulation sim = scenario.simulate(schedule);
         if (json) {
-            out.println(SimulationJson.write(sim));
+            // On a star graph the node ids are permutation ranks: list their labels and the step count.
+            out.println(SimulationJson.write(sim, scenario.topology() instanceof StarGraph ? scenario.topology() : null));
         } else {
             printTable(out, scenario, sim);
         }

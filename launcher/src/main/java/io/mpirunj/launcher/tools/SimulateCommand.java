@@ -3,8 +3,9 @@ package io.mpirunj.launcher.tools;
 import io.mpirunj.collectives.mesh.MeshMulticasts;
 import io.mpirunj.collectives.multicast.MulticastAlgorithms;
 import io.mpirunj.collectives.sim.Simulation;
+import io.mpirunj.collectives.star.StarBroadcasts;
 import io.mpirunj.fabric.model.Numbers;
-import io.mpirunj.fabric.topology.Mesh;
+import io.mpirunj.fabric.topology.StarGraph;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -63,8 +64,8 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--algo", paramLabel = "NAME|all", defaultValue = "all",
             completionCandidates = AlgorithmNames.class,
             description = "The algorithms: a name, a comma-separated list, or all (the default). Names: "
-                    + "${COMPLETION-CANDIDATES} (opt-mesh and u-mesh need a mesh --fabric; descriptions: "
-                    + "--list-algorithms).")
+                    + "${COMPLETION-CANDIDATES} (opt-mesh and u-mesh need a mesh --fabric, the star ones "
+                    + "a star:N fabric with N! ranks; descriptions: --list-algorithms).")
     String algorithms;
 
     @Option(names = "--list-algorithms", description = "List the algorithms with a line on each and exit.")
@@ -164,8 +165,21 @@ public final class SimulateCommand implements Callable<Integer> {
         for (Row f : failed) {
             out.println("not run: " + f.algorithm() + ": " + f.error());
         }
-        if (all && !(scenario.topology() instanceof Mesh)) {
-            out.println("(" + String.join(", ", MeshMulticasts.names()) + " need a mesh --fabric)");
+        if (all) {
+            List<String> runnable = scenario.algorithms();
+            List<String> star = new ArrayList<>();
+            List<String> mesh = new ArrayList<>();
+            for (String n : MeshMulticasts.names()) {
+                if (!runnable.contains(n)) {
+                    (MeshMulticasts.fits(n, new StarGraph(3)) ? star : mesh).add(n);
+                }
+            }
+            if (!star.isEmpty()) {
+                out.println("(" + String.join(", ", star) + " need a star:N fabric with N! ranks)");
+            }
+            if (!mesh.isEmpty()) {
+                out.println("(" + String.join(", ", mesh) + " need a mesh --fabric)");
+            }
         }
     }
 
@@ -226,7 +240,9 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         for (String n : MeshMulticasts.names()) {
             // MeshMulticasts exposes names only; its descriptions are private to its table
-            entries.add(new String[] {n, "placement-aware multicast on a mesh/torus/hypercube [needs --fabric]"});
+            entries.add(new String[] {n, StarBroadcasts.NAMES.contains(n)
+                    ? StarBroadcasts.description(n) + " [needs --fabric star:N, N! ranks]"
+                    : "placement-aware multicast on a mesh/torus/hypercube [needs --fabric]"});
         }
         int width = entries.stream().mapToInt(e -> e[0].length()).max().orElse(0);
         List<String> lines = new ArrayList<>();
