@@ -166,14 +166,23 @@ final class CombiningExchange {
             List<int[]> o = new ArrayList<>();
             List<int[]> d = new ArrayList<>();
             List<Product> keep = new ArrayList<>(held.get(x).size());
+            int real = realOf(x);
             for (Product product : held.get(x)) {
                 int[][] split = split(keys, product.destinations, nodeKey);
+                int[] moving = split[1];
+                if (Arrays.binarySearch(moving, real) >= 0) {
+                    // Blocks that reached their destination stay, even where the pattern passes
+                    // them on (4x4 cells: a level-1 master that is not its own level-2 collector;
+                    // virtual nodes): the destination must receive each block exactly once.
+                    moving = intern(without(moving, real));
+                    keep.add(new Product(product.origins, intern(new int[] {real})));
+                }
                 if (split[0].length > 0) {
                     keep.add(split[0] == product.destinations ? product : new Product(product.origins, split[0]));
                 }
-                if (split[1].length > 0) {
+                if (moving.length > 0) {
                     o.add(product.origins);
-                    d.add(split[1]);
+                    d.add(moving);
                 }
             }
             held.set(x, keep);
@@ -231,6 +240,14 @@ final class CombiningExchange {
         } else {
             origins.get(g).add(o);
         }
+    }
+
+    private static int[] without(int[] sorted, int value) {
+        int at = Arrays.binarySearch(sorted, value);
+        int[] out = new int[sorted.length - 1];
+        System.arraycopy(sorted, 0, out, 0, at);
+        System.arraycopy(sorted, at + 1, out, at, out.length - at);
+        return out;
     }
 
     /** {keep, move} of {@code d}: destinations whose key equals {@code nodeKey} stay. */
@@ -302,9 +319,6 @@ final class CombiningExchange {
     boolean everythingDelivered() {
         for (int x = 0; x < held.size(); x++) {
             for (Product p : held.get(x)) {
-                if (isVirtual(x)) {
-                    return false;
-                }
                 int real = realOf(x);
                 if (p.destinations.length != 1 || p.destinations[0] != real) {
                     return false;
