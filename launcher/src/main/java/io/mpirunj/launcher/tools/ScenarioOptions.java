@@ -5,6 +5,7 @@ import io.mpirunj.collectives.sim.Evaluation;
 import io.mpirunj.fabric.model.CostModel;
 import io.mpirunj.fabric.model.ModelSpec;
 import io.mpirunj.fabric.placement.Placement;
+import io.mpirunj.fabric.topology.Mesh;
 import io.mpirunj.fabric.topology.Topology;
 import io.mpirunj.fabric.wormhole.Fabric;
 import io.mpirunj.fabric.wormhole.NodeModel;
@@ -32,11 +33,13 @@ final class ScenarioOptions {
     static final String DEFAULT_MODEL = "hold=20+0.02m,end=55+0.07m";
 
     @Option(names = "--op", paramLabel = "OP", defaultValue = "bcast",
-            description = "bcast (all ranks) or multicast (a group; ranks are group indices). Default: ${DEFAULT-VALUE}.")
+            description = "bcast (all ranks), multicast (a group; ranks are group indices) or alltoall "
+                    + "(on a torus --fabric: sem, sem-cell4, diagonal, direct). Default: ${DEFAULT-VALUE}.")
     String op;
 
     @Option(names = {"-np", "-n", "--np"}, paramLabel = "K",
-            description = "Number of ranks (group members), source included. Required.")
+            description = "Number of ranks (group members), source included. Required, except for "
+                    + "--op alltoall on a torus --fabric (all its nodes).")
     Integer ranks;
 
     @Option(names = "--root", paramLabel = "R", defaultValue = "0",
@@ -87,8 +90,12 @@ final class ScenarioOptions {
         Collective collective = switch (op.trim().toLowerCase(Locale.ROOT)) {
             case "bcast" -> Collective.BCAST;
             case "multicast" -> Collective.MULTICAST;
-            default -> throw new BadInput("--op " + op + " (expected: bcast or multicast)");
+            case "alltoall" -> Collective.ALLTOALL;
+            default -> throw new BadInput("--op " + op + " (expected: bcast, multicast or alltoall)");
         };
+        if (ranks == null && collective == Collective.ALLTOALL && fabric != null) {
+            ranks = torusNodes(fabric); // a torus all-to-all runs on every node: the fabric gives -np
+        }
         if (ranks == null) {
             throw new BadInput("missing -np K (the number of ranks, source included)");
         }
@@ -160,6 +167,16 @@ final class ScenarioOptions {
         }
         return new Scenario(collective, ranks, root, size, builderModel, evaluation, topology, fabric.trim(),
                 placement == null ? "identity" : placement.trim(), nodeOf, network);
+    }
+
+    /** The node count of a {@code torus:...} spec, or null (then -np stays required). */
+    private static Integer torusNodes(String spec) {
+        try {
+            Topology t = Topology.parse(spec);
+            return t instanceof Mesh m && m.wraps() ? t.nodes() : null;
+        } catch (IllegalArgumentException e) {
+            return null; // reported with the other --fabric problems below
+        }
     }
 
     private static CostModel parseModel(String option, String spec) throws BadInput {
