@@ -73,12 +73,14 @@ final class CombiningExchange {
     private final int realSide;
     private final List<List<Product>> held;
     private final List<List<Move>> steps = new ArrayList<>();
-    private final List<String> phases = new ArrayList<>();
     private final Map<Content, int[]> interned = new HashMap<>();
     private final Map<FilterKey, int[][]> filtered = new HashMap<>();
 
-    /** The pending step: sender, receiver, path, key array, sender's key. */
-    private final List<Object[]> pending = new ArrayList<>();
+    /** A move of the pending step: x sends the blocks whose destination key differs from {@code nodeKey}. */
+    private record Pending(int from, int to, int[] path, int[] keys, int nodeKey) {
+    }
+
+    private final List<Pending> pending = new ArrayList<>();
 
     /**
      * @param side     the logical torus side the steps run on
@@ -130,11 +132,6 @@ final class CombiningExchange {
         return (x / side % realSide) * realSide + (x % side % realSide);
     }
 
-    /** The logical node of real rank r (real nodes keep their coordinates). */
-    int logicalOf(int r) {
-        return (r / realSide) * side + r % realSide;
-    }
-
     /**
      * Per-destination key array for the coming steps: {@code keys[d]} for every real rank d,
      * computed from d's logical row and column.
@@ -153,16 +150,16 @@ final class CombiningExchange {
      * the row, the column changes; 1: along the column) in direction {@code sign}.
      */
     void move(int x, int to, int dim, int sign, int hops, int[] keys, int nodeKey) {
-        pending.add(new Object[] {x, to, straightPath(x, dim, sign, hops), keys, nodeKey});
+        pending.add(new Pending(x, to, straightPath(x, dim, sign, hops), keys, nodeKey));
     }
 
     /** Runs the pending moves as one lock-step step (sends computed first, then delivered). */
-    void step(String phase) {
+    void step() {
         List<Move> moves = new ArrayList<>(pending.size());
-        for (Object[] p : pending) {
-            int x = (Integer) p[0];
-            int[] keys = (int[]) p[3];
-            int nodeKey = (Integer) p[4];
+        for (Pending p : pending) {
+            int x = p.from;
+            int[] keys = p.keys;
+            int nodeKey = p.nodeKey;
             List<int[]> o = new ArrayList<>();
             List<int[]> d = new ArrayList<>();
             List<Product> keep = new ArrayList<>(held.get(x).size());
@@ -187,7 +184,7 @@ final class CombiningExchange {
             }
             held.set(x, keep);
             if (!o.isEmpty()) {
-                moves.add(new Move(x, (Integer) p[1], (int[]) p[2], PairBlocks.of(o, d)));
+                moves.add(new Move(x, p.to, p.path, PairBlocks.of(o, d)));
             }
         }
         pending.clear();
@@ -200,7 +197,6 @@ final class CombiningExchange {
         }
         if (!moves.isEmpty()) {
             steps.add(moves);
-            phases.add(phase);
         }
     }
 
@@ -369,10 +365,5 @@ final class CombiningExchange {
             step += width;
         }
         return b.build();
-    }
-
-    /** The phase name of each schedule step (1-based index - 1); only without virtual nodes. */
-    List<String> phases() {
-        return List.copyOf(phases);
     }
 }

@@ -41,7 +41,7 @@ final class TorusPhases {
                     ex.move(ex.node(row, col), to, dim, sign, h, keys, own);
                 }
             }
-            ex.step("split L" + level + (dim == 0 ? " row" : " column"));
+            ex.step(); // split, along the row then the column
         }
     }
 
@@ -63,7 +63,7 @@ final class TorusPhases {
                 ex.move(ex.node(row, col), ex.node(row, col + sign * h), 0, sign, h, keys, own);
             }
         }
-        ex.step("merge L" + level);
+        ex.step(); // merge
     }
 
     /**
@@ -120,20 +120,20 @@ final class TorusPhases {
                             }
                         }
                     }
-                    ex.step("exchange phase " + phase);
+                    ex.step(); // exchange phase 1 or 2
                 }
             }
         }
         if (m >= 4) {
-            halve(ex, c, m, 2, "exchange phase 3");
+            halve(ex, c, m, 2); // phase 3
         }
         if (m >= 2) {
-            halve(ex, c, m, 1, "exchange phase 4");
+            halve(ex, c, m, 1); // phase 4
         }
     }
 
     /** Two steps across bit {@code bit} (2: phase 3 with the even/odd split; 1: phase 4). */
-    private static void halve(CombiningExchange ex, int c, int m, int bit, String phase) {
+    private static void halve(CombiningExchange ex, int c, int m, int bit) {
         int[][] keys = {
             ex.destinationKeys((i, j) -> (j / c) & bit),
             ex.destinationKeys((i, j) -> (i / c) & bit)};
@@ -152,7 +152,7 @@ final class TorusPhases {
                     }
                 }
             }
-            ex.step(phase);
+            ex.step();
         }
     }
 }
