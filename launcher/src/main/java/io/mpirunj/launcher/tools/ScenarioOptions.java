@@ -33,8 +33,8 @@ final class ScenarioOptions {
     static final String DEFAULT_MODEL = "hold=20+0.02m,end=55+0.07m";
 
     @Option(names = "--op", paramLabel = "OP", defaultValue = "bcast",
-            description = "bcast (all ranks), multicast (a group; ranks are group indices) or alltoall "
-                    + "(on a torus --fabric: sem, sem-cell4, diagonal, direct). Default: ${DEFAULT-VALUE}.")
+            description = "bcast (all ranks), multicast (a group; ranks are group indices), or "
+                    + "alltoall (schedule only, on --fabric torus:NxN). Default: ${DEFAULT-VALUE}.")
     String op;
 
     @Option(names = {"-np", "-n", "--np"}, paramLabel = "K",
