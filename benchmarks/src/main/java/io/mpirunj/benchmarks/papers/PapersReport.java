@@ -112,6 +112,9 @@ public final class PapersReport {
                     f.picture().writeSvg(outDir.resolve(stem + ".svg"));
                     files.add(stem);
                 }
+                for (ReproductionResult.DataFile d : result.data()) {
+                    Files.writeString(outDir.resolve(r.id() + "-" + d.name() + ".csv"), d.csv());
+                }
             } catch (Exception | LinkageError e) {
                 error = e.getClass().getSimpleName() + ": " + e.getMessage();
             }

@@ -20,6 +20,7 @@ public final class Reproductions {
                 new FibonacciEightNodes(),
                 new CompletionVsGroupSize(),
                 new MeshFigures11To14(),
-                new StarBroadcastSteps());
+                new StarBroadcastSteps(),
+                new SemAlltoallCounts());
     }
 }

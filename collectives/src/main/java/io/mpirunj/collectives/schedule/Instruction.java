@@ -44,7 +44,9 @@ public final class Instruction {
     private Instruction(Kind kind, int[] peers, List<Block> blocks, int step, int[] path, int port) {
         this.kind = kind;
         this.peers = peers;
-        this.blocks = List.copyOf(Objects.requireNonNull(blocks, "blocks"));
+        Objects.requireNonNull(blocks, "blocks");
+        // A PairBlocks is immutable and compact: copying it would make millions of Pair objects.
+        this.blocks = blocks instanceof PairBlocks ? blocks : List.copyOf(blocks);
         this.step = step;
         this.path = path;
         this.port = port;

@@ -33,12 +33,13 @@ final class ScenarioOptions {
     static final String DEFAULT_MODEL = "hold=20+0.02m,end=55+0.07m";
 
     @Option(names = "--op", paramLabel = "OP", defaultValue = "bcast",
-            description = "bcast (all ranks) or multicast (a group; ranks are group indices). Default: ${DEFAULT-VALUE}.")
+            description = "bcast (all ranks), multicast (a group; ranks are group indices), or "
+                    + "alltoall (schedule only, on --fabric torus:NxN). Default: ${DEFAULT-VALUE}.")
     String op;
 
     @Option(names = {"-np", "-n", "--np"}, paramLabel = "K",
             description = "Number of ranks (group members), source included. Required without --fabric; "
-                    + "with it, the default is the number of --placement addresses, else every node of the fabric.")
+                    + "with it (e.g. a torus all-to-all), the default is the number of --placement addresses, else every node of the fabric.")
     Integer np;
 
     @Option(names = "--root", paramLabel = "R", defaultValue = "0",
@@ -91,7 +92,8 @@ final class ScenarioOptions {
         Collective collective = switch (op.trim().toLowerCase(Locale.ROOT)) {
             case "bcast" -> Collective.BCAST;
             case "multicast" -> Collective.MULTICAST;
-            default -> throw new BadInput("--op " + op + " (expected: bcast or multicast)");
+            case "alltoall" -> Collective.ALLTOALL;
+            default -> throw new BadInput("--op " + op + " (expected: bcast, multicast or alltoall)");
         };
         int ranks = ranks();
         if (ranks < 1) {

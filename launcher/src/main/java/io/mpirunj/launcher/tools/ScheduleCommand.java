@@ -3,6 +3,7 @@ package io.mpirunj.launcher.tools;
 import io.mpirunj.benchmarks.render.MeshFabricViews;
 import io.mpirunj.benchmarks.render.Picture;
 import io.mpirunj.benchmarks.render.SchedulePictures;
+import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.collectives.sim.Evaluation;
 import io.mpirunj.collectives.sim.Message;
@@ -80,6 +81,15 @@ import picocli.CommandLine.Spec;
             "Algorithms: mpirun-j simulate --list-algorithms (opt-mesh and u-mesh need",
             "a mesh --fabric; star, star-match and akers-star a star:N fabric with",
             "N! ranks, the default there).",
+            "",
+            "All-to-all on a torus (--op alltoall --fabric torus:NxN; -np is N*N): --algo",
+            "sem, sem-cell4, diagonal or direct. Prints the combined messages per step,",
+            "or with --json {\"op\",\"algorithm\",\"ranks\",\"bytes\",\"steps\",",
+            "\"transmitted\",\"rearranged\",\"messages\":[{\"src\",\"dst\",\"step\",",
+            "\"blocks\":[[origin,destination],...],\"path\":[node ids]}...]} (node id =",
+            "rank = row*N + column); --png/--svg FILE write FILE-stepK per step. E.g.",
+            "  mpirun-j schedule --op alltoall --algo sem --fabric torus:16x16 --json",
+            "",
             "Exit status: 0 done; 1 a picture could not be written; 2 bad input (one",
             "line on stderr, nothing computed).",
         })
@@ -118,6 +128,9 @@ public final class ScheduleCommand implements Callable<Integer> {
         Schedule schedule;
         try {
             scenario = options.resolve();
+            if (scenario.op() == Collective.ALLTOALL) {
+                return TorusAlltoallSchedule.run(spec, scenario, algorithm, json, png, svg);
+            }
             name = scenario.checkAlgorithm(algorithm);
             schedule = build(scenario, name);
             checkPictureFile("--png", png);

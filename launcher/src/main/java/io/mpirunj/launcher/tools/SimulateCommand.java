@@ -96,6 +96,10 @@ public final class SimulateCommand implements Callable<Integer> {
         List<String> names;
         try {
             scenario = options.resolve();
+            if (scenario.op() == io.mpirunj.collectives.schedule.Collective.ALLTOALL) {
+                throw new BadInput("--op alltoall: simulate runs bcast and multicast; for the torus all-to-alls use "
+                        + "mpirun-j schedule --op alltoall --fabric torus:NxN");
+            }
             names = names(scenario);
         } catch (BadInput e) {
             return Tools.usage(spec, e);

@@ -22,7 +22,7 @@ class BadInputTest {
         "--algo opt-tree -np x                                      | Invalid value for option '--np': 'x' is not an int",
         "--algo opt-tree -np 8 --size -1                            | --size -1 (expected: a number of bytes >= 0)",
         "--algo opt-tree -np 8 --eval steps                         | --eval steps (expected: event or rounds)",
-        "--algo opt-tree -np 8 --op gather                          | --op gather (expected: bcast or multicast)",
+        "--algo opt-tree -np 8 --op gather                          | --op gather (expected: bcast, multicast or alltoall)",
         "--algo opt-tree -np 8 --fabric blob:3                      | --fabric: topology spec 'blob:3' not understood",
         "--algo opt-tree -np 8 --fabric mesh:6x6 --placement 1/1    | -np 8 but --placement lists 1 node (give one address per rank, or leave -np out)",
         "--algo opt-tree -np 2 --fabric mesh:6x6 --placement 1/1,1/1 | --placement: placement spec '1/1,1/1': node 1/1 given to ranks 0 and 1",

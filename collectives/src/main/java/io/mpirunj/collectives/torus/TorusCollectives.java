@@ -1,0 +1,142 @@
+package io.mpirunj.collectives.torus;
+
+import io.mpirunj.Buffer;
+import io.mpirunj.collectives.baseline.PairwiseAlltoall;
+import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.fabric.placement.Placement;
+import io.mpirunj.fabric.topology.Mesh;
+import io.mpirunj.fabric.topology.Topology;
+import io.mpirunj.runtime.RuntimeConfig;
+import io.mpirunj.runtime.spi.CollChannel;
+import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.runtime.spi.CollectiveProvider;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The torus all-to-alls as live collectives: {@code --coll alltoall=sem}. SEM runs when the job
+ * has a square torus fabric ({@code mpirun-j --fabric torus:NxN}) and the communicator has N²
+ * ranks; schedule node v is the rank the placement puts on node v (row-major, rank = node id,
+ * unless {@code --placement} says otherwise). Otherwise the call falls back to the default
+ * all-to-all (pairwise exchange) and says why, once per JVM, in the log.
+ *
+ * <p>Schedules are built once per (N, block size) and shared by the ranks of the JVM.
+ */
+public final class TorusCollectives implements CollectiveProvider {
+
+    /** Tag of every message of a torus all-to-all (next to the schedule bcast/multicast tags 1101, 1102). */
+    public static final int ALLTOALL_TAG = 1103;
+
+    @Override
+    public List<CollectiveAlgorithm> algorithms() {
+        return List.of(new TorusAlltoall(SemAlltoall.NAME));
+    }
+
+    /** One torus all-to-all by name, with its fallback. Below the baselines' priority: forced only. */
+    public static final class TorusAlltoall implements CollectiveAlgorithm.Alltoall {
+        private static final Logger LOG = LoggerFactory.getLogger(TorusAlltoall.class);
+        private static final int MAX_CACHED = 16;
+
+        private final String name;
+        private final CollectiveAlgorithm.Alltoall fallback = new PairwiseAlltoall();
+        private final AtomicBoolean warned = new AtomicBoolean();
+        private final Map<Long, Schedule> schedules = new ConcurrentHashMap<>();
+
+        TorusAlltoall(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public String description() {
+            return TorusAlltoalls.entry(name).description() + " (needs --fabric torus:NxN and N*N ranks; "
+                    + "otherwise " + fallback.name() + ")";
+        }
+
+        @Override
+        public int priority() {
+            return 1;
+        }
+
+        @Override
+        public void alltoall(CollChannel ch, Buffer send, Buffer recv) {
+            int[] rankOfNode = rankOfNode(ch.config(), ch.size());
+            if (rankOfNode == null) {
+                fallback.alltoall(ch, send, recv);
+                return;
+            }
+            int n = TorusAlltoalls.side(ch.size());
+            long blockBytes = send.byteLength() / ch.size();
+            Schedule schedule = schedules.computeIfAbsent(n * 1_000_003L + blockBytes, k -> {
+                if (schedules.size() >= MAX_CACHED) {
+                    schedules.clear();
+                }
+                return TorusAlltoalls.build(name, n, blockBytes);
+            });
+            execute(schedule, ch, send, recv, rankOfNode);
+        }
+
+        /**
+         * Which communicator rank sits on each torus node, or null (after logging why, once) when
+         * the job's fabric is not a square torus of exactly this many nodes.
+         */
+        int[] rankOfNode(RuntimeConfig config, int size) {
+            String fabric = config.fabricSpec();
+            String why = null;
+            int[] nodeOf = null;
+            if (fabric == null) {
+                why = "the job has no --fabric";
+            } else {
+                try {
+                    Topology t = Topology.parse(fabric);
+                    if (!(t instanceof Mesh m) || !m.wraps() || m.dimensions() != 2 || m.extent(0) != m.extent(1)) {
+                        why = "--fabric " + fabric + " is not a square 2D torus";
+                    } else if (m.nodes() != size) {
+                        why = "the communicator has " + size + " ranks, the torus " + m.nodes() + " nodes";
+                    } else {
+                        String placement = config.placementSpec();
+                        nodeOf = Placement.parse(placement == null ? "identity" : placement, t, size);
+                    }
+                } catch (IllegalArgumentException e) {
+                    why = "--fabric/--placement: " + e.getMessage();
+                }
+            }
+            if (why != null) {
+                if (warned.compareAndSet(false, true)) {
+                    LOG.warn("alltoall={}: {}; using {} instead (SEM needs --fabric torus:NxN and N*N ranks)",
+                            name, why, fallback.name());
+                }
+                return null;
+            }
+            int[] rankOf = new int[size];
+            for (int r = 0; r < size; r++) {
+                rankOf[nodeOf[r]] = r;
+            }
+            return rankOf;
+        }
+
+        /**
+         * Runs this rank's program. The one call to switch when the generic runner of IR v2
+         * (issue 10) lands: it executes all-to-all schedules of (origin, destination) blocks with
+         * intermediates buffering in scratch; today's runner rejects them.
+         */
+        private static void execute(Schedule schedule, CollChannel ch, Buffer send, Buffer recv, int[] rankOfNode) {
+            throw new UnsupportedOperationException("alltoall=" + schedule.algorithm() + ": the " + schedule
+                    + " schedule is built and verified, but the schedule runner cannot execute all-to-all "
+                    + "schedules yet (needs the IR v2 runner, issue 10)");
+        }
+
+        @Override
+        public String toString() {
+            return "alltoall=" + name;
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package io.mpirunj.collectives.torus;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.mpirunj.Buffer;
+import io.mpirunj.Comm;
+import io.mpirunj.runtime.RuntimeConfig;
+import io.mpirunj.testing.LocalCluster;
+import java.time.Duration;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** {@code Comm.alltoall} with {@code --coll alltoall=sem}: every element of every block checked. */
+class SemLiveTest {
+
+    /** A value no other (origin, destination, index) shares. */
+    static long value(int origin, int destination, int i) {
+        return ((long) origin << 40) | ((long) destination << 20) | i;
+    }
+
+    /** Runs one alltoall of {@code block} longs per block and checks every received element. */
+    static void alltoallAndCheck(Comm world, int block) {
+        int p = world.size();
+        int r = world.rank();
+        long[] send = new long[p * block];
+        long[] expected = new long[p * block];
+        for (int j = 0; j < p; j++) {
+            for (int i = 0; i < block; i++) {
+                send[j * block + i] = value(r, j, i);
+                expected[j * block + i] = value(j, r, i);
+            }
+        }
+        long[] recv = new long[p * block];
+        java.util.Arrays.fill(recv, -1);
+        world.alltoall(Buffer.of(send), Buffer.of(recv));
+        assertArrayEquals(expected, recv, "rank " + r + " block " + block);
+    }
+
+    static RuntimeConfig sem(String fabric) {
+        return RuntimeConfig.defaults().withForcedCollectives("alltoall=sem").withFabric(fabric, null);
+    }
+
+    @Disabled("needs the IR v2 runner (issue 10)")
+    @ParameterizedTest
+    @CsvSource({"16,torus:4x4", "64,torus:8x8"})
+    @Timeout(300)
+    void semDeliversEveryElementAsThreads(int np, String fabric) {
+        LocalCluster.run(np, sem(fabric), Duration.ofSeconds(240), world -> {
+            for (int block : new int[] {1, 3, 257}) {
+                alltoallAndCheck(world, block);
+            }
+        });
+    }
+
+    /** Other sizes, or no torus, fall back to the default all-to-all: still correct. */
+    @ParameterizedTest
+    @CsvSource({"12,torus:4x4", "16,", "16,mesh:4x4"})
+    @Timeout(120)
+    void otherSizesFallBackToTheDefault(int np, String fabric) {
+        LocalCluster.run(np, sem(fabric), Duration.ofSeconds(100), world -> {
+            alltoallAndCheck(world, 1);
+            alltoallAndCheck(world, 5);
+        });
+    }
+
+    @Test
+    void theFallbackSaysWhy() {
+        TorusCollectives.TorusAlltoall sem = (TorusCollectives.TorusAlltoall) new TorusCollectives().algorithms().get(0);
+        assertNull(sem.rankOfNode(RuntimeConfig.defaults().withFabric("torus:4x4", null), 12));
+        assertNull(sem.rankOfNode(RuntimeConfig.defaults(), 16));
+        assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+                sem.rankOfNode(RuntimeConfig.defaults().withFabric("torus:4x4", "identity"), 16));
+        // rank r on the r-th listed node: node 0/1 (id 1) holds rank 0, node 0/0 (id 0) rank 1, ...
+        int[] swapped = sem.rankOfNode(RuntimeConfig.defaults().withFabric("torus:2x2", "0/1,0/0,1/0,1/1"), 4);
+        assertArrayEquals(new int[] {1, 0, 2, 3}, swapped);
+    }
+}

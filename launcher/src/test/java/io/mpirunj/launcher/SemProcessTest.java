@@ -1,0 +1,23 @@
+package io.mpirunj.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mpirunj.testapps.AlltoallCheck;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** SEM all-to-all with 16 ranks as processes on {@code --fabric torus:4x4}: every element checked. */
+class SemProcessTest {
+    @Disabled("needs the IR v2 runner (issue 10)")
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void semAlltoallAsProcesses() {
+        LauncherRun run = LauncherRun.of("-np", "16", "--fabric", "torus:4x4", "--coll", "alltoall=sem",
+                AlltoallCheck.class.getName());
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.outLines().contains("passed alltoall"), run::toString);
+    }
+}

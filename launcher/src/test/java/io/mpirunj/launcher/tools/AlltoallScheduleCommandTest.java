@@ -1,0 +1,73 @@
+package io.mpirunj.launcher.tools;
+
+import static io.mpirunj.launcher.tools.ToolRun.args;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code mpirun-j schedule --op alltoall} on a torus: the JSON carries every block of every message. */
+@Timeout(300)
+class AlltoallScheduleCommandTest {
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void semOnTheEightByEightTorusAsJsonDeliversEveryBlock() {
+        ToolRun run = ToolRun.schedule(args("--op alltoall --algo sem --fabric torus:8x8 --json"));
+        assertEquals(0, run.exitCode(), run::toString);
+        Map<String, Object> o = MiniJson.object(run.out());
+        assertEquals("sem", o.get("algorithm"));
+        assertEquals(64.0, o.get("ranks"));
+        assertEquals(7.0, o.get("steps"));
+        List<Map<String, Object>> messages = (List<Map<String, Object>>) o.get("messages");
+        Set<Long> delivered = new HashSet<>();
+        long transmittedInStep7 = 0;
+        for (Map<String, Object> m : messages) {
+            int src = ((Double) m.get("src")).intValue();
+            int dst = ((Double) m.get("dst")).intValue();
+            List<Double> path = (List<Double>) m.get("path");
+            assertEquals(src, path.get(0).intValue());
+            assertEquals(dst, path.get(path.size() - 1).intValue());
+            for (List<Double> b : (List<List<Double>>) m.get("blocks")) {
+                if (b.get(1).intValue() == dst) {
+                    assertTrue(delivered.add(b.get(0).longValue() * 64 + dst), "delivered twice: " + b);
+                }
+            }
+            if (((Double) m.get("step")).intValue() == 7) {
+                transmittedInStep7 = Math.max(transmittedInStep7, ((List<?>) m.get("blocks")).size());
+            }
+        }
+        assertEquals(64 * 63, delivered.size()); // every (o, d), o != d, arrives at d once
+        assertEquals(63, transmittedInStep7); // the merge: a slave's N² blocks, less its own
+    }
+
+    @Test
+    void tableAndPicturesPerStep(@TempDir Path dir) {
+        ToolRun run = ToolRun.schedule(args("--op alltoall --algo diagonal --fabric torus:8x8 --png "
+                + dir.resolve("d.png")));
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.out().contains("start-ups: 6, transmitted: 192 block-units"), run.out());
+        for (int step = 1; step <= 6; step++) {
+            assertTrue(Files.exists(dir.resolve("d-step" + step + ".png")), "step " + step);
+        }
+    }
+
+    @Test
+    void badInputIsOneLine() {
+        for (String line : new String[] {"--op alltoall --algo sem --fabric mesh:4x4 -np 16",
+            "--op alltoall --algo sem --fabric torus:4x4 -np 15", "--op alltoall --algo nope --fabric torus:4x4",
+            "--op alltoall --algo sem --fabric torus:4x4 --placement random:1"}) {
+            ToolRun run = ToolRun.schedule(args(line));
+            assertEquals(2, run.exitCode(), line + ": " + run);
+            assertEquals(1, run.err().strip().lines().count(), line + ": " + run.err());
+        }
+    }
+}
