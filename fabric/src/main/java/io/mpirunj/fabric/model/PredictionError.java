@@ -3,10 +3,11 @@ package io.mpirunj.fabric.model;
 import java.util.Random;
 
 /**
- * Paper 003's prediction M1 of a real network M0: every link's cost multiplied by {@code 1 + ε},
- * ε ~ N(μ, σ), one draw per link (both directions alike, as the networks are symmetric). A factor
- * below {@value #MIN_FACTOR} is raised to it: a prediction can be far too optimistic, never free or
- * negative.
+ * Paper 003's prediction M1 of a real network M0: every link's cost multiplied by {@code |1 + ε|},
+ * ε ~ N(μ, σ), one draw per link (both directions alike, as the networks are symmetric). A cost
+ * cannot be negative, so an error below -100 % keeps its size with the sign turned (reflection, not
+ * clamping: clamping would give many links the same tiny factor, ranking them by their real cost
+ * again). A factor below {@value #MIN_FACTOR} is raised to it, so no prediction is free.
  *
  * <p>The draws are kept apart from σ ({@link #normals}, then {@link #predict}), so one set of draws
  * serves every σ of a sweep and the curves over σ are smooth (common random numbers).
@@ -14,7 +15,7 @@ import java.util.Random;
 public final class PredictionError {
 
     /** The smallest factor a predicted cost may have against the real one. */
-    public static final double MIN_FACTOR = 0.01;
+    public static final double MIN_FACTOR = 0.001;
 
     private PredictionError() {
     }
@@ -32,7 +33,7 @@ public final class PredictionError {
         return z;
     }
 
-    /** M1 from M0 = {@code real}: factor {@code max(MIN_FACTOR, 1 + mean + sigma * z[a][b])}. */
+    /** M1 from M0 = {@code real}: factor {@code max(MIN_FACTOR, |1 + mean + sigma * z[a][b]|)}. */
     public static PairCostModel predict(PairCostModel real, double mean, double sigma, double[][] z) {
         int n = real.nodes();
         if (z.length != n) {
@@ -41,7 +42,7 @@ public final class PredictionError {
         double[][] factor = new double[n][n];
         for (int a = 0; a < n; a++) {
             for (int b = 0; b < n; b++) {
-                factor[a][b] = a == b ? 1 : Math.max(MIN_FACTOR, 1 + mean + sigma * z[a][b]);
+                factor[a][b] = a == b ? 1 : Math.max(MIN_FACTOR, Math.abs(1 + mean + sigma * z[a][b]));
             }
         }
         return real.distorted(factor, real.label() + ",predicted(mean=" + Numbers.format(mean) + ",sigma="

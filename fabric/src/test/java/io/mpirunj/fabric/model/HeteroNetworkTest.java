@@ -98,6 +98,9 @@ class HeteroNetworkTest {
     void predictionScalesEachLinkCostByOnePlusSigmaZAndNeverBelowTheFloor() {
         PairCostModel real = threeNodes();
         double[][] z = {{0, 1, -3}, {1, 0, 0.5}, {-3, 0.5, 0}};
+        assertEquals(0.5 * real.cost(0, 2, 1000), PredictionError.predict(real, 0, 0.5, z).cost(0, 2, 1000), 1e-9);
+        z[0][2] = -2;
+        z[2][0] = -2;
         PairCostModel m1 = PredictionError.predict(real, 0, 0.5, z);
         assertEquals(1.5 * real.cost(0, 1, 1000), m1.cost(0, 1, 1000), 1e-9);
         assertEquals(1.5 * real.cost(1, 0, 1000), m1.cost(1, 0, 1000), 1e-9);
