@@ -19,6 +19,7 @@ public final class Reproductions {
                 new OptMeshExample(),
                 new FibonacciEightNodes(),
                 new CompletionVsGroupSize(),
-                new MeshFigures11To14());
+                new MeshFigures11To14(),
+                new TtccPredictionError());
     }
 }
