@@ -10,6 +10,7 @@ import io.mpirunj.collectives.runner.ScheduleRunner;
 import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.collectives.star.StarBroadcasts;
 import io.mpirunj.fabric.model.CostModel;
+import io.mpirunj.fabric.model.PairCostModel;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import io.mpirunj.runtime.spi.CollectiveProvider;
@@ -34,7 +35,10 @@ import java.util.Objects;
  * The builders need a cost model; it comes from a {@link ModelProvider} (default:
  * {@link ModelProvider#fromEnvironment()}, the IBM SP model unless {@code -Dmpirunj.model} or
  * {@code MPIRUNJ_MODEL} says otherwise). Every rank must use the same model; each algorithm's
- * description names it.
+ * description names it. A per-pair model ({@code MPIRUNJ_MODEL=pairs:FILE}, indexed by communicator
+ * rank) is handed to the builder renumbered by the participants, so the heterogeneous trees (ECEF,
+ * TTCC) are built on the links the ranks really have, whatever the root. Without one they are built
+ * on the unit matrix (see {@code TtccMulticast}).
  *
  * <h2>Tags and ordering</h2>
  * All messages of a bcast use tag {@value #BCAST_TAG}, of a multicast {@value #MULTICAST_TAG}
@@ -97,9 +101,14 @@ public final class ScheduleCollectives implements CollectiveProvider {
             this.cache = cache;
         }
 
-        /** The schedule over {@code ranks} participants rooted at index 0, from the cache or built now. */
-        final CompiledSchedule schedule(Collective collective, int ranks, long bytes) {
-            CostModel model = models.model();
+        /**
+         * The schedule over {@code participants} (schedule rank i is communicator rank
+         * {@code participants[i]}) rooted at index 0, from the cache or built now.
+         */
+        final CompiledSchedule schedule(Collective collective, int[] participants, long bytes) {
+            int ranks = participants.length;
+            CostModel configured = models.model();
+            CostModel model = configured instanceof PairCostModel pairs ? viewedBy(pairs, participants) : configured;
             ModelKey m = lastModel;
             if (m == null || m.model != model) {
                 m = new ModelKey(model, model.toString());
@@ -110,6 +119,17 @@ public final class ScheduleCollectives implements CollectiveProvider {
             return cache.get(key, () -> collective == Collective.BCAST
                     ? MulticastAlgorithms.bcast(name, ranks, 0, bytes, model)
                     : MulticastAlgorithms.multicast(name, ranks, 0, bytes, model));
+        }
+
+        /** A per-pair model is indexed by communicator rank: the builder sees it renumbered as its schedule ranks. */
+        private static PairCostModel viewedBy(PairCostModel pairs, int[] participants) {
+            for (int r : participants) {
+                if (r >= pairs.nodes()) {
+                    throw new IllegalArgumentException("model " + pairs + " has " + pairs.nodes()
+                            + " nodes (expected: one per rank, at least " + (r + 1) + ")");
+                }
+            }
+            return pairs.select(participants);
         }
 
         @Override
@@ -146,7 +166,7 @@ public final class ScheduleCollectives implements CollectiveProvider {
                 participants[i] = r >= p ? r - p : r;
             }
             int me = ch.rank() - root;
-            ScheduleRunner.run(schedule(Collective.BCAST, p, buf.byteLength()), ch, buf, participants,
+            ScheduleRunner.run(schedule(Collective.BCAST, participants, buf.byteLength()), ch, buf, participants,
                     me < 0 ? me + p : me, BCAST_TAG);
         }
 
@@ -169,7 +189,7 @@ public final class ScheduleCollectives implements CollectiveProvider {
             if (participants.length == 1 || me < 0) {
                 return; // nothing to send, or not a participant
             }
-            ScheduleRunner.run(schedule(Collective.MULTICAST, participants.length, buf.byteLength()), ch, buf,
+            ScheduleRunner.run(schedule(Collective.MULTICAST, participants, buf.byteLength()), ch, buf,
                     participants, me, MULTICAST_TAG);
         }
 

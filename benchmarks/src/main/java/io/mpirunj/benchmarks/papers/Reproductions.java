@@ -20,7 +20,8 @@ public final class Reproductions {
                 new FibonacciEightNodes(),
                 new CompletionVsGroupSize(),
                 new MeshFigures11To14(),
-                new StarBroadcastSteps(),
-                new SemAlltoallCounts());
+                new TtccPredictionError(),
+                new SemAlltoallCounts(),
+                new StarBroadcastSteps());
     }
 }

@@ -36,6 +36,12 @@ public final class MulticastAlgorithms {
                 ChainPipelinedMulticast::build);
         add(BinomialSegmentedMulticast.NAME, "binomial tree streaming model-chosen segments (large messages)", true,
                 BinomialSegmentedMulticast::build);
+        // Heterogeneous (per-pair) networks, paper 003; on a uniform model they plan on the unit matrix.
+        add(FefMulticast.NAME, "fastest edge first on a per-pair model (paper 003 baseline)", false, FefMulticast::build);
+        add(EcefMulticast.NAME, "earliest completing edge first on a per-pair model (paper 003)", false,
+                EcefMulticast::build);
+        add(TtccMulticast.NAME, "two edge-disjoint ECEF trees, first copy wins (paper 003)", false,
+                TtccMulticast::build);
     }
 
     private MulticastAlgorithms() {

@@ -19,8 +19,12 @@ import java.util.Arrays;
  *   <li>Sends are issued as non-blocking sends in program order; each one waits only for the
  *       receives that deliver the blocks it carries, never for unrelated ones.</li>
  *   <li>{@code RECV_FIRST_OF} posts one receive per parent, each into its own scratch buffer; the
- *       first to complete is copied into the user buffer, the others are still received (drained
- *       and discarded), so nothing stays posted and matching stays aligned.</li>
+ *       first to complete successfully is copied into the user buffer (exactly once), the others are
+ *       still received (drained and discarded), so nothing stays posted and matching stays aligned.
+ *       A copy that fails (its parent or link lost) is skipped: the receive fails only when every
+ *       copy has failed, and a losing copy's failure is ignored, as its data was not needed. (A link
+ *       that silently never delivers would still hold the drain: that needs the fabric's fault
+ *       model, issue 14.)</li>
  *   <li>It returns when every send and receive of this rank has completed.</li>
  * </ol>
  *
@@ -178,7 +182,13 @@ public final class ScheduleRunner {
                 Request[] copies = receives[r];
                 for (int c = 0; c < copies.length; c++) {
                     if (c != deliveredBy[r]) {
-                        checkSize(r, c, copies[c].await()); // drained; its data is dropped
+                        Status drained;
+                        try {
+                            drained = copies[c].await(); // its data is dropped
+                        } catch (MpiException e) {
+                            continue; // a redundant copy lost on the way: the data came by the other
+                        }
+                        checkSize(r, c, drained);
                     }
                 }
             }
@@ -212,12 +222,48 @@ public final class ScheduleRunner {
                 return;
             }
             Request[] copies = receives[r];
-            int c = copies.length == 1 ? 0 : Request.waitAny(copies);
+            int c = copies.length == 1 ? 0 : firstDelivered(copies);
             checkSize(r, c, copies[c].await());
             if (scratch[r] != null) {
                 unpack(plan.receives[r], scratch[r][c]);
             }
             deliveredBy[r] = c;
+        }
+
+        /**
+         * The first copy of a RECV_FIRST_OF to complete successfully. Failed copies are skipped; when
+         * all have failed, the first failure is thrown.
+         */
+        private static int firstDelivered(Request[] copies) {
+            boolean[] failed = new boolean[copies.length];
+            MpiException firstFailure = null;
+            while (true) {
+                int live = 0;
+                for (boolean f : failed) {
+                    live += f ? 0 : 1;
+                }
+                if (live == 0) {
+                    throw firstFailure;
+                }
+                Request[] waitOn = new Request[live];
+                int[] index = new int[live];
+                for (int c = 0, k = 0; c < copies.length; c++) {
+                    if (!failed[c]) {
+                        waitOn[k] = copies[c];
+                        index[k++] = c;
+                    }
+                }
+                int c = index[Request.waitAny(waitOn)];
+                try {
+                    copies[c].await();
+                    return c;
+                } catch (MpiException e) {
+                    failed[c] = true;
+                    if (firstFailure == null) {
+                        firstFailure = e;
+                    }
+                }
+            }
         }
 
         private void checkSize(int r, int copy, Status status) {

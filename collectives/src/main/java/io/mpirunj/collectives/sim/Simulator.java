@@ -30,7 +30,9 @@ import java.util.PriorityQueue;
  * receiver holds the message (t_end later for a cost model). A rank's receive port completes
  * consecutive receives at least {@link NetworkModel#receiveGap} = t_hold apart; a message that
  * arrives while all receive ports are busy completes when one frees. Of the copies a
- * RECV_FIRST_OF waits for, the first to complete delivers and later ones are dropped.
+ * RECV_FIRST_OF waits for, the first to complete delivers and later ones are dropped; when another
+ * copy's send had started before the first one arrived, the receiver spends
+ * {@link NetworkModel#firstOfDecision()} (paper 003's α) choosing, so it holds the data α later.
  *
  * <h2>Rounds evaluation</h2>
  * The same execution with every message and every gap lasting one round, then each round
@@ -124,6 +126,9 @@ public final class Simulator {
         private final double[] lastSendStart;
         private final double[] sendPortFree;
         private final double[] recvPortFree;
+        /** Per receive: how many matched sends have started (a RECV_FIRST_OF has several). */
+        private final int[] copiesStarted;
+        private final double firstOfDecision;
 
         private final List<Integer> messageSend = new ArrayList<>();
         private final List<double[]> messageTimes = new ArrayList<>();
@@ -170,6 +175,8 @@ public final class Simulator {
             lastSendStart = new double[ranks];
             sendPortFree = new double[ranks * ports];
             recvPortFree = new double[ranks * ports];
+            copiesStarted = new int[n];
+            firstOfDecision = network.firstOfDecision();
         }
 
         void execute() {
@@ -233,6 +240,10 @@ public final class Simulator {
             messageSend.add(send);
             messageTimes.add(new double[] {time, Double.NaN});
             messageDropped.add(false);
+            int receive = analysis.matchedReceive(send);
+            if (receive >= 0) {
+                copiesStarted[receive]++;
+            }
             if (in.hasPath()) {
                 wire.inject(message, nodeOf[rank], nodeOf[in.peer()], bytes, time, in.path());
             } else {
@@ -257,6 +268,9 @@ public final class Simulator {
             if (recvPortFree[port] > time) {
                 push(recvPortFree[port], ARRIVAL, message);
                 return;
+            }
+            if (copiesStarted[receive] > 1 && analysis.instruction(receive).kind() == Instruction.Kind.RECV_FIRST_OF) {
+                time += firstOfDecision; // a second copy is on its way: choose between them (α)
             }
             long bytes = schedule.bytes(analysis.instruction(send).blocks());
             recvPortFree[port] = time + network.receiveGap(nodeOf[analysis.rankOf(send)], nodeOf[rank], bytes);

@@ -60,9 +60,13 @@ class BuilderVerificationTest {
         }
     }
 
-    /** Each non-root rank receives every unit from one parent; (k - 1) x units messages in all. */
+    /**
+     * Each non-root rank receives every unit from one parent (a RECV_FIRST_OF's first peer is its
+     * first tree's parent); (k - 1) x units messages in all, plus one per redundant copy.
+     */
     private static void assertTreeShaped(Schedule s) {
         int sends = 0;
+        int redundant = 0;
         for (int r = 0; r < s.ranks(); r++) {
             TreeSet<Integer> parents = new TreeSet<>();
             for (Instruction in : s.program(r)) {
@@ -70,11 +74,12 @@ class BuilderVerificationTest {
                     sends++;
                 } else {
                     parents.add(in.peer());
+                    redundant += in.peerCount() - 1;
                 }
             }
             assertEquals(r == s.root() ? 0 : 1, parents.size(), "rank " + r + " parents " + parents);
         }
-        assertEquals((s.ranks() - 1) * s.units().size(), sends);
+        assertEquals((s.ranks() - 1) * s.units().size() + redundant, sends);
     }
 
     @ParameterizedTest

@@ -15,7 +15,7 @@ class MulticastAlgorithmsTest {
     @Test
     void tableListsTheAlgorithmsInKebabCase() {
         assertEquals(List.of("sequential", "chain", "binomial", "binary-split", "opt-tree", "opt-tree-multiport",
-                "fibonacci", "chain-pipelined", "binomial-segmented"), MulticastAlgorithms.names());
+                "fibonacci", "chain-pipelined", "binomial-segmented", "fef", "ecef", "ttcc"), MulticastAlgorithms.names());
         for (MulticastAlgorithms.Entry e : MulticastAlgorithms.all()) {
             assertTrue(e.name().matches("[a-z]+(-[a-z]+)*"), e.name());
             assertTrue(!e.description().isBlank() && !e.description().contains("\n"), e.name());
@@ -28,7 +28,7 @@ class MulticastAlgorithmsTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> MulticastAlgorithms.lookup("opt_tree"));
         assertEquals("unknown multicast algorithm 'opt_tree' (expected one of: sequential, chain, binomial, "
-                + "binary-split, opt-tree, opt-tree-multiport, fibonacci, chain-pipelined, binomial-segmented)",
+                + "binary-split, opt-tree, opt-tree-multiport, fibonacci, chain-pipelined, binomial-segmented, fef, ecef, ttcc)",
                 e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> MulticastAlgorithms.lookup(null));
     }

@@ -38,6 +38,14 @@ public interface CostModel {
         return true;
     }
 
+    /**
+     * How long a receiver takes to choose between two copies of one message arriving at once (paper
+     * 003's α, for a RECV_FIRST_OF whose other copy started before the first completed); 0 by default.
+     */
+    default double firstOfDecision() {
+        return 0;
+    }
+
     /** Number of sends (and receives) a node may have in flight at once; 1 is the one-port model. */
     default int ports() {
         return 1;

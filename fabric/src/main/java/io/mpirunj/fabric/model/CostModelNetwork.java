@@ -36,6 +36,11 @@ public final class CostModelNetwork implements NetworkModel {
     }
 
     @Override
+    public double firstOfDecision() {
+        return model.firstOfDecision();
+    }
+
+    @Override
     public String describe() {
         return model.toString();
     }

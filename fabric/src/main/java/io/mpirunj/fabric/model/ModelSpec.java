@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
  *   hold=20+0.02m,end=55+0.07m        linear in the message size m (bytes)
  *   logp:L=6,o=2,g=4                  LogP: t_hold = g, t_end = L + 2o
  *   ...,ports=2                       optional on either form: sends in flight per node
+ *   pairs:PATH                        a per-pair matrix file ({@link PairMatrixFile})
  * </pre>
  *
  * Numbers are non-negative decimals (an exponent is allowed). Whitespace around tokens is
@@ -31,6 +32,7 @@ public final class ModelSpec {
     private static final Pattern NUMBER_ONLY = Pattern.compile(NUMBER);
     private static final Pattern PORTS = Pattern.compile("[1-9][0-9]{0,8}");
     private static final String LOGP_PREFIX = "logp:";
+    private static final String PAIRS_PREFIX = "pairs:";
 
     private ModelSpec() {
     }
@@ -39,9 +41,12 @@ public final class ModelSpec {
     public static CostModel parse(String spec) {
         if (spec == null || spec.isBlank()) {
             throw new IllegalArgumentException("empty model spec (expected: " + PARAMETERIZED_FORM
-                    + " or " + LOGP_FORM + ")");
+                    + ", " + LOGP_FORM + " or pairs:FILE)");
         }
         String text = spec.trim();
+        if (text.startsWith(PAIRS_PREFIX)) {
+            return PairMatrixFile.read(java.nio.file.Path.of(text.substring(PAIRS_PREFIX.length())));
+        }
         if (text.regionMatches(true, 0, LOGP_PREFIX, 0, LOGP_PREFIX.length())) {
             return parseLogP(spec, text.substring(LOGP_PREFIX.length()));
         }

@@ -25,6 +25,11 @@ public interface NetworkModel {
     /** Sends (and receives) a node may have in flight at once; 1 is one-port. */
     int ports();
 
+    /** See {@link CostModel#firstOfDecision()}: paper 003's α; 0 by default. */
+    default double firstOfDecision() {
+        return 0;
+    }
+
     /** Opens a fresh simulation run with nothing in flight. */
     Run open();
 

@@ -51,6 +51,10 @@ import picocli.CommandLine.Spec;
             "      --placement 3/2,1/5,2/1,3/4,4/3,4/4,5/1,5/4 --model hold=20,end=55",
             "  mpirun-j simulate --op multicast -np 32 --size 4096 --fabric mesh:16x16 \\",
             "      --fabric-params ss=2000,sd=2,cd=2,rs=3500,rd=3 --placement random:1",
+            "  mpirun-j simulate --op bcast --algo ecef,fef,ttcc --hetero paper \\",
+            "      --error-sigma 0:0.5:0.05 --reps 1000 -np 100 [--seed S] [--json]",
+            "    (paper 003: per sigma, mean completion and delay ratio; --json gives",
+            "    {\"results\":[{\"algorithm\",\"sigma\",\"meanCompletion\",\"delayRatio\"},...]})",
             "",
             "Exit status: 0 done (also when some algorithm could not run, unless it was",
             "the only one asked for); 2 bad input (one line on stderr, e.g. an unknown",
@@ -74,6 +78,9 @@ public final class SimulateCommand implements Callable<Integer> {
     @Mixin
     ScenarioOptions options;
 
+    @Mixin
+    HeteroOptions hetero;
+
     @Option(names = "--json", description = "Print a JSON array instead of a table.")
     boolean json;
 
@@ -92,9 +99,13 @@ public final class SimulateCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
+        if (hetero.active()) {
+            return hetero.run(spec, options, algorithms, json);
+        }
         Scenario scenario;
         List<String> names;
         try {
+            hetero.checkInactive(spec);
             scenario = options.resolve();
             if (scenario.op() == io.mpirunj.collectives.schedule.Collective.ALLTOALL) {
                 throw new BadInput("--op alltoall: simulate runs bcast and multicast; for the torus all-to-alls use "

@@ -1,0 +1,22 @@
+package io.mpirunj.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mpirunj.testapps.TtccBcast;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** {@code --coll bcast=ttcc} with ranks as processes over TCP: every root, 0 B to 4 MiB, every byte checked. */
+class TtccProcessTest {
+    @ParameterizedTest(name = "np={0}")
+    @ValueSource(ints = {2, 3, 4, 5})
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void ttccBcastDeliversAsProcesses(int np) {
+        LauncherRun run = LauncherRun.of("-np", Integer.toString(np), "--coll", "bcast=ttcc", TtccBcast.class.getName());
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.outLines().contains("passed bcast np=" + np), run::toString);
+    }
+}
