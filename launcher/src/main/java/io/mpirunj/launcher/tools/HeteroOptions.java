@@ -125,13 +125,19 @@ final class HeteroOptions {
         } catch (IllegalArgumentException e) {
             throw new BadInput("--hetero / --error-sigma: " + e.getMessage());
         }
-        Integer nodes = s.ranks != null ? s.ranks : network.fixed() ? Integer.valueOf(network.fixedNodes()) : null;
+        Integer nodes = s.np != null ? s.np : network.fixed() ? Integer.valueOf(network.fixedNodes()) : null;
         if (nodes == null) {
             throw new BadInput("missing -np K (the number of nodes of the generated network)");
         }
         long bytes = spec.commandLine().getParseResult().hasMatchedOption("--size") ? s.size : PAPER_BYTES;
+        int root;
         try {
-            return new PredictionErrorExperiment.Config(network, names(algorithms), sigmaValues, reps, nodes, s.root,
+            root = Integer.parseInt(s.root.trim());
+        } catch (NumberFormatException e) {
+            throw new BadInput("--root " + s.root + " with --hetero (expected: a node number 0.." + (nodes - 1) + ")");
+        }
+        try {
+            return new PredictionErrorExperiment.Config(network, names(algorithms), sigmaValues, reps, nodes, root,
                     bytes, errorMean, alphaFraction, seed);
         } catch (IllegalArgumentException e) {
             throw new BadInput(e.getMessage());
