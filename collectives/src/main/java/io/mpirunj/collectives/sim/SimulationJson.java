@@ -1,7 +1,16 @@
 package io.mpirunj.collectives.sim;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.fabric.model.Contention;
+import io.mpirunj.fabric.model.Numbers;
+import java.math.BigDecimal;
 
 /**
  * Exports a schedule and its simulation as one JSON object:
@@ -24,57 +33,65 @@ import io.mpirunj.fabric.model.Contention;
  */
 public final class SimulationJson {
 
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+
     private SimulationJson() {
     }
 
     public static String write(Simulation simulation) {
         Schedule s = simulation.schedule();
-        JsonWriter json = new JsonWriter().beginObject()
-                .name("op").value(s.collective().label())
-                .name("algorithm").value(s.algorithm())
-                .name("ranks").value(s.ranks())
-                .name("root").value(s.root())
-                .name("bytes").value(s.messageBytes())
-                .name("model").value(simulation.model())
-                .name("evaluation").value(simulation.evaluation().name().toLowerCase(java.util.Locale.ROOT))
-                .name("completion").value(simulation.completion());
+        ObjectNode json = MAPPER.createObjectNode();
+        json.put("op", s.collective().label());
+        json.put("algorithm", s.algorithm());
+        json.put("ranks", s.ranks());
+        json.put("root", s.root());
+        json.put("bytes", s.messageBytes());
+        json.put("model", simulation.model());
+        json.put("evaluation", simulation.evaluation().name().toLowerCase(java.util.Locale.ROOT));
+        json.set("completion", number(simulation.completion()));
         if (!s.note().isEmpty()) {
-            json.name("note").value(s.note());
+            json.put("note", s.note());
         }
-        json.name("messages").beginArray();
+        ArrayNode messages = json.putArray("messages");
         for (Message m : simulation.messages()) {
-            json.beginObject()
-                    .name("src").value(m.src())
-                    .name("dst").value(m.dst())
-                    .name("start").value(m.start())
-                    .name("end").value(m.end())
-                    .name("step").value(m.step());
+            ObjectNode o = messages.addObject();
+            o.put("src", m.src());
+            o.put("dst", m.dst());
+            o.set("start", number(m.start()));
+            o.set("end", number(m.end()));
+            o.put("step", m.step());
             if (m.dropped()) {
-                json.name("dropped").value(true);
+                o.put("dropped", true);
             }
             if (!m.path().isEmpty()) {
-                json.name("path").beginArray();
+                ArrayNode path = o.putArray("path");
                 for (int node : m.path()) {
-                    json.value(node);
+                    path.add(node);
                 }
-                json.endArray().name("waited").value(m.waited());
+                o.set("waited", number(m.waited()));
             }
-            json.endObject();
         }
-        json.endArray();
         if (simulation.routed()) {
-            json.name("contention").beginArray();
+            ArrayNode contention = json.putArray("contention");
             for (Contention c : simulation.contentions()) {
-                json.beginObject()
-                        .name("message").value(c.message())
-                        .name("blocker").value(c.blocker())
-                        .name("channel").value(c.channel())
-                        .name("from").value(c.from())
-                        .name("until").value(c.until())
-                        .endObject();
+                ObjectNode o = contention.addObject();
+                o.put("message", c.message());
+                o.put("blocker", c.blocker());
+                o.put("channel", c.channel());
+                o.set("from", number(c.from()));
+                o.set("until", number(c.until()));
             }
-            json.endArray();
         }
-        return json.endObject().toString();
+        try {
+            return MAPPER.writeValueAsString(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the simulation of " + s, e);
+        }
+    }
+
+    /** Model times as {@link Numbers#format} writes them: integral values without a fraction. */
+    private static JsonNode number(double value) {
+        return DecimalNode.valueOf(new BigDecimal(Numbers.format(value)));
     }
 }
