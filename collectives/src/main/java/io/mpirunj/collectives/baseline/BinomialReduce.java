@@ -2,6 +2,7 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Op;
+import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.ReductionBuilders;
 import io.mpirunj.collectives.runner.ScheduleBuffers;
 import io.mpirunj.collectives.schedule.Collective;
@@ -51,6 +52,15 @@ public final class BinomialReduce implements CollectiveAlgorithm.Reduce {
         long bytes = send.byteLength();
         // Non-roots may pass any receive buffer: the schedule writes only the root's.
         Scheduled.run(ch, Collective.REDUCE, name(), root, bytes, op.name(), ScheduleBuffers.of(send, recv),
+                CollTags.REDUCE, () -> ReductionBuilders.binomialReduce(p, root, bytes, op));
+    }
+
+    @Override
+    public Request ireduce(CollChannel ch, Buffer send, Buffer recv, Op op, int root) {
+        int p = ch.size();
+        long bytes = send.byteLength();
+        // Non-roots may pass any receive buffer: the schedule writes only the root's.
+        return Scheduled.start(ch, Collective.REDUCE, name(), root, bytes, op.name(), ScheduleBuffers.of(send, recv),
                 CollTags.REDUCE, () -> ReductionBuilders.binomialReduce(p, root, bytes, op));
     }
 }

@@ -1,6 +1,7 @@
 package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.AlltoallBuilders;
 import io.mpirunj.collectives.runner.ScheduleBuffers;
 import io.mpirunj.collectives.schedule.Collective;
@@ -28,6 +29,14 @@ public final class BruckAlltoall implements CollectiveAlgorithm.Alltoall {
         int p = ch.size();
         long blockBytes = (long) (send.count() / p) * send.type().bytes();
         Scheduled.run(ch, Collective.ALLTOALL, name(), -1, blockBytes, "", ScheduleBuffers.of(send, recv),
+                CollTags.ALLTOALL, () -> AlltoallBuilders.bruck(p, blockBytes, null));
+    }
+
+    @Override
+    public Request ialltoall(CollChannel ch, Buffer send, Buffer recv) {
+        int p = ch.size();
+        long blockBytes = (long) (send.count() / p) * send.type().bytes();
+        return Scheduled.start(ch, Collective.ALLTOALL, name(), -1, blockBytes, "", ScheduleBuffers.of(send, recv),
                 CollTags.ALLTOALL, () -> AlltoallBuilders.bruck(p, blockBytes, null));
     }
 }

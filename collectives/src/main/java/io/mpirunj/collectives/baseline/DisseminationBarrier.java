@@ -2,6 +2,7 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.ElementType;
+import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.BarrierBuilders;
 import io.mpirunj.collectives.runner.ScheduleBuffers;
 import io.mpirunj.collectives.schedule.Collective;
@@ -47,6 +48,13 @@ public final class DisseminationBarrier implements CollectiveAlgorithm.Barrier {
     public void barrier(CollChannel ch) {
         int p = ch.size();
         Scheduled.run(ch, Collective.BARRIER, name(), -1, 0, "", ScheduleBuffers.of(EMPTY), CollTags.BARRIER,
+                () -> BarrierBuilders.dissemination(p));
+    }
+
+    @Override
+    public Request ibarrier(CollChannel ch) {
+        int p = ch.size();
+        return Scheduled.start(ch, Collective.BARRIER, name(), -1, 0, "", ScheduleBuffers.of(EMPTY), CollTags.BARRIER,
                 () -> BarrierBuilders.dissemination(p));
     }
 }

@@ -1,6 +1,7 @@
 package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.AlltoallBuilders;
 import io.mpirunj.collectives.runner.ScheduleBuffers;
 import io.mpirunj.collectives.schedule.Collective;
@@ -41,6 +42,15 @@ public final class LinearAlltoallv implements CollectiveAlgorithm.Alltoallv {
         int p = ch.size();
         // One schedule for every call: the counts and displacements place the blocks.
         Scheduled.run(ch, Collective.ALLTOALL, "linear-v", -1, 0, "", new ScheduleBuffers(send, recv, sendCounts,
+                sendDispls, recvCounts, recvDispls), CollTags.ALLTOALLV, () -> AlltoallBuilders.linear(p, 0, null));
+    }
+
+    @Override
+    public Request ialltoallv(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
+            int[] recvCounts, int[] recvDispls) {
+        int p = ch.size();
+        // One schedule for every call: the counts and displacements place the blocks.
+        return Scheduled.start(ch, Collective.ALLTOALL, "linear-v", -1, 0, "", new ScheduleBuffers(send, recv, sendCounts,
                 sendDispls, recvCounts, recvDispls), CollTags.ALLTOALLV, () -> AlltoallBuilders.linear(p, 0, null));
     }
 }

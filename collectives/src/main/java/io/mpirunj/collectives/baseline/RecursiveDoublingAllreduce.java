@@ -2,6 +2,7 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Op;
+import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.ReductionBuilders;
 import io.mpirunj.collectives.runner.ScheduleBuffers;
 import io.mpirunj.collectives.schedule.Collective;
@@ -57,6 +58,14 @@ public final class RecursiveDoublingAllreduce implements CollectiveAlgorithm.All
         int p = ch.size();
         long bytes = send.byteLength();
         Scheduled.run(ch, Collective.ALLREDUCE, name(), -1, bytes, op.name(), ScheduleBuffers.of(send, recv),
+                CollTags.ALLREDUCE, () -> ReductionBuilders.recursiveDoublingAllreduce(p, bytes, op));
+    }
+
+    @Override
+    public Request iallreduce(CollChannel ch, Buffer send, Buffer recv, Op op) {
+        int p = ch.size();
+        long bytes = send.byteLength();
+        return Scheduled.start(ch, Collective.ALLREDUCE, name(), -1, bytes, op.name(), ScheduleBuffers.of(send, recv),
                 CollTags.ALLREDUCE, () -> ReductionBuilders.recursiveDoublingAllreduce(p, bytes, op));
     }
 }

@@ -1,8 +1,10 @@
 package io.mpirunj.collectives.baseline;
 
+import io.mpirunj.Request;
 import io.mpirunj.collectives.runner.CompiledSchedule;
 import io.mpirunj.collectives.runner.ScheduleBuffers;
 import io.mpirunj.collectives.runner.ScheduleCache;
+import io.mpirunj.collectives.runner.ScheduleRequest;
 import io.mpirunj.collectives.runner.ScheduleRunner;
 import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.collectives.schedule.Schedule;
@@ -31,6 +33,15 @@ final class Scheduled {
         CompiledSchedule compiled = CACHE.get(new ScheduleCache.Key(collective, algorithm, p, root, bytes, variant),
                 builder);
         ScheduleRunner.run(compiled, ch, buffers, participants(p), ch.rank(), tag);
+    }
+
+    /** As {@link #run}, but only starts: the request completes when this rank's program has. */
+    static Request start(CollChannel ch, Collective collective, String algorithm, int root, long bytes, String variant,
+            ScheduleBuffers buffers, int tag, Supplier<Schedule> builder) {
+        int p = ch.size();
+        CompiledSchedule compiled = CACHE.get(new ScheduleCache.Key(collective, algorithm, p, root, bytes, variant),
+                builder);
+        return ScheduleRequest.start(compiled, ch, buffers, participants(p), ch.rank(), tag);
     }
 
     /** 0..p-1, shared while p stays the same. */

@@ -17,11 +17,12 @@ import java.util.Locale;
  * A schedule's programs as JSON (Jackson's tree model), written by {@code mpirun-j schedule --json}
  * and read back by {@code simulate --schedule}, {@code schedule --verify} and
  * {@code --coll bcast=file:FILE.json}, so schedules can be written by hand or generated elsewhere.
- * Writing what was read gives the same bytes.
+ * Writing what was read gives the same bytes. Other fields are ignored, so a simulation's export
+ * with the programs added ({@link #addPrograms}) reads back too.
  *
  * <pre>
  * {
- *   "collective" : "bcast", "algorithm" : "binomial", "ranks" : 4, "root" : 0, "bytes" : 1024,
+ *   "op" : "bcast", "algorithm" : "binomial", "ranks" : 4, "root" : 0, "bytes" : 1024,
  *   "units" : [ "whole" ],                       (one-to-many only; or [{"segment":[offset,length]}, ...])
  *   "pairBytes" : [ [..], .. ],                  (all-to-all with per-pair sizes only)
  *   "note" : "...",                              (when the builder left one)
@@ -50,11 +51,28 @@ public final class ScheduleJson {
     /** The schedule as JSON text, ending with a newline. */
     public static String write(Schedule s) {
         ObjectNode root = MAPPER.createObjectNode();
-        root.put("collective", s.collective().label());
+        root.put("op", s.collective().label());
         root.put("algorithm", s.algorithm());
         root.put("ranks", s.ranks());
         root.put("root", s.root());
         root.put("bytes", s.messageBytes());
+        if (!s.note().isEmpty()) {
+            root.put("note", s.note());
+        }
+        addPrograms(root, s);
+        try {
+            return WRITER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write " + s + " as JSON", e);
+        }
+    }
+
+    /**
+     * Adds the schedule's layout and programs ({@code units}, {@code pairBytes}, {@code programs}) to an
+     * object that already names it ({@code op}, {@code algorithm}, {@code ranks}, {@code root},
+     * {@code bytes}, {@code note}), e.g. a simulation's export, so the export can be read back.
+     */
+    public static void addPrograms(ObjectNode root, Schedule s) {
         if (s.collective().rooted()) {
             root.set("units", blocks(s.units()));
         }
@@ -67,20 +85,12 @@ public final class ScheduleJson {
                 }
             }
         }
-        if (!s.note().isEmpty()) {
-            root.put("note", s.note());
-        }
         ArrayNode programs = root.putArray("programs");
         for (int r = 0; r < s.ranks(); r++) {
             ArrayNode program = programs.addArray();
             for (Instruction in : s.program(r)) {
                 program.add(instruction(in));
             }
-        }
-        try {
-            return WRITER.writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write " + s + " as JSON", e);
         }
     }
 
@@ -156,9 +166,9 @@ public final class ScheduleJson {
                     + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
         }
         if (root == null || !root.isObject()) {
-            throw new IllegalArgumentException("a schedule is a JSON object (expected: {\"collective\": ..., \"programs\": [...]})");
+            throw new IllegalArgumentException("a schedule is a JSON object (expected: {\"op\": ..., \"programs\": [...]})");
         }
-        Collective collective = Collective.fromLabel(text(root, "collective", "schedule"));
+        Collective collective = Collective.fromLabel(text(root, "op", "schedule"));
         int ranks = (int) number(root, "ranks", "schedule");
         Schedule.Builder b = Schedule.builder(collective, text(root, "algorithm", "schedule"), ranks,
                 (int) number(root, "root", "schedule"), number(root, "bytes", "schedule"));

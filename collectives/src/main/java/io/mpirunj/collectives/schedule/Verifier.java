@@ -29,7 +29,14 @@ public final class Verifier {
 
     /** All problems found (at most 50 listed, then a count); empty when the schedule is valid. */
     public static List<String> verify(Schedule schedule) {
-        ProgramAnalysis analysis = ProgramAnalysis.of(schedule);
+        return verify(ProgramAnalysis.of(schedule));
+    }
+
+    /**
+     * As {@link #verify(Schedule)} on an analysis already made (e.g. the runner's); the problems
+     * found are added to it, so a schedule found invalid cannot be run from it.
+     */
+    public static List<String> verify(ProgramAnalysis analysis) {
         checkDeliveries(analysis);
         if (analysis.ok()) {
             checkProgress(analysis);

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.collectives.schedule.ScheduleJson;
 import io.mpirunj.fabric.model.Contention;
 import io.mpirunj.fabric.model.Numbers;
 import java.math.BigDecimal;
@@ -40,6 +41,28 @@ public final class SimulationJson {
     }
 
     public static String write(Simulation simulation) {
+        return text(tree(simulation), simulation);
+    }
+
+    /**
+     * The simulation with the schedule's programs added ({@link ScheduleJson#addPrograms}): what
+     * {@code mpirun-j schedule --json} prints, and what {@link ScheduleJson#read} reads back.
+     */
+    public static String writeWithPrograms(Simulation simulation) {
+        ObjectNode json = tree(simulation);
+        ScheduleJson.addPrograms(json, simulation.schedule());
+        return text(json, simulation);
+    }
+
+    private static String text(ObjectNode json, Simulation simulation) {
+        try {
+            return MAPPER.writeValueAsString(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the simulation of " + simulation.schedule(), e);
+        }
+    }
+
+    private static ObjectNode tree(Simulation simulation) {
         Schedule s = simulation.schedule();
         ObjectNode json = MAPPER.createObjectNode();
         json.put("op", s.collective().label());
@@ -83,11 +106,7 @@ public final class SimulationJson {
                 o.set("until", number(c.until()));
             }
         }
-        try {
-            return MAPPER.writeValueAsString(json);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write the simulation of " + s, e);
-        }
+        return json;
     }
 
     /** Model times as {@link Numbers#format} writes them: integral values without a fraction. */

@@ -65,6 +65,13 @@ class ScheduleJsonTest {
         assertTrue(errors.stream().anyMatch(e -> e.startsWith("unmatched send: rank ") && e.contains("#")), errors::toString);
         assertTrue(errors.contains("missing delivery: rank 3 never receives whole"), errors::toString);
 
+        tree = (com.fasterxml.jackson.databind.node.ObjectNode) new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(json);
+        ((com.fasterxml.jackson.databind.node.ArrayNode) tree.get("programs").get(0)).removeAll();
+        List<String> noSender = Verifier.verify(ScheduleJson.read(tree.toString()));
+        assertTrue(noSender.stream().anyMatch(e -> e.matches("unmatched receive: rank \\d #0 \\(RECV whole <- 0 .*"
+                + "waits for a message from rank 0 that is never sent")), noSender::toString);
+
         IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
                 () -> ScheduleJson.read(json.replace("\"op\" : \"recv\"", "\"op\" : \"receive\"")));
         assertTrue(bad.getMessage().startsWith("rank 1 instruction #0: unknown op 'receive'"), bad.getMessage());
