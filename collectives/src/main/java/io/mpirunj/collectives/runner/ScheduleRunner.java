@@ -377,7 +377,10 @@ public final class ScheduleRunner {
         }
 
         private void checkSize(RankPlan.Step s, int copy, Status status) {
-            long expected = (long) elements(s.locations) * elementBytes;
+            long expected = 0;
+            for (Location l : s.locations) {
+                expected += view(l).byteLength();
+            }
             if (status.byteCount() != expected) {
                 throw new MpiException("rank " + ch.rank() + " (schedule rank " + plan.rank + ") of " + schedule
                         + ": instruction #" + s.index + " " + schedule.program(plan.rank).get(s.index)
@@ -385,10 +388,6 @@ public final class ScheduleRunner {
                         + " (expected: " + expected + "); do all ranks build the same schedule (same count, root,"
                         + " group and model)?");
             }
-        }
-
-        private int element(long byteOffset) {
-            return (int) (byteOffset / elementBytes);
         }
 
         /** The elements of the buffer a location names. */
@@ -406,8 +405,10 @@ public final class ScheduleRunner {
             if (displs != null) {
                 return whole.slice(displs[l.block()], buffers.counts(l.role())[l.block()]);
             }
-            int first = element(l.start());
-            return whole.slice(first, element(l.end()) - first);
+            // Each buffer in its own elements: a rank may pass an unused buffer of another type.
+            int eb = whole.type().bytes();
+            int first = (int) (l.start() / eb);
+            return whole.slice(first, (int) (l.end() / eb) - first);
         }
 
         private int elements(Location[] locations) {
