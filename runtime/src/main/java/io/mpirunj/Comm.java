@@ -139,6 +139,40 @@ public interface Comm extends AutoCloseable {
     /** As {@link #reduce}, with the result in every rank's recv. */
     void allreduce(Buffer send, Buffer recv, Op op);
 
+    // ---- non-blocking collectives ------------------------------------------------------------
+    // Each starts the collective and returns at once; the request completes when this rank's part
+    // is done (its buffers may then be read and reused). Every rank starts the same non-blocking
+    // collectives in the same order, as for the blocking ones; they may be outstanding together and
+    // mix with point-to-point requests in Request.waitAll/waitAny. Schedule-based algorithms are
+    // progressed as their messages complete; the others run on a background thread.
+
+    Request ibarrier();
+
+    Request ibcast(Buffer buf, int root);
+
+    Request imulticast(Buffer buf, int root, int... group);
+
+    Request ialltoall(Buffer send, Buffer recv);
+
+    Request ialltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
+            int[] recvDispls);
+
+    Request igather(Buffer send, Buffer recv, int root);
+
+    Request igatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root);
+
+    Request iscatter(Buffer send, Buffer recv, int root);
+
+    Request iscatterv(Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root);
+
+    Request iallgather(Buffer send, Buffer recv);
+
+    Request iallgatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs);
+
+    Request ireduce(Buffer send, Buffer recv, Op op, int root);
+
+    Request iallreduce(Buffer send, Buffer recv, Op op);
+
     /** Frees this communicator (not the world). */
     @Override
     void close();

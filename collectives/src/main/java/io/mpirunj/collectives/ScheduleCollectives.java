@@ -1,13 +1,17 @@
 package io.mpirunj.collectives;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.Request;
 import io.mpirunj.collectives.baseline.Multicasts;
 import io.mpirunj.collectives.multicast.MulticastAlgorithms;
 import io.mpirunj.collectives.runner.CompiledSchedule;
 import io.mpirunj.collectives.runner.ModelProvider;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
 import io.mpirunj.collectives.runner.ScheduleCache;
+import io.mpirunj.collectives.runner.ScheduleRequest;
 import io.mpirunj.collectives.runner.ScheduleRunner;
 import io.mpirunj.collectives.schedule.Collective;
+import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.collectives.star.StarBroadcasts;
 import io.mpirunj.fabric.model.CostModel;
 import io.mpirunj.fabric.model.PairCostModel;
@@ -171,6 +175,19 @@ public final class ScheduleCollectives implements CollectiveProvider {
         }
 
         @Override
+        public Request ibcast(CollChannel ch, Buffer buf, int root) {
+            int p = ch.size();
+            int[] participants = new int[p];
+            for (int i = 0; i < p; i++) {
+                int r = root + i;
+                participants[i] = r >= p ? r - p : r;
+            }
+            int me = ch.rank() - root;
+            return ScheduleRequest.start(schedule(Collective.BCAST, participants, buf.byteLength()), ch, ScheduleBuffers.of(buf),
+                    participants, me < 0 ? me + p : me, BCAST_TAG);
+        }
+
+        @Override
         public String toString() {
             return "bcast=" + entry.name();
         }
@@ -191,6 +208,18 @@ public final class ScheduleCollectives implements CollectiveProvider {
             }
             ScheduleRunner.run(schedule(Collective.MULTICAST, participants, buf.byteLength()), ch, buf,
                     participants, me, MULTICAST_TAG);
+        }
+
+        @Override
+        public Request imulticast(CollChannel ch, Buffer buf, int root, int[] group) {
+            int[] participants = Multicasts.participants(root, group, ch.size());
+            int me = Multicasts.indexOf(participants, ch.rank());
+            if (participants.length == 1 || me < 0) {
+                return ScheduleRequest.start(CompiledSchedule.of(Schedule.builder(Collective.MULTICAST, "none", 1, 0,
+                        0).build()), ch, ScheduleBuffers.of(buf), new int[] {ch.rank()}, 0, MULTICAST_TAG);
+            }
+            return ScheduleRequest.start(schedule(Collective.MULTICAST, participants, buf.byteLength()), ch,
+                    ScheduleBuffers.of(buf), participants, me, MULTICAST_TAG);
         }
 
         @Override

@@ -21,6 +21,7 @@ public final class BaselineCollectives implements CollectiveProvider {
                 new LinearP2pMulticast(),
                 new PairwiseAlltoall(),
                 new LinearAlltoall(),
+                new BruckAlltoall(),
                 new PairwiseAlltoallv(),
                 new LinearAlltoallv(),
                 new BinomialGather(),

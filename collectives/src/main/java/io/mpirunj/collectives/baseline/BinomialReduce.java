@@ -2,6 +2,10 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Op;
+import io.mpirunj.Request;
+import io.mpirunj.collectives.builders.ReductionBuilders;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
+import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
@@ -45,25 +49,18 @@ public final class BinomialReduce implements CollectiveAlgorithm.Reduce {
     @Override
     public void reduce(CollChannel ch, Buffer send, Buffer recv, Op op, int root) {
         int p = ch.size();
-        int v = Binomial.toVirtual(ch.rank(), root, p);
-        int limit = Binomial.childLimit(v, p);
-        boolean hasChildren = v + 1 < p && limit > 1;
-        Buffer acc;
-        if (v == 0) {
-            acc = recv;
-            acc.copyFrom(send);
-        } else {
-            acc = hasChildren ? send.copy() : send;
-        }
-        if (hasChildren) {
-            Buffer tmp = send.allocateLike(send.count());
-            for (int mask = 1; mask < limit && v + mask < p; mask <<= 1) {
-                ch.recv(tmp, Binomial.toReal(v + mask, root, p), CollTags.REDUCE);
-                op.apply(tmp, acc);
-            }
-        }
-        if (v != 0) {
-            ch.send(acc, Binomial.toReal(Binomial.parent(v), root, p), CollTags.REDUCE);
-        }
+        long bytes = send.byteLength();
+        // Non-roots may pass any receive buffer: the schedule writes only the root's.
+        Scheduled.run(ch, Collective.REDUCE, name(), root, bytes, op.name(), ScheduleBuffers.of(send, recv),
+                CollTags.REDUCE, () -> ReductionBuilders.binomialReduce(p, root, bytes, op));
+    }
+
+    @Override
+    public Request ireduce(CollChannel ch, Buffer send, Buffer recv, Op op, int root) {
+        int p = ch.size();
+        long bytes = send.byteLength();
+        // Non-roots may pass any receive buffer: the schedule writes only the root's.
+        return Scheduled.start(ch, Collective.REDUCE, name(), root, bytes, op.name(), ScheduleBuffers.of(send, recv),
+                CollTags.REDUCE, () -> ReductionBuilders.binomialReduce(p, root, bytes, op));
     }
 }

@@ -2,6 +2,10 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.ElementType;
+import io.mpirunj.Request;
+import io.mpirunj.collectives.builders.BarrierBuilders;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
+import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
@@ -38,14 +42,19 @@ public final class DisseminationBarrier implements CollectiveAlgorithm.Barrier {
         return 10;
     }
 
+    private static final Buffer EMPTY = Buffer.allocate(ElementType.BYTE, 0);
+
     @Override
     public void barrier(CollChannel ch) {
         int p = ch.size();
-        int r = ch.rank();
-        Buffer out = Buffer.allocate(ElementType.BYTE, 0);
-        Buffer in = Buffer.allocate(ElementType.BYTE, 0);
-        for (int d = 1; d < p; d <<= 1) {
-            ch.sendrecv(out, (r + d) % p, CollTags.BARRIER, in, (r - d + p) % p, CollTags.BARRIER);
-        }
+        Scheduled.run(ch, Collective.BARRIER, name(), -1, 0, "", ScheduleBuffers.of(EMPTY), CollTags.BARRIER,
+                () -> BarrierBuilders.dissemination(p));
+    }
+
+    @Override
+    public Request ibarrier(CollChannel ch) {
+        int p = ch.size();
+        return Scheduled.start(ch, Collective.BARRIER, name(), -1, 0, "", ScheduleBuffers.of(EMPTY), CollTags.BARRIER,
+                () -> BarrierBuilders.dissemination(p));
     }
 }

@@ -2,6 +2,9 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
+import io.mpirunj.collectives.builders.AlltoallBuilders;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
+import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
@@ -36,7 +39,17 @@ public final class LinearAlltoall implements CollectiveAlgorithm.Alltoall {
 
     @Override
     public void alltoall(CollChannel ch, Buffer send, Buffer recv) {
-        Layout l = Layout.uniform(ch.size(), send.count() / ch.size());
-        LinearAlltoallv.linear(ch, send, l.counts, l.displs, recv, l.counts, l.displs, CollTags.ALLTOALL);
+        int p = ch.size();
+        long blockBytes = (long) (send.count() / p) * send.type().bytes();
+        Scheduled.run(ch, Collective.ALLTOALL, name(), -1, blockBytes, "", ScheduleBuffers.of(send, recv),
+                CollTags.ALLTOALL, () -> AlltoallBuilders.linear(p, blockBytes, null));
+    }
+
+    @Override
+    public Request ialltoall(CollChannel ch, Buffer send, Buffer recv) {
+        int p = ch.size();
+        long blockBytes = (long) (send.count() / p) * send.type().bytes();
+        return Scheduled.start(ch, Collective.ALLTOALL, name(), -1, blockBytes, "", ScheduleBuffers.of(send, recv),
+                CollTags.ALLTOALL, () -> AlltoallBuilders.linear(p, blockBytes, null));
     }
 }

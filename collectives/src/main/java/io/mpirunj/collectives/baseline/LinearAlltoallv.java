@@ -2,6 +2,9 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
+import io.mpirunj.collectives.builders.AlltoallBuilders;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
+import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
@@ -36,25 +39,18 @@ public final class LinearAlltoallv implements CollectiveAlgorithm.Alltoallv {
     @Override
     public void alltoallv(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
             int[] recvCounts, int[] recvDispls) {
-        linear(ch, send, sendCounts, sendDispls, recv, recvCounts, recvDispls, CollTags.ALLTOALLV);
+        int p = ch.size();
+        // One schedule for every call: the counts and displacements place the blocks.
+        Scheduled.run(ch, Collective.ALLTOALL, "linear-v", -1, 0, "", new ScheduleBuffers(send, recv, sendCounts,
+                sendDispls, recvCounts, recvDispls), CollTags.ALLTOALLV, () -> AlltoallBuilders.linear(p, 0, null));
     }
 
-    /** The linear exchange, shared with {@link LinearAlltoall}. */
-    static void linear(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
-            int[] recvCounts, int[] recvDispls, int tag) {
+    @Override
+    public Request ialltoallv(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
+            int[] recvCounts, int[] recvDispls) {
         int p = ch.size();
-        int r = ch.rank();
-        Request[] reqs = new Request[2 * (p - 1)];
-        int i = 0;
-        for (int s = 1; s < p; s++) {
-            int from = (r - s + p) % p;
-            reqs[i++] = ch.irecv(recv.slice(recvDispls[from], recvCounts[from]), from, tag);
-        }
-        for (int s = 1; s < p; s++) {
-            int to = (r + s) % p;
-            reqs[i++] = ch.isend(send.slice(sendDispls[to], sendCounts[to]), to, tag);
-        }
-        recv.slice(recvDispls[r], recvCounts[r]).copyFrom(send.slice(sendDispls[r], sendCounts[r]));
-        Request.waitAll(reqs);
+        // One schedule for every call: the counts and displacements place the blocks.
+        return Scheduled.start(ch, Collective.ALLTOALL, "linear-v", -1, 0, "", new ScheduleBuffers(send, recv, sendCounts,
+                sendDispls, recvCounts, recvDispls), CollTags.ALLTOALLV, () -> AlltoallBuilders.linear(p, 0, null));
     }
 }

@@ -2,6 +2,9 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
+import io.mpirunj.collectives.builders.GatherBuilders;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
+import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
@@ -39,7 +42,17 @@ public final class LinearGather implements CollectiveAlgorithm.Gather {
 
     @Override
     public void gather(CollChannel ch, Buffer send, Buffer recv, int root) {
-        Layout l = Layout.uniform(ch.size(), send.count());
-        LinearGatherv.linear(ch, send, recv, l.counts, l.displs, root, CollTags.GATHER);
+        int p = ch.size();
+        long bytes = send.byteLength();
+        Scheduled.run(ch, Collective.GATHER, name(), root, bytes, "", ScheduleBuffers.of(send, recv),
+                CollTags.GATHER, () -> GatherBuilders.linearGather(p, root, bytes));
+    }
+
+    @Override
+    public Request igather(CollChannel ch, Buffer send, Buffer recv, int root) {
+        int p = ch.size();
+        long bytes = send.byteLength();
+        return Scheduled.start(ch, Collective.GATHER, name(), root, bytes, "", ScheduleBuffers.of(send, recv),
+                CollTags.GATHER, () -> GatherBuilders.linearGather(p, root, bytes));
     }
 }

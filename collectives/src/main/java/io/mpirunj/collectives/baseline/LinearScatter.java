@@ -2,6 +2,9 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
+import io.mpirunj.collectives.builders.GatherBuilders;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
+import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
@@ -38,7 +41,17 @@ public final class LinearScatter implements CollectiveAlgorithm.Scatter {
 
     @Override
     public void scatter(CollChannel ch, Buffer send, Buffer recv, int root) {
-        Layout l = Layout.uniform(ch.size(), recv.count());
-        LinearScatterv.linear(ch, send, l.counts, l.displs, recv, root, CollTags.SCATTER);
+        int p = ch.size();
+        long bytes = recv.byteLength();
+        Scheduled.run(ch, Collective.SCATTER, name(), root, bytes, "", ScheduleBuffers.of(send, recv),
+                CollTags.SCATTER, () -> GatherBuilders.linearScatter(p, root, bytes));
+    }
+
+    @Override
+    public Request iscatter(CollChannel ch, Buffer send, Buffer recv, int root) {
+        int p = ch.size();
+        long bytes = recv.byteLength();
+        return Scheduled.start(ch, Collective.SCATTER, name(), root, bytes, "", ScheduleBuffers.of(send, recv),
+                CollTags.SCATTER, () -> GatherBuilders.linearScatter(p, root, bytes));
     }
 }

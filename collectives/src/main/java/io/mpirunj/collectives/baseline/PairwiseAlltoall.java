@@ -1,14 +1,19 @@
 package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.Request;
+import io.mpirunj.collectives.builders.AlltoallBuilders;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
+import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
 /**
  * Pairwise-exchange all-to-all: a rank copies its own block locally, then in step
  * {@code s = 1 .. p-1} sends block {@code (rank + s) mod p} to that rank while receiving block
- * {@code (rank - s) mod p} from that rank, with one sendrecv per step. Only one message per rank
- * is in flight in each direction, so memory and contention stay bounded for large blocks.
+ * {@code (rank - s) mod p} from that rank. Runs as the {@link AlltoallBuilders#pairwise} schedule:
+ * every receive is posted at once and the sends leave in step order (the schedule IR has no
+ * "wait for the previous step" edge without data, so the classic one-step-in-flight bound is not kept).
  *
  * <p>Contract: send and recv each hold {@code p} blocks of {@code b = count / p} elements; block
  * {@code j} of send goes to rank {@code j}, arriving as block {@code rank} of its recv. Cost:
@@ -43,7 +48,17 @@ public final class PairwiseAlltoall implements CollectiveAlgorithm.Alltoall {
 
     @Override
     public void alltoall(CollChannel ch, Buffer send, Buffer recv) {
-        Layout l = Layout.uniform(ch.size(), send.count() / ch.size());
-        PairwiseAlltoallv.pairwise(ch, send, l.counts, l.displs, recv, l.counts, l.displs, CollTags.ALLTOALL);
+        int p = ch.size();
+        long blockBytes = (long) (send.count() / p) * send.type().bytes();
+        Scheduled.run(ch, Collective.ALLTOALL, name(), -1, blockBytes, "", ScheduleBuffers.of(send, recv),
+                CollTags.ALLTOALL, () -> AlltoallBuilders.pairwise(p, blockBytes, null));
+    }
+
+    @Override
+    public Request ialltoall(CollChannel ch, Buffer send, Buffer recv) {
+        int p = ch.size();
+        long blockBytes = (long) (send.count() / p) * send.type().bytes();
+        return Scheduled.start(ch, Collective.ALLTOALL, name(), -1, blockBytes, "", ScheduleBuffers.of(send, recv),
+                CollTags.ALLTOALL, () -> AlltoallBuilders.pairwise(p, blockBytes, null));
     }
 }

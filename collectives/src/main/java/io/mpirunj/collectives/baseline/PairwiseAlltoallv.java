@@ -1,6 +1,10 @@
 package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.Request;
+import io.mpirunj.collectives.builders.AlltoallBuilders;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
+import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
@@ -45,20 +49,18 @@ public final class PairwiseAlltoallv implements CollectiveAlgorithm.Alltoallv {
     @Override
     public void alltoallv(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
             int[] recvCounts, int[] recvDispls) {
-        pairwise(ch, send, sendCounts, sendDispls, recv, recvCounts, recvDispls, CollTags.ALLTOALLV);
+        int p = ch.size();
+        // One schedule for every call: the counts and displacements place the blocks.
+        Scheduled.run(ch, Collective.ALLTOALL, "pairwise-v", -1, 0, "", new ScheduleBuffers(send, recv, sendCounts,
+                sendDispls, recvCounts, recvDispls), CollTags.ALLTOALLV, () -> AlltoallBuilders.pairwise(p, 0, null));
     }
 
-    /** The pairwise exchange, shared with {@link PairwiseAlltoall}. */
-    static void pairwise(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
-            int[] recvCounts, int[] recvDispls, int tag) {
+    @Override
+    public Request ialltoallv(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
+            int[] recvCounts, int[] recvDispls) {
         int p = ch.size();
-        int r = ch.rank();
-        recv.slice(recvDispls[r], recvCounts[r]).copyFrom(send.slice(sendDispls[r], sendCounts[r]));
-        for (int s = 1; s < p; s++) {
-            int to = (r + s) % p;
-            int from = (r - s + p) % p;
-            ch.sendrecv(send.slice(sendDispls[to], sendCounts[to]), to, tag,
-                    recv.slice(recvDispls[from], recvCounts[from]), from, tag);
-        }
+        // One schedule for every call: the counts and displacements place the blocks.
+        return Scheduled.start(ch, Collective.ALLTOALL, "pairwise-v", -1, 0, "", new ScheduleBuffers(send, recv, sendCounts,
+                sendDispls, recvCounts, recvDispls), CollTags.ALLTOALLV, () -> AlltoallBuilders.pairwise(p, 0, null));
     }
 }

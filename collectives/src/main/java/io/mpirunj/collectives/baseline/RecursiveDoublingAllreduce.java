@@ -2,6 +2,10 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Op;
+import io.mpirunj.Request;
+import io.mpirunj.collectives.builders.ReductionBuilders;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
+import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
@@ -52,41 +56,16 @@ public final class RecursiveDoublingAllreduce implements CollectiveAlgorithm.All
     @Override
     public void allreduce(CollChannel ch, Buffer send, Buffer recv, Op op) {
         int p = ch.size();
-        int r = ch.rank();
-        recv.copyFrom(send);
-        if (p == 1) {
-            return;
-        }
-        int q = Integer.highestOneBit(p);
-        int extra = p - q;
-        Buffer tmp = recv.allocateLike(recv.count());
-        int newRank;
-        if (r < 2 * extra) {
-            if (r % 2 == 0) {
-                ch.send(recv, r + 1, CollTags.ALLREDUCE_FOLD);
-                newRank = -1;
-            } else {
-                ch.recv(tmp, r - 1, CollTags.ALLREDUCE_FOLD);
-                op.apply(tmp, recv);
-                newRank = r / 2;
-            }
-        } else {
-            newRank = r - extra;
-        }
-        if (newRank >= 0) {
-            for (int mask = 1; mask < q; mask <<= 1) {
-                int newPartner = newRank ^ mask;
-                int partner = newPartner < extra ? 2 * newPartner + 1 : newPartner + extra;
-                ch.sendrecv(recv, partner, CollTags.ALLREDUCE, tmp, partner, CollTags.ALLREDUCE);
-                op.apply(tmp, recv);
-            }
-        }
-        if (r < 2 * extra) {
-            if (r % 2 == 1) {
-                ch.send(recv, r - 1, CollTags.ALLREDUCE_FOLD);
-            } else {
-                ch.recv(recv, r + 1, CollTags.ALLREDUCE_FOLD);
-            }
-        }
+        long bytes = send.byteLength();
+        Scheduled.run(ch, Collective.ALLREDUCE, name(), -1, bytes, op.name(), ScheduleBuffers.of(send, recv),
+                CollTags.ALLREDUCE, () -> ReductionBuilders.recursiveDoublingAllreduce(p, bytes, op));
+    }
+
+    @Override
+    public Request iallreduce(CollChannel ch, Buffer send, Buffer recv, Op op) {
+        int p = ch.size();
+        long bytes = send.byteLength();
+        return Scheduled.start(ch, Collective.ALLREDUCE, name(), -1, bytes, op.name(), ScheduleBuffers.of(send, recv),
+                CollTags.ALLREDUCE, () -> ReductionBuilders.recursiveDoublingAllreduce(p, bytes, op));
     }
 }

@@ -1,6 +1,10 @@
 package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.Request;
+import io.mpirunj.collectives.builders.GatherBuilders;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
+import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
@@ -42,7 +46,17 @@ public final class RingAllgather implements CollectiveAlgorithm.Allgather {
 
     @Override
     public void allgather(CollChannel ch, Buffer send, Buffer recv) {
-        Layout l = Layout.uniform(ch.size(), send.count());
-        RingAllgatherv.ring(ch, send, recv, l.counts, l.displs, CollTags.ALLGATHER);
+        int p = ch.size();
+        long bytes = send.byteLength();
+        Scheduled.run(ch, Collective.ALLGATHER, name(), -1, bytes, "", ScheduleBuffers.of(send, recv),
+                CollTags.ALLGATHER, () -> GatherBuilders.ringAllgather(p, bytes));
+    }
+
+    @Override
+    public Request iallgather(CollChannel ch, Buffer send, Buffer recv) {
+        int p = ch.size();
+        long bytes = send.byteLength();
+        return Scheduled.start(ch, Collective.ALLGATHER, name(), -1, bytes, "", ScheduleBuffers.of(send, recv),
+                CollTags.ALLGATHER, () -> GatherBuilders.ringAllgather(p, bytes));
     }
 }

@@ -2,8 +2,10 @@ package io.mpirunj.collectives.runner;
 
 import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.collectives.schedule.Verifier;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -80,7 +82,8 @@ public final class ScheduleCache {
         synchronized (slot) {
             if (slot.value == null) {
                 try {
-                    slot.value = CompiledSchedule.of(Objects.requireNonNull(builder.get(), "builder returned null"));
+                    slot.value = verified(CompiledSchedule.of(Objects.requireNonNull(builder.get(),
+                            "builder returned null")));
                 } catch (RuntimeException | Error e) {
                     synchronized (slots) {
                         slots.remove(key, slot);
@@ -91,6 +94,26 @@ public final class ScheduleCache {
             }
             return slot.value;
         }
+    }
+
+    /**
+     * Whether a schedule is verified when it is built for the cache: on unless the system property
+     * {@value #VERIFY_PROPERTY} is {@code false} (once the builders in use are trusted).
+     */
+    public static final String VERIFY_PROPERTY = "mpirunj.verifySchedules";
+
+    private static final boolean VERIFY = !"false".equalsIgnoreCase(System.getProperty(VERIFY_PROPERTY));
+
+    /** Refuses a schedule the {@link Verifier} rejects, listing why; a builder bug never reaches the wire. */
+    private static CompiledSchedule verified(CompiledSchedule compiled) {
+        if (VERIFY) {
+            List<String> errors = Verifier.verify(compiled.analysis());
+            if (!errors.isEmpty()) {
+                throw new IllegalStateException("invalid schedule " + compiled.schedule() + " (builder bug; -D"
+                        + VERIFY_PROPERTY + "=false skips this check):\n  " + String.join("\n  ", errors));
+            }
+        }
+        return compiled;
     }
 
     private void admit(Key key, Slot slot) {

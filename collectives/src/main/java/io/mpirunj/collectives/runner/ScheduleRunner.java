@@ -4,39 +4,51 @@ import io.mpirunj.Buffer;
 import io.mpirunj.MpiException;
 import io.mpirunj.Request;
 import io.mpirunj.Status;
+import io.mpirunj.collectives.schedule.Block;
+import io.mpirunj.collectives.schedule.ProgramAnalysis.Location;
 import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.runtime.spi.CollChannel;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
- * Executes one rank's program of a {@link Schedule} for real, on a {@link CollChannel}, with the
- * semantics the simulator and the verifier assume (see {@link Schedule}):
+ * Executes one rank's program of any {@link Schedule} for real, on a {@link CollChannel}, with the
+ * dependencies of the schedule's one {@link io.mpirunj.collectives.schedule.ProgramAnalysis} (the
+ * simulator and the verifier use the same):
  *
  * <ol>
- *   <li>Every receive is posted up front, in program order, so the n-th message from s matches the
- *       n-th receive naming s (MPI's non-overtaking order per source and tag), and no rendezvous
- *       send can wait on a receive that is not posted yet.</li>
+ *   <li>Receives are posted as non-blocking receives in program order, each as soon as the earlier
+ *       instructions that read or write its bytes have completed (for the usual schedules, whose
+ *       receives land in fresh bytes: all up front). So the n-th message from s matches the n-th
+ *       receive naming s (MPI's non-overtaking order per source and tag).</li>
  *   <li>Sends are issued as non-blocking sends in program order; each one waits only for the
- *       receives that deliver the blocks it carries, never for unrelated ones.</li>
- *   <li>{@code RECV_FIRST_OF} posts one receive per parent, each into its own scratch buffer; the
- *       first to complete successfully is copied into the user buffer (exactly once), the others are
- *       still received (drained and discarded), so nothing stays posted and matching stays aligned.
+ *       instructions that wrote the bytes it carries, never for unrelated ones.</li>
+ *   <li>Local COPY/REDUCE operations run in program order once their inputs are held and nothing
+ *       still reads or writes their target.</li>
+ *   <li>{@code RECV_FIRST_OF} posts one receive per parent, each into its own temporary buffer; the
+ *       first to complete successfully is copied into place (exactly once), the others are still
+ *       received (drained and discarded), so nothing stays posted and matching stays aligned.
  *       A copy that fails (its parent or link lost) is skipped: the receive fails only when every
  *       copy has failed, and a losing copy's failure is ignored, as its data was not needed. (A link
  *       that silently never delivers would still hold the drain: that needs the fabric's fault
  *       model, issue 14.)</li>
- *   <li>It returns when every send and receive of this rank has completed.</li>
+ *   <li>All-to-all blocks in transit through a rank live in a scratch buffer the runner allocates
+ *       per execution ({@link io.mpirunj.collectives.schedule.ProgramAnalysis#scratchBytes}).</li>
+ *   <li>It returns when every instruction of this rank has completed.</li>
  * </ol>
+ * Between these steps the runner waits for whichever of its outstanding requests completes first,
+ * so no ready instruction waits behind an unrelated one. An {@link Execution} can also be advanced
+ * without blocking ({@link Execution#progress()}), which is how a non-blocking collective runs.
  *
  * <h2>Buffer layout</h2>
- * The schedule's {@code messageBytes} must equal {@code buf.byteLength()}. Blocks are byte ranges
- * (the whole buffer, or {@code [offset, offset + length)} segments); they are moved as element
- * slices of {@code buf}, byte offset {@code x} becoming element {@code x / elementBytes} (rounded
- * down). For a byte buffer this is exact. For wider elements a segment boundary that falls inside an
- * element moves to that element's start, so the segments still tile the buffer, a few neighbouring
- * segments may differ by one element from their nominal size, and a segment shorter than an element
- * can become an empty (0-byte) message, which is still sent and received so matching stays aligned.
- * Builders that segment by bytes need not know the element type.
+ * Locations are byte ranges of the {@link ScheduleBuffers}; byte offset {@code x} becomes element
+ * {@code x / elementBytes} (rounded down). For a byte buffer this is exact. For wider elements a
+ * segment boundary that falls inside an element moves to that element's start, so the segments still
+ * tile the buffer, a few neighbouring segments may differ by one element from their nominal size,
+ * and a segment shorter than an element can become an empty (0-byte) message, which is still sent
+ * and received so matching stays aligned. Builders that segment by bytes need not know the element
+ * type. With counts and displacements (alltoallv), an all-to-all block is where and as long as they say.
  *
  * <h2>Failures</h2>
  * A failed operation (e.g. {@link io.mpirunj.RankFailedException}) is rethrown unchanged as soon as
@@ -45,9 +57,6 @@ import java.util.Arrays;
  * not usable for collectives afterwards. A received message of the wrong size (ranks that built
  * different schedules, e.g. from different models or counts) fails with an {@link MpiException}
  * naming the instruction.
- *
- * <h2>Threading</h2>
- * Stateless; every call runs on, and blocks only, the calling thread.
  *
  * <h2>Ordering of consecutive collectives</h2>
  * One tag serves a whole collective (every segment, every step). Two consecutive collectives with
@@ -61,28 +70,21 @@ public final class ScheduleRunner {
     }
 
     /**
-     * Runs this rank's program of {@code schedule}.
+     * Runs this rank's program of a bcast or multicast {@code schedule} on {@code buf}.
      *
-     * @param schedule     a bcast or multicast schedule over {@code participants.length} ranks
+     * @param schedule     a schedule over {@code participants.length} ranks
      * @param ch           the channel; {@code ch.rank()} must be one of {@code participants}
      * @param buf          the root's data (root) or where it lands (others); {@code schedule.messageBytes()} bytes
      * @param participants schedule rank -> communicator rank
      * @param tag          the tag for every message of this collective
-     * @throws UnsupportedOperationException for an all-to-all schedule (see {@link CompiledSchedule#of})
      */
     public static void run(Schedule schedule, CollChannel ch, Buffer buf, int[] participants, int tag) {
-        if (!schedule.collective().rooted()) {
-            throw RankPlan.unsupported(schedule);
-        }
-        int me = indexOf(schedule, ch, participants);
-        execute(schedule, RankPlan.compile(schedule, me), ch, buf, participants, tag);
+        run(CompiledSchedule.of(schedule), ch, buf, participants, tag);
     }
 
     /** As {@link #run(Schedule, CollChannel, Buffer, int[], int)}, reusing the compiled plan. */
     public static void run(CompiledSchedule compiled, CollChannel ch, Buffer buf, int[] participants, int tag) {
-        Schedule schedule = compiled.schedule();
-        int me = indexOf(schedule, ch, participants);
-        execute(schedule, compiled.plan(me), ch, buf, participants, tag);
+        run(compiled, ch, buf, participants, indexOf(compiled.schedule(), ch, participants), tag);
     }
 
     /**
@@ -92,12 +94,34 @@ public final class ScheduleRunner {
     public static void run(CompiledSchedule compiled, CollChannel ch, Buffer buf, int[] participants, int me,
             int tag) {
         Schedule schedule = compiled.schedule();
+        if (schedule.collective().rooted() && schedule.messageBytes() != buf.byteLength()) {
+            throw new IllegalArgumentException("buffer of " + buf.byteLength() + " bytes (" + buf + ") for " + schedule
+                    + " (expected: messageBytes=" + schedule.messageBytes() + ")");
+        }
+        run(compiled, ch, ScheduleBuffers.of(buf), participants, me, tag);
+    }
+
+    /** Runs this rank's program of any schedule on {@code buffers}, blocking until it has completed. */
+    public static void run(CompiledSchedule compiled, CollChannel ch, ScheduleBuffers buffers, int[] participants,
+            int me, int tag) {
+        start(compiled, ch, buffers, participants, me, tag).complete();
+    }
+
+    /**
+     * Starts this rank's program: posts what is ready at once and returns; the caller advances it
+     * with {@link Execution#progress()} or finishes it with {@link Execution#complete()}.
+     */
+    public static Execution start(CompiledSchedule compiled, CollChannel ch, ScheduleBuffers buffers,
+            int[] participants, int me, int tag) {
+        Schedule schedule = compiled.schedule();
         checkLength(schedule, participants);
         if (me < 0 || me >= participants.length || participants[me] != ch.rank()) {
             throw new IllegalArgumentException("schedule rank " + me + " is not rank " + ch.rank()
                     + " in the participants " + Arrays.toString(participants) + " of " + schedule);
         }
-        execute(schedule, compiled.plan(me), ch, buf, participants, tag);
+        Execution e = new Execution(schedule, compiled.plan(me), ch, buffers, participants, tag);
+        e.progress();
+        return e;
     }
 
     private static void checkLength(Schedule schedule, int[] participants) {
@@ -107,209 +131,360 @@ public final class ScheduleRunner {
         }
     }
 
-    private static int indexOf(Schedule schedule, CollChannel ch, int[] participants) {
+    /** Schedule rank of {@code ch.rank()} among {@code participants}. */
+    public static int indexOf(Schedule schedule, CollChannel ch, int[] participants) {
         checkLength(schedule, participants);
-        int me = -1;
         for (int i = 0; i < participants.length; i++) {
             if (participants[i] == ch.rank()) {
-                me = i;
-                break;
+                return i;
             }
         }
-        if (me < 0) {
-            throw new IllegalArgumentException("rank " + ch.rank() + " is not among the participants "
-                    + Arrays.toString(participants) + " of " + schedule);
-        }
-        return me;
+        throw new IllegalArgumentException("rank " + ch.rank() + " is not among the participants "
+                + Arrays.toString(participants) + " of " + schedule);
     }
 
-    private static void execute(Schedule schedule, RankPlan plan, CollChannel ch, Buffer buf, int[] participants,
-            int tag) {
-        if (plan.messageBytes != buf.byteLength()) {
-            throw new IllegalArgumentException("buffer of " + buf.byteLength() + " bytes (" + buf + ") for " + schedule
-                    + " (expected: messageBytes=" + plan.messageBytes + ")");
-        }
-        if (plan.receives.length == 0 && plan.sends.length == 0) {
-            return;
-        }
-        new Execution(schedule, plan, ch, buf, participants, tag).run();
-    }
-
-    /** The state of one call. Confined to the calling thread. */
-    private static final class Execution {
+    /**
+     * One rank's execution of one schedule. Not thread-safe: one thread at a time advances it (the
+     * caller's, or whoever progresses a non-blocking collective).
+     */
+    public static final class Execution {
         private final Schedule schedule;
         private final RankPlan plan;
+        private final RankPlan.Step[] steps;
         private final CollChannel ch;
-        private final Buffer buf;
+        private final ScheduleBuffers buffers;
         private final int[] participants;
         private final int tag;
         private final int elementBytes;
-        /** Per receive: one request per parent. */
-        private final Request[][] receives;
-        /** Per receive: the scratch buffer of each parent's copy, or null when it lands in {@link #buf} directly. */
-        private final Buffer[][] scratch;
-        /** Per receive: which parent's copy delivered, or -1 while not yet delivered. */
+        private Buffer scratch;
+        /** Per step: one request per parent (receives), the send request, or null. */
+        private final Request[][] requests;
+        /** Per receive step: the temporary buffer of each parent's copy, or null when it lands in place. */
+        private final Buffer[][] landing;
+        /** Per receive step: which parent's copy delivered, or -1. */
         private final int[] deliveredBy;
-        private final Request[] sends;
+        /** Per step: its bytes are in place (receives, local ops) / it has been issued (sends). */
+        private final boolean[] done;
+        /** Per step: nothing of it is in flight any more (sends: request complete; receives: every copy in). */
+        private final boolean[] complete;
+        /** Per RECV_FIRST_OF step: its copies that failed (their parent or link lost); null while none has. */
+        private boolean[][] lostCopies;
+        private MpiException firstLoss;
+        private int nextSend;
+        private int nextReceive;
+        private int nextLocal;
+        private int remaining;
 
-        Execution(Schedule schedule, RankPlan plan, CollChannel ch, Buffer buf, int[] participants, int tag) {
+        Execution(Schedule schedule, RankPlan plan, CollChannel ch, ScheduleBuffers buffers, int[] participants,
+                int tag) {
             this.schedule = schedule;
             this.plan = plan;
+            this.steps = plan.steps;
             this.ch = ch;
-            this.buf = buf;
+            this.buffers = buffers;
             this.participants = participants;
             this.tag = tag;
-            this.elementBytes = buf.type().bytes();
-            this.receives = new Request[plan.receives.length][];
-            this.scratch = new Buffer[plan.receives.length][];
-            this.deliveredBy = new int[plan.receives.length];
+            this.elementBytes = buffers.recv().type().bytes();
+            this.requests = new Request[steps.length][];
+            this.landing = new Buffer[steps.length][];
+            this.deliveredBy = new int[steps.length];
             Arrays.fill(deliveredBy, -1);
-            this.sends = new Request[plan.sends.length];
+            this.done = new boolean[steps.length];
+            this.complete = new boolean[steps.length];
+            this.remaining = steps.length;
+            nextSend = advance(0, true, false);
+            nextReceive = advance(0, false, true);
+            nextLocal = advance(0, false, false);
         }
 
-        void run() {
-            postReceives();
-            for (int i = 0; i < sends.length; i++) {
-                RankPlan.Message m = plan.sends[i];
-                for (int p : m.providers) {
-                    deliver(p);
-                }
-                sends[i] = ch.isend(m.contiguous() ? slice(m.ranges[0], m.ranges[1]) : pack(m), participants[m.peers[0]],
-                        tag);
-            }
-            for (int r = 0; r < receives.length; r++) {
-                deliver(r);
-                Request[] copies = receives[r];
-                for (int c = 0; c < copies.length; c++) {
-                    if (c != deliveredBy[r]) {
-                        Status drained;
-                        try {
-                            drained = copies[c].await(); // its data is dropped
-                        } catch (MpiException e) {
-                            continue; // a redundant copy lost on the way: the data came by the other
-                        }
-                        checkSize(r, c, drained);
-                    }
-                }
-            }
-            for (Request s : sends) {
-                s.await();
-            }
-        }
-
-        private void postReceives() {
-            for (int r = 0; r < receives.length; r++) {
-                RankPlan.Message m = plan.receives[r];
-                Request[] copies = new Request[m.peers.length];
-                if (m.contiguous() && !m.firstOf()) {
-                    copies[0] = ch.irecv(slice(m.ranges[0], m.ranges[1]), participants[m.peers[0]], tag);
-                } else {
-                    int count = elements(m);
-                    Buffer[] into = new Buffer[m.peers.length];
-                    for (int c = 0; c < copies.length; c++) {
-                        into[c] = buf.allocateLike(count);
-                        copies[c] = ch.irecv(into[c], participants[m.peers[c]], tag);
-                    }
-                    scratch[r] = into;
-                }
-                receives[r] = copies;
-            }
-        }
-
-        /** Blocks until receive {@code r} has delivered its blocks into {@link #buf}. */
-        private void deliver(int r) {
-            if (deliveredBy[r] >= 0) {
-                return;
-            }
-            Request[] copies = receives[r];
-            int c = copies.length == 1 ? 0 : firstDelivered(copies);
-            checkSize(r, c, copies[c].await());
-            if (scratch[r] != null) {
-                unpack(plan.receives[r], scratch[r][c]);
-            }
-            deliveredBy[r] = c;
+        /** True once every instruction of this rank has completed. */
+        public boolean isComplete() {
+            return remaining == 0;
         }
 
         /**
-         * The first copy of a RECV_FIRST_OF to complete successfully. Failed copies are skipped; when
-         * all have failed, the first failure is thrown.
+         * Does everything that can be done now without blocking: posts ready receives, issues ready
+         * sends, runs ready local operations and takes in completed requests. Returns
+         * {@link #isComplete()}.
          */
-        private static int firstDelivered(Request[] copies) {
-            boolean[] failed = new boolean[copies.length];
-            MpiException firstFailure = null;
-            while (true) {
-                int live = 0;
-                for (boolean f : failed) {
-                    live += f ? 0 : 1;
+        public boolean progress() {
+            boolean moved = true;
+            while (moved && remaining > 0) {
+                moved = false;
+                while (nextReceive < steps.length && ready(steps[nextReceive].hazards, complete)) {
+                    post(nextReceive);
+                    nextReceive = advance(nextReceive + 1, false, true);
+                    moved = true;
                 }
-                if (live == 0) {
-                    throw firstFailure;
+                while (nextSend < steps.length && ready(steps[nextSend].providers, done)) {
+                    issue(nextSend);
+                    nextSend = advance(nextSend + 1, true, false);
+                    moved = true;
                 }
-                Request[] waitOn = new Request[live];
-                int[] index = new int[live];
-                for (int c = 0, k = 0; c < copies.length; c++) {
-                    if (!failed[c]) {
-                        waitOn[k] = copies[c];
-                        index[k++] = c;
-                    }
+                while (nextLocal < steps.length && ready(steps[nextLocal].providers, done)
+                        && ready(steps[nextLocal].hazards, complete)) {
+                    runLocal(nextLocal);
+                    nextLocal = advance(nextLocal + 1, false, false);
+                    moved = true;
                 }
-                int c = index[Request.waitAny(waitOn)];
-                try {
-                    copies[c].await();
-                    return c;
-                } catch (MpiException e) {
-                    failed[c] = true;
-                    if (firstFailure == null) {
-                        firstFailure = e;
+                for (int i = 0; i < steps.length; i++) {
+                    if (!complete[i] && requests[i] != null) {
+                        moved |= takeIn(i);
                     }
                 }
             }
+            return remaining == 0;
         }
 
-        private void checkSize(int r, int copy, Status status) {
-            RankPlan.Message m = plan.receives[r];
-            long expected = (long) elements(m) * elementBytes;
+        /** Runs to the end, blocking while nothing can be done. */
+        public void complete() {
+            while (!progress()) {
+                awaitAny();
+            }
+        }
+
+        /** The outstanding requests of this execution (what a progress engine may wait on). */
+        public Request[] outstanding() {
+            List<Request> out = new ArrayList<>();
+            for (int i = 0; i < steps.length; i++) {
+                if (!complete[i] && requests[i] != null) {
+                    for (int c = 0; c < requests[i].length; c++) {
+                        // a delivered or lost copy is in already: waiting on it again would spin
+                        if (c != deliveredBy[i] && !isLost(i, c)) {
+                            out.add(requests[i][c]);
+                        }
+                    }
+                }
+            }
+            return out.toArray(new Request[0]);
+        }
+
+        private void awaitAny() {
+            Request[] waiting = outstanding();
+            if (waiting.length == 0) {
+                throw new IllegalStateException(schedule + ": rank " + ch.rank() + " (schedule rank " + plan.rank
+                        + ") cannot progress and waits for nothing (a schedule the analysis should have refused)");
+            }
+            // One request, or nothing left to start (any order of waiting is as good): the request's own
+            // wait spins before parking, which is what short messages need.
+            boolean allStarted = nextSend == steps.length && nextReceive == steps.length && nextLocal == steps.length;
+            if (waiting.length == 1 || allStarted) {
+                waiting[0].await(); // a failure is rethrown by takeIn
+            } else {
+                Request.waitAny(waiting);
+            }
+        }
+
+        /** The next step index >= from that is a send (sends), a receive (receives), or a local op. */
+        private int advance(int from, boolean sends, boolean receives) {
+            int i = from;
+            while (i < steps.length) {
+                RankPlan.Step s = steps[i];
+                if (sends ? s.isSend() : receives ? s.isReceive() : !s.isSend() && !s.isReceive()) {
+                    break;
+                }
+                i++;
+            }
+            return i;
+        }
+
+        private static boolean ready(int[] deps, boolean[] state) {
+            for (int d : deps) {
+                if (!state[d]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private void post(int i) {
+            RankPlan.Step s = steps[i];
+            Request[] copies = new Request[s.peers.length];
+            if (s.locations.length == 1 && !s.firstOf()) {
+                copies[0] = ch.irecv(view(s.locations[0]), participants[s.peers[0]], tag);
+            } else {
+                Buffer[] into = new Buffer[copies.length];
+                int count = elements(s.locations);
+                for (int c = 0; c < copies.length; c++) {
+                    into[c] = buffers.recv().allocateLike(count);
+                    copies[c] = ch.irecv(into[c], participants[s.peers[c]], tag);
+                }
+                landing[i] = into;
+            }
+            requests[i] = copies;
+        }
+
+        private void issue(int i) {
+            RankPlan.Step s = steps[i];
+            Buffer data = s.locations.length == 1 ? view(s.locations[0]) : pack(s.locations);
+            requests[i] = new Request[] {ch.isend(data, participants[s.peers[0]], tag)};
+            done[i] = true;
+        }
+
+        private void runLocal(int i) {
+            RankPlan.Step s = steps[i];
+            Buffer from = view(s.locations[0]);
+            Buffer into = view(s.target);
+            if (s.op == null) {
+                into.copyFrom(from);
+            } else {
+                s.op.apply(from, into);
+            }
+            done[i] = true;
+            finish(i);
+        }
+
+        /** Takes in whatever of step i's requests completed; returns true when something changed. */
+        private boolean takeIn(int i) {
+            Request[] copies = requests[i];
+            RankPlan.Step s = steps[i];
+            if (s.isSend()) {
+                if (!copies[0].test()) {
+                    return false;
+                }
+                copies[0].await(); // rethrows a failure
+                finish(i);
+                return true;
+            }
+            boolean changed = false;
+            if (deliveredBy[i] < 0) {
+                for (int c = 0; c < copies.length; c++) {
+                    if (isLost(i, c) || !copies[c].test()) {
+                        continue;
+                    }
+                    Status status;
+                    try {
+                        status = copies[c].await();
+                    } catch (MpiException e) {
+                        if (copies.length == 1) {
+                            throw e;
+                        }
+                        markLost(i, c, e); // throws once every copy is lost
+                        changed = true;
+                        continue;
+                    }
+                    checkSize(s, c, status);
+                    if (landing[i] != null) {
+                        unpack(s.locations, landing[i][c]);
+                    }
+                    deliveredBy[i] = c;
+                    done[i] = true;
+                    changed = true;
+                    break;
+                }
+                if (deliveredBy[i] < 0) {
+                    return changed;
+                }
+            }
+            for (int c = 0; c < copies.length; c++) {
+                if (c != deliveredBy[i] && !isLost(i, c)) {
+                    if (!copies[c].test()) {
+                        return changed;
+                    }
+                    try {
+                        checkSize(s, c, copies[c].await()); // drained; its data is dropped
+                    } catch (MpiException e) {
+                        lost(i)[c] = true; // a redundant copy lost on the way: the data came by the other
+                    }
+                }
+            }
+            finish(i);
+            return true;
+        }
+
+        /** Per receive step with several copies: which copies failed (created on the first failure). */
+        private boolean[] lost(int i) {
+            if (lostCopies == null) {
+                lostCopies = new boolean[steps.length][];
+            }
+            if (lostCopies[i] == null) {
+                lostCopies[i] = new boolean[requests[i].length];
+            }
+            return lostCopies[i];
+        }
+
+        private boolean isLost(int i, int copy) {
+            return lostCopies != null && lostCopies[i] != null && lostCopies[i][copy];
+        }
+
+        /** Copy {@code copy} of receive step i failed with {@code e}; rethrows the first failure once all have. */
+        private void markLost(int i, int copy, MpiException e) {
+            boolean[] failed = lost(i);
+            failed[copy] = true;
+            if (firstLoss == null) {
+                firstLoss = e;
+            }
+            for (boolean f : failed) {
+                if (!f) {
+                    return;
+                }
+            }
+            throw firstLoss;
+        }
+
+        private void finish(int i) {
+            complete[i] = true;
+            remaining--;
+        }
+
+        private void checkSize(RankPlan.Step s, int copy, Status status) {
+            long expected = 0;
+            for (Location l : s.locations) {
+                expected += view(l).byteLength();
+            }
             if (status.byteCount() != expected) {
                 throw new MpiException("rank " + ch.rank() + " (schedule rank " + plan.rank + ") of " + schedule
-                        + ": instruction #" + m.programIndex + " " + schedule.program(plan.rank).get(m.programIndex)
-                        + " got " + status.byteCount() + " bytes from rank " + participants[m.peers[copy]]
+                        + ": instruction #" + s.index + " " + schedule.program(plan.rank).get(s.index)
+                        + " got " + status.byteCount() + " bytes from rank " + participants[s.peers[copy]]
                         + " (expected: " + expected + "); do all ranks build the same schedule (same count, root,"
                         + " group and model)?");
             }
         }
 
-        private int element(long byteOffset) {
-            return (int) (byteOffset / elementBytes);
+        /** The elements of the buffer a location names. */
+        private Buffer view(Location l) {
+            Buffer whole;
+            if (l.role() == Block.Role.SCRATCH) {
+                if (scratch == null) {
+                    scratch = buffers.recv().allocateLike((int) ((plan.scratchBytes + elementBytes - 1) / elementBytes));
+                }
+                whole = scratch;
+            } else {
+                whole = buffers.buffer(l.role());
+            }
+            int[] displs = l.block() >= 0 ? buffers.displs(l.role()) : null;
+            if (displs != null) {
+                return whole.slice(displs[l.block()], buffers.counts(l.role())[l.block()]);
+            }
+            // Each buffer in its own elements: a rank may pass an unused buffer of another type.
+            int eb = whole.type().bytes();
+            int first = (int) (l.start() / eb);
+            return whole.slice(first, (int) (l.end() / eb) - first);
         }
 
-        private Buffer slice(long from, long to) {
-            int first = element(from);
-            return buf.slice(first, element(to) - first);
-        }
-
-        private int elements(RankPlan.Message m) {
+        private int elements(Location[] locations) {
             int n = 0;
-            for (int i = 0; i < m.ranges.length; i += 2) {
-                n += element(m.ranges[i + 1]) - element(m.ranges[i]);
+            for (Location l : locations) {
+                n += view(l).count();
             }
             return n;
         }
 
-        private Buffer pack(RankPlan.Message m) {
-            Buffer out = buf.allocateLike(elements(m));
+        private Buffer pack(Location[] locations) {
+            Buffer out = buffers.recv().allocateLike(elements(locations));
             int at = 0;
-            for (int i = 0; i < m.ranges.length; i += 2) {
-                Buffer part = slice(m.ranges[i], m.ranges[i + 1]);
+            for (Location l : locations) {
+                Buffer part = view(l);
                 out.slice(at, part.count()).copyFrom(part);
                 at += part.count();
             }
             return out;
         }
 
-        private void unpack(RankPlan.Message m, Buffer from) {
+        private void unpack(Location[] locations, Buffer from) {
             int at = 0;
-            for (int i = 0; i < m.ranges.length; i += 2) {
-                Buffer part = slice(m.ranges[i], m.ranges[i + 1]);
+            for (Location l : locations) {
+                Buffer part = view(l);
                 part.copyFrom(from.slice(at, part.count()));
                 at += part.count();
             }

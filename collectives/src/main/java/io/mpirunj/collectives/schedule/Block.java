@@ -4,11 +4,37 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A unit of data a message carries: the whole buffer, a byte segment of it (pipelined and
- * segmented variants), or the (origin, destination) block of an all-to-all. A message may carry
- * several blocks (SEM combines several (origin, destination) blocks into one message).
+ * A unit of data a message or local operation moves. Every block says where its bytes live on the
+ * rank that executes the instruction (see {@link ProgramAnalysis#location}):
+ * <ul>
+ *   <li>{@link Whole} and {@link Segment}: bytes of a one-to-many collective's buffer, the
+ *       {@linkplain Role#RECV receive buffer} (a bcast's one buffer is both send and receive buffer);</li>
+ *   <li>{@link Pair}: the (origin, destination) block of an all-to-all: block {@code destination}
+ *       of the origin's {@linkplain Role#SEND send buffer}, block {@code origin} of the destination's
+ *       {@linkplain Role#RECV receive buffer}, and a scratch slot the analysis assigns on any rank it
+ *       passes through (SEM's store-and-forward); its size is {@link Schedule#pairBytes(int, int)};</li>
+ *   <li>{@link Range}: an explicit byte range of one of the executing rank's buffers, for
+ *       gather/scatter/reduce style schedules whose blocks change place as they travel.</li>
+ * </ul>
+ * A message may carry several blocks (SEM combines several (origin, destination) blocks into one
+ * message); its bytes are the blocks' bytes in the order listed.
  */
-public sealed interface Block permits Block.Whole, Block.Segment, Block.Pair {
+public sealed interface Block permits Block.Whole, Block.Segment, Block.Pair, Block.Range {
+
+    /** Which of a rank's buffers a block lives in. */
+    enum Role {
+        /** The caller's send buffer (valid from the start). */
+        SEND,
+        /** The caller's receive buffer (a one-to-many collective's one buffer). */
+        RECV,
+        /** Memory the runner allocates per execution (intermediate results, blocks in transit). */
+        SCRATCH;
+
+        /** Lower-case name used in exports. */
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
 
     /** The whole buffer. */
     Whole WHOLE = new Whole();
@@ -79,6 +105,36 @@ public sealed interface Block permits Block.Whole, Block.Segment, Block.Pair {
         public String toString() {
             return "(" + origin + "->" + destination + ")";
         }
+    }
+
+    /** Bytes [offset, offset + length) of the executing rank's buffer {@code role}. */
+    record Range(Role role, long offset, long length) implements Block {
+        public Range {
+            java.util.Objects.requireNonNull(role, "role");
+            if (offset < 0 || length < 0) {
+                throw new IllegalArgumentException("range offset=" + offset + " length=" + length
+                        + " (expected: offset >= 0, length >= 0)");
+            }
+        }
+
+        public long end() {
+            return offset + length;
+        }
+
+        @Override
+        public long bytes(long unitBytes) {
+            return length;
+        }
+
+        @Override
+        public String toString() {
+            return role.label() + "[" + offset + "," + end() + ")";
+        }
+    }
+
+    /** Shorthand for {@code new Range(role, offset, length)}. */
+    static Range range(Role role, long offset, long length) {
+        return new Range(role, offset, length);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.mpirunj.collectives.schedule;
 
+import io.mpirunj.Op;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -14,6 +15,10 @@ import java.util.Objects;
  * included) for algorithms whose routes are not the topology's default routing (star-graph
  * Hamiltonian intervals, SEM's chosen torus directions), and a {@linkplain #port() port} for
  * multi-port nodes; without them the fabric routes the message and any free port sends it.
+ *
+ * <p>COPY and REDUCE are local operations (no peers): they read their one source block
+ * ({@link #blocks()}) and write their {@link #target()}, e.g. a reduction combining a received
+ * partial result into the receive buffer.
  */
 public final class Instruction {
 
@@ -22,7 +27,11 @@ public final class Instruction {
         SEND,
         RECV,
         /** One message from each listed peer is matched; the first to complete delivers, the rest are dropped. */
-        RECV_FIRST_OF
+        RECV_FIRST_OF,
+        /** Local: copy the source block into the target block (same size). */
+        COPY,
+        /** Local: target = target (op) source, element-wise (same size). */
+        REDUCE
     }
 
     private final Kind kind;
@@ -31,6 +40,8 @@ public final class Instruction {
     private final int step;
     private final int[] path;
     private final int port;
+    private final Block target;
+    private final Op op;
 
     /** {@link #port()} of an instruction that may use any free port. */
     public static final int ANY_PORT = -1;
@@ -42,7 +53,14 @@ public final class Instruction {
     }
 
     private Instruction(Kind kind, int[] peers, List<Block> blocks, int step, int[] path, int port) {
+        this(kind, peers, blocks, step, path, port, null, null);
+    }
+
+    private Instruction(Kind kind, int[] peers, List<Block> blocks, int step, int[] path, int port, Block target,
+            Op op) {
         this.kind = kind;
+        this.target = target;
+        this.op = op;
         this.peers = peers;
         Objects.requireNonNull(blocks, "blocks");
         // A PairBlocks is immutable and compact: copying it would make millions of Pair objects.
@@ -87,12 +105,44 @@ public final class Instruction {
         return new Instruction(Kind.RECV_FIRST_OF, from.clone(), blocks, step);
     }
 
+    /** A local copy of {@code from} into {@code to} (blocks of equal size). */
+    public static Instruction copy(Block from, Block to, int step) {
+        return new Instruction(Kind.COPY, NO_PATH, List.of(from), step, NO_PATH, ANY_PORT,
+                Objects.requireNonNull(to, "to"), null);
+    }
+
+    /** A local reduction {@code into = into (op) from}, element-wise (blocks of equal size). */
+    public static Instruction reduce(Op op, Block from, Block into, int step) {
+        return new Instruction(Kind.REDUCE, NO_PATH, List.of(from), step, NO_PATH, ANY_PORT,
+                Objects.requireNonNull(into, "into"), Objects.requireNonNull(op, "op"));
+    }
+
     public Kind kind() {
         return kind;
     }
 
     public boolean isSend() {
         return kind == Kind.SEND;
+    }
+
+    /** RECV or RECV_FIRST_OF. */
+    public boolean isReceive() {
+        return kind == Kind.RECV || kind == Kind.RECV_FIRST_OF;
+    }
+
+    /** COPY or REDUCE: no message, data moves within the rank. */
+    public boolean isLocal() {
+        return kind == Kind.COPY || kind == Kind.REDUCE;
+    }
+
+    /** The block a COPY or REDUCE writes; null for messages. */
+    public Block target() {
+        return target;
+    }
+
+    /** The operation of a REDUCE; null otherwise. */
+    public Op op() {
+        return op;
     }
 
     /** The single peer of a SEND or RECV; the first parent of a RECV_FIRST_OF. */
@@ -140,17 +190,20 @@ public final class Instruction {
     public boolean equals(Object o) {
         return o instanceof Instruction other && kind == other.kind && step == other.step
                 && port == other.port && Arrays.equals(peers, other.peers) && blocks.equals(other.blocks)
-                && Arrays.equals(path, other.path);
+                && Arrays.equals(path, other.path) && Objects.equals(target, other.target) && op == other.op;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(kind, Arrays.hashCode(peers), blocks, step, port, Arrays.hashCode(path));
+        return Objects.hash(kind, Arrays.hashCode(peers), blocks, step, port, Arrays.hashCode(path), target, op);
     }
 
     /** E.g. {@code SEND whole -> 3 (step 2)}, {@code RECV_FIRST_OF [0,64) <- {1,4} (step 1)}. */
     @Override
     public String toString() {
+        if (isLocal()) {
+            return kind + (op == null ? "" : " " + op) + " " + blocks.get(0) + " -> " + target + " (step " + step + ")";
+        }
         String blockText = blocks.size() == 1 ? blocks.get(0).toString() : blocks.toString();
         String peerText = peers.length == 1 ? Integer.toString(peers[0])
                 : Arrays.toString(peers).replace('[', '{').replace(']', '}').replace(" ", "");

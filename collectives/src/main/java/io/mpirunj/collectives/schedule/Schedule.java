@@ -19,7 +19,9 @@ import java.util.Objects;
  * {@link #units()}: {@code [WHOLE]}, or the segments of a pipelined variant. The root starts
  * holding the whole buffer; every other rank must receive every unit exactly once. For
  * all-to-all, rank r starts with blocks (r, d) for every d, and must receive (o, r) for every
- * o != r; {@code messageBytes} is then the size of one block and {@code root} is -1.
+ * o != r; {@code messageBytes} is then the size of one block ({@link #pairBytes(int, int)} when the
+ * builder gave per-pair sizes, alltoallv) and {@code root} is -1. The other collectives use
+ * {@link Block.Range} blocks of named buffers and local COPY/REDUCE instructions; see {@link Collective}.
  *
  * <h2>Execution semantics (shared by the runner, the simulator and the verifier)</h2>
  * <ul>
@@ -41,9 +43,11 @@ public final class Schedule {
     private final long messageBytes;
     private final List<Block> units;
     private final String note;
+    private final long[][] pairBytes;
     private final List<List<Instruction>> programs;
 
     private Schedule(Builder b, List<List<Instruction>> programs) {
+        this.pairBytes = b.pairBytes;
         this.collective = b.collective;
         this.algorithm = b.algorithm;
         this.ranks = b.ranks;
@@ -62,10 +66,11 @@ public final class Schedule {
         this.messageBytes = base.messageBytes;
         this.units = base.units;
         this.note = base.note;
+        this.pairBytes = base.pairBytes;
         this.programs = base.programs;
     }
 
-    /** Starts a schedule. For {@link Collective#ALLTOALL} pass root -1. */
+    /** Starts a schedule. For a collective without a root ({@link Collective#hasRoot()}) pass root -1. */
     public static Builder builder(Collective collective, String algorithm, int ranks, int root, long messageBytes) {
         return new Builder(collective, algorithm, ranks, root, messageBytes);
     }
@@ -90,7 +95,7 @@ public final class Schedule {
         return ranks;
     }
 
-    /** Index of the root among the participants; -1 for all-to-all. */
+    /** Index of the root among the participants; -1 for a collective without a root. */
     public int root() {
         return root;
     }
@@ -103,6 +108,16 @@ public final class Schedule {
     /** How a rooted collective's buffer is cut into blocks: {@code [WHOLE]} or its segments. */
     public List<Block> units() {
         return units;
+    }
+
+    /** Bytes of the all-to-all block (origin, destination): {@link #messageBytes()} unless the builder gave sizes. */
+    public long pairBytes(int origin, int destination) {
+        return pairBytes == null ? messageBytes : pairBytes[origin][destination];
+    }
+
+    /** True when the builder gave per-pair sizes (alltoallv). */
+    public boolean hasPairBytes() {
+        return pairBytes != null;
     }
 
     /** Free text the builder attached, e.g. a fallback it took; empty when none. */
@@ -127,15 +142,21 @@ public final class Schedule {
     public long bytes(List<Block> blocks) {
         long total = 0;
         for (Block b : blocks) {
-            total += b.bytes(messageBytes);
+            total += b instanceof Block.Pair p ? pairBytes(p.origin(), p.destination()) : b.bytes(messageBytes);
         }
         return total;
     }
 
-    /** What {@code rank} holds before the collective starts. */
+    /**
+     * What {@code rank} holds before the collective starts: the root's buffer (one-to-many), the
+     * rank's own pairs (all-to-all); empty for the other collectives, whose send buffer is valid.
+     */
     public List<Block> initialBlocks(int rank) {
         if (collective.rooted()) {
             return rank == root ? Block.WHOLE_ONLY : List.of();
+        }
+        if (!collective.pairs()) {
+            return List.of();
         }
         List<Block> own = new ArrayList<>(ranks);
         for (int d = 0; d < ranks; d++) {
@@ -144,10 +165,13 @@ public final class Schedule {
         return own;
     }
 
-    /** What {@code rank} must receive, each exactly once. */
+    /** What {@code rank} must receive, each exactly once (empty when the contract is not block-based). */
     public List<Block> expectedBlocks(int rank) {
         if (collective.rooted()) {
             return rank == root ? List.of() : units;
+        }
+        if (!collective.pairs()) {
+            return List.of();
         }
         List<Block> incoming = new ArrayList<>(ranks - 1);
         for (int o = 0; o < ranks; o++) {
@@ -217,11 +241,12 @@ public final class Schedule {
         private final List<List<Instruction>> programs;
         private List<Block> units = Block.WHOLE_ONLY;
         private String note = "";
+        private long[][] pairBytes;
 
         private Builder(Collective collective, String algorithm, int ranks, int root, long messageBytes) {
             this.collective = Objects.requireNonNull(collective, "collective");
             this.algorithm = Objects.requireNonNull(algorithm, "algorithm");
-            if (collective.rooted()) {
+            if (collective.hasRoot()) {
                 checkRooted(ranks, root, messageBytes);
             } else {
                 checkRanks(ranks);
@@ -246,6 +271,50 @@ public final class Schedule {
             }
             this.units = List.copyOf(newUnits);
             return this;
+        }
+
+        /**
+         * Per-pair sizes of an all-to-all ({@code bytes[o][d]} for block (o, d), alltoallv); without
+         * them every block is {@code messageBytes} long.
+         */
+        public Builder pairBytes(long[][] bytes) {
+            if (!collective.pairs()) {
+                throw new IllegalArgumentException(collective.label() + " has no (origin, destination) blocks");
+            }
+            if (bytes.length != ranks) {
+                throw new IllegalArgumentException("pairBytes has " + bytes.length + " rows (expected: " + ranks + ")");
+            }
+            long[][] copy = new long[ranks][];
+            for (int o = 0; o < ranks; o++) {
+                if (bytes[o].length != ranks) {
+                    throw new IllegalArgumentException("pairBytes[" + o + "] has " + bytes[o].length
+                            + " entries (expected: " + ranks + ")");
+                }
+                for (long b : bytes[o]) {
+                    checkMessageBytes(b);
+                }
+                copy[o] = bytes[o].clone();
+            }
+            this.pairBytes = copy;
+            return this;
+        }
+
+        /** Appends a local copy of {@code from} into {@code to} to {@code rank}'s program. */
+        public Builder copy(int rank, int step, Block from, Block to) {
+            return add(rank, Instruction.copy(from, to, step));
+        }
+
+        /** Appends a local reduction {@code into = into (op) from} to {@code rank}'s program. */
+        public Builder reduce(int rank, int step, io.mpirunj.Op op, Block from, Block into) {
+            return add(rank, Instruction.reduce(op, from, into, step));
+        }
+
+        /** Appends any instruction (e.g. one read from a file); peers are checked as by the other methods. */
+        public Builder instruction(int rank, Instruction instruction) {
+            for (int i = 0; i < instruction.peerCount(); i++) {
+                checkRank("peer", instruction.peer(i));
+            }
+            return add(rank, instruction);
         }
 
         public Builder note(String newNote) {

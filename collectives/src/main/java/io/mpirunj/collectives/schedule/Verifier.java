@@ -29,7 +29,14 @@ public final class Verifier {
 
     /** All problems found (at most 50 listed, then a count); empty when the schedule is valid. */
     public static List<String> verify(Schedule schedule) {
-        ProgramAnalysis analysis = ProgramAnalysis.of(schedule);
+        return verify(ProgramAnalysis.of(schedule));
+    }
+
+    /**
+     * As {@link #verify(Schedule)} on an analysis already made (e.g. the runner's); the problems
+     * found are added to it, so a schedule found invalid cannot be run from it.
+     */
+    public static List<String> verify(ProgramAnalysis analysis) {
         checkDeliveries(analysis);
         if (analysis.ok()) {
             checkProgress(analysis);
@@ -55,7 +62,7 @@ public final class Verifier {
         for (int r = 0; r < schedule.ranks(); r++) {
             Map<Block, Integer> received = new HashMap<>();
             for (Instruction in : schedule.program(r)) {
-                if (!in.isSend()) {
+                if (in.isReceive()) {
                     for (Block b : in.blocks()) {
                         received.merge(b, 1, Integer::sum);
                     }
@@ -71,7 +78,7 @@ public final class Verifier {
                 }
             }
             for (Block b : received.keySet()) {
-                if (!expected.contains(b) && !inTransit(schedule, r, b)) {
+                if (!expected.contains(b) && !inTransit(schedule, r, b) && !(b instanceof Block.Range)) {
                     analysis.error("unexpected delivery: rank " + r + " receives " + b + ", which it "
                             + (schedule.initialBlocks(r).contains(b) ? "already holds" : "is not to receive"));
                 }
@@ -84,71 +91,124 @@ public final class Verifier {
      * receiving someone else's block on its way is fine; only its destination counts it.
      */
     private static boolean inTransit(Schedule schedule, int rank, Block b) {
-        return b instanceof Block.Pair p && !schedule.collective().rooted()
+        return b instanceof Block.Pair p && schedule.collective().pairs()
                 && p.destination() != rank && p.origin() != rank;
     }
 
     /**
-     * Executes the dependency graph: a send waits for the previous send of its rank and for the
-     * receives that provide its data; a receive waits for its matched send (a RECV_FIRST_OF for
-     * the first of them). Whatever never runs is deadlocked.
+     * Executes the dependency graph of the runner's semantics, with two events per instruction:
+     * a send starts (after the previous send started and its providers are done) and completes
+     * (once its matched receive is posted: the conservative, rendezvous reading); a receive is
+     * posted (after the previous receive was posted and its hazards completed) and done (once
+     * posted and one matched send started); a local operation is done after the previous one, its
+     * providers and its hazards. Whatever never happens is deadlocked.
      */
     private static void checkProgress(ProgramAnalysis analysis) {
         int n = analysis.instructionCount();
-        int[] waiting = new int[n];
-        List<List<Integer>> dependents = new ArrayList<>(n);
-        for (int id = 0; id < n; id++) {
+        // Node 2*id: send start / receive post / local done. Node 2*id+1: send complete / receive done.
+        int[] waiting = new int[2 * n];
+        List<List<Integer>> dependents = new ArrayList<>(2 * n);
+        for (int k = 0; k < 2 * n; k++) {
             dependents.add(null);
         }
         Schedule schedule = analysis.schedule();
+        boolean[] anyOf = new boolean[2 * n];
         for (int r = 0; r < schedule.ranks(); r++) {
             int previousSend = -1;
+            int previousReceive = -1;
+            int previousLocal = -1;
             for (int i = 0; i < schedule.program(r).size(); i++) {
                 int id = analysis.id(r, i);
-                if (analysis.instruction(id).isSend()) {
+                Instruction in = analysis.instruction(id);
+                int first = 2 * id;
+                int second = 2 * id + 1;
+                if (in.isSend()) {
                     if (previousSend >= 0) {
-                        addEdge(dependents, waiting, previousSend, id);
-                    }
-                    for (int p = 0; p < analysis.providerCount(id); p++) {
-                        addEdge(dependents, waiting, analysis.provider(id, p), id);
+                        addEdge(dependents, waiting, 2 * previousSend, first);
                     }
                     previousSend = id;
-                } else {
-                    for (int s = 0; s < analysis.matchedSendCount(id); s++) {
-                        addEdge(dependents, waiting, analysis.matchedSend(id, s), id);
+                    for (int p = 0; p < analysis.providerCount(id); p++) {
+                        addEdge(dependents, waiting, finished(analysis, analysis.provider(id, p)), first);
                     }
-                    // Any one matched send releases a receive (the first of a RECV_FIRST_OF).
-                    waiting[id] = Math.min(waiting[id], 1);
+                    addEdge(dependents, waiting, first, second);
+                    int recv = analysis.matchedReceive(id);
+                    if (recv >= 0) {
+                        addEdge(dependents, waiting, 2 * recv, second);
+                    }
+                } else if (in.isReceive()) {
+                    if (previousReceive >= 0) {
+                        addEdge(dependents, waiting, 2 * previousReceive, first);
+                    }
+                    previousReceive = id;
+                    for (int h = 0; h < analysis.hazardCount(id); h++) {
+                        addEdge(dependents, waiting, finished(analysis, analysis.hazard(id, h)), first);
+                    }
+                    addEdge(dependents, waiting, first, second);
+                    for (int s = 0; s < analysis.matchedSendCount(id); s++) {
+                        addEdge(dependents, waiting, 2 * analysis.matchedSend(id, s), second);
+                    }
+                    if (analysis.matchedSendCount(id) > 0) {
+                        // Any one matched send releases a receive (the first of a RECV_FIRST_OF).
+                        waiting[second] = 2;
+                        anyOf[second] = true;
+                    }
+                } else {
+                    if (previousLocal >= 0) {
+                        addEdge(dependents, waiting, 2 * previousLocal, first);
+                    }
+                    previousLocal = id;
+                    for (int p = 0; p < analysis.providerCount(id); p++) {
+                        addEdge(dependents, waiting, finished(analysis, analysis.provider(id, p)), first);
+                    }
+                    for (int h = 0; h < analysis.hazardCount(id); h++) {
+                        addEdge(dependents, waiting, finished(analysis, analysis.hazard(id, h)), first);
+                    }
+                    addEdge(dependents, waiting, first, second);
                 }
             }
         }
-        boolean[] done = new boolean[n];
+        boolean[] done = new boolean[2 * n];
+        boolean[] senderSeen = new boolean[2 * n];
         ArrayDeque<Integer> ready = new ArrayDeque<>();
-        for (int id = 0; id < n; id++) {
-            if (waiting[id] == 0) {
-                ready.add(id);
+        for (int k = 0; k < 2 * n; k++) {
+            if (waiting[k] == 0) {
+                ready.add(k);
             }
         }
         while (!ready.isEmpty()) {
-            int id = ready.poll();
-            done[id] = true;
-            List<Integer> next = dependents.get(id);
+            int k = ready.poll();
+            done[k] = true;
+            List<Integer> next = dependents.get(k);
             if (next == null) {
                 continue;
             }
             for (int d : next) {
-                // A RECV_FIRST_OF is released by its first sender; later ones find it at zero.
+                if (anyOf[d] && (k & 1) == 0 && k / 2 != d / 2) {
+                    // A send's start: only the first of a receive's matched senders counts.
+                    if (senderSeen[d]) {
+                        continue;
+                    }
+                    senderSeen[d] = true;
+                }
                 if (waiting[d] > 0 && --waiting[d] == 0) {
                     ready.add(d);
                 }
             }
         }
         for (int id = 0; id < n; id++) {
-            if (!done[id]) {
+            Instruction in = analysis.instruction(id);
+            if (!done[2 * id]) {
                 analysis.error("deadlock: " + analysis.where(id) + " can never "
-                        + (analysis.instruction(id).isSend() ? "start" : "complete"));
+                        + (in.isSend() ? "start" : in.isReceive() ? "be posted" : "run"));
+            } else if (!done[2 * id + 1]) {
+                analysis.error("deadlock: " + analysis.where(id) + " can never complete");
             }
         }
+    }
+
+    /** The event after which an instruction's bytes are settled: a send's completion, a receive's delivery. */
+    private static int finished(ProgramAnalysis analysis, int id) {
+        return 2 * id + 1;
     }
 
     private static void addEdge(List<List<Integer>> dependents, int[] waiting, int from, int to) {

@@ -1,9 +1,14 @@
 package io.mpirunj.collectives.sim;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.mpirunj.collectives.schedule.Block;
 import io.mpirunj.collectives.schedule.Instruction;
 import io.mpirunj.collectives.schedule.PairBlocks;
 import io.mpirunj.collectives.schedule.Schedule;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -38,33 +43,43 @@ public final class AlltoallJson {
      * @param route the default route (node ids, both ends) of a message without an explicit path
      */
     public static String write(Schedule s, Counts counts, RouteFunction route) {
-        JsonWriter json = new JsonWriter().beginObject()
-                .name("op").value(s.collective().label())
-                .name("algorithm").value(s.algorithm())
-                .name("ranks").value(s.ranks())
-                .name("bytes").value(s.messageBytes())
-                .name("steps").value(counts.steps())
-                .name("transmitted").value(counts.transmitted())
-                .name("rearranged").value(counts.rearranged());
-        if (!s.note().isEmpty()) {
-            json.name("note").value(s.note());
-        }
-        json.name("messages").beginArray();
-        for (int[] m : sendsInStepOrder(s)) {
-            Instruction in = s.program(m[0]).get(m[1]);
-            json.beginObject()
-                    .name("src").value(m[0])
-                    .name("dst").value(in.peer())
-                    .name("step").value(in.step())
-                    .name("blocks").beginArray();
-            writeBlocks(json, in.blocks());
-            json.endArray().name("path").beginArray();
-            for (int node : in.hasPath() ? in.path() : route.route(m[0], in.peer())) {
-                json.value(node);
+        StringWriter text = new StringWriter();
+        // streamed, not a tree: a 64x64 SEM schedule carries 16.7 M blocks
+        try (JsonGenerator json = new JsonFactory().createGenerator(text)) {
+            json.writeStartObject();
+            json.writeStringField("op", s.collective().label());
+            json.writeStringField("algorithm", s.algorithm());
+            json.writeNumberField("ranks", s.ranks());
+            json.writeNumberField("bytes", s.messageBytes());
+            json.writeNumberField("steps", counts.steps());
+            json.writeNumberField("transmitted", counts.transmitted());
+            json.writeNumberField("rearranged", counts.rearranged());
+            if (!s.note().isEmpty()) {
+                json.writeStringField("note", s.note());
             }
-            json.endArray().endObject();
+            json.writeArrayFieldStart("messages");
+            for (int[] m : sendsInStepOrder(s)) {
+                Instruction in = s.program(m[0]).get(m[1]);
+                json.writeStartObject();
+                json.writeNumberField("src", m[0]);
+                json.writeNumberField("dst", in.peer());
+                json.writeNumberField("step", in.step());
+                json.writeArrayFieldStart("blocks");
+                writeBlocks(json, in.blocks());
+                json.writeEndArray();
+                json.writeArrayFieldStart("path");
+                for (int node : in.hasPath() ? in.path() : route.route(m[0], in.peer())) {
+                    json.writeNumber(node);
+                }
+                json.writeEndArray();
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the schedule of " + s, e);
         }
-        return json.endArray().endObject().toString();
+        return text.toString();
     }
 
     /** The default route of a message, node ids with both ends. */
@@ -88,13 +103,13 @@ public final class AlltoallJson {
         return sends;
     }
 
-    private static void writeBlocks(JsonWriter json, List<Block> blocks) {
+    private static void writeBlocks(JsonGenerator json, List<Block> blocks) throws IOException {
         if (blocks instanceof PairBlocks pairs) { // no Pair objects for the big ones
             for (int p = 0; p < pairs.productCount(); p++) {
                 for (int o : pairs.origins(p)) {
                     for (int d : pairs.destinations(p)) {
                         if (o != d) {
-                            json.beginArray().value(o).value(d).endArray();
+                            json.writeArray(new int[] {o, d}, 0, 2);
                         }
                     }
                 }
@@ -103,7 +118,7 @@ public final class AlltoallJson {
         }
         for (Block b : blocks) {
             Block.Pair pair = (Block.Pair) b;
-            json.beginArray().value(pair.origin()).value(pair.destination()).endArray();
+            json.writeArray(new int[] {pair.origin(), pair.destination()}, 0, 2);
         }
     }
 }

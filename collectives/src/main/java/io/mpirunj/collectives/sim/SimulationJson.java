@@ -1,8 +1,18 @@
 package io.mpirunj.collectives.sim;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.collectives.schedule.ScheduleJson;
 import io.mpirunj.fabric.model.Contention;
+import io.mpirunj.fabric.model.Numbers;
 import io.mpirunj.fabric.topology.Topology;
+import java.math.BigDecimal;
 
 /**
  * Exports a schedule and its simulation as one JSON object:
@@ -25,6 +35,9 @@ import io.mpirunj.fabric.topology.Topology;
  */
 public final class SimulationJson {
 
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+
     private SimulationJson() {
     }
 
@@ -38,64 +51,92 @@ public final class SimulationJson {
      * node id, e.g. {@code ["1234","1243",...]} on a star graph, so that paths can be read.
      */
     public static String write(Simulation simulation, Topology fabric) {
+        return text(tree(simulation, fabric), simulation);
+    }
+
+    /**
+     * The simulation with the schedule's programs added ({@link ScheduleJson#addPrograms}): what
+     * {@code mpirun-j schedule --json} prints, and what {@link ScheduleJson#read} reads back.
+     */
+    public static String writeWithPrograms(Simulation simulation) {
+        return writeWithPrograms(simulation, null);
+    }
+
+    /** {@link #writeWithPrograms(Simulation)} with the fabric's steps and node addresses ({@link #write(Simulation, Topology)}). */
+    public static String writeWithPrograms(Simulation simulation, Topology fabric) {
+        ObjectNode json = tree(simulation, fabric);
+        ScheduleJson.addPrograms(json, simulation.schedule());
+        return text(json, simulation);
+    }
+
+    private static String text(ObjectNode json, Simulation simulation) {
+        try {
+            return MAPPER.writeValueAsString(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the simulation of " + simulation.schedule(), e);
+        }
+    }
+
+    private static ObjectNode tree(Simulation simulation, Topology fabric) {
         Schedule s = simulation.schedule();
-        JsonWriter json = new JsonWriter().beginObject()
-                .name("op").value(s.collective().label())
-                .name("algorithm").value(s.algorithm())
-                .name("ranks").value(s.ranks())
-                .name("root").value(s.root())
-                .name("bytes").value(s.messageBytes())
-                .name("model").value(simulation.model())
-                .name("evaluation").value(simulation.evaluation().name().toLowerCase(java.util.Locale.ROOT))
-                .name("completion").value(simulation.completion());
+        ObjectNode json = MAPPER.createObjectNode();
+        json.put("op", s.collective().label());
+        json.put("algorithm", s.algorithm());
+        json.put("ranks", s.ranks());
+        json.put("root", s.root());
+        json.put("bytes", s.messageBytes());
+        json.put("model", simulation.model());
+        json.put("evaluation", simulation.evaluation().name().toLowerCase(java.util.Locale.ROOT));
+        json.set("completion", number(simulation.completion()));
         if (!s.note().isEmpty()) {
-            json.name("note").value(s.note());
+            json.put("note", s.note());
         }
         if (fabric != null) {
             int steps = 0;
             for (Message m : simulation.messages()) {
                 steps = Math.max(steps, m.step());
             }
-            json.name("steps").value(steps).name("nodes").beginArray();
+            json.put("steps", steps);
+            ArrayNode nodes = json.putArray("nodes");
             for (int node = 0; node < fabric.nodes(); node++) {
-                json.value(fabric.label(node));
+                nodes.add(fabric.label(node));
             }
-            json.endArray();
         }
-        json.name("messages").beginArray();
+        ArrayNode messages = json.putArray("messages");
         for (Message m : simulation.messages()) {
-            json.beginObject()
-                    .name("src").value(m.src())
-                    .name("dst").value(m.dst())
-                    .name("start").value(m.start())
-                    .name("end").value(m.end())
-                    .name("step").value(m.step());
+            ObjectNode o = messages.addObject();
+            o.put("src", m.src());
+            o.put("dst", m.dst());
+            o.set("start", number(m.start()));
+            o.set("end", number(m.end()));
+            o.put("step", m.step());
             if (m.dropped()) {
-                json.name("dropped").value(true);
+                o.put("dropped", true);
             }
             if (!m.path().isEmpty()) {
-                json.name("path").beginArray();
+                ArrayNode path = o.putArray("path");
                 for (int node : m.path()) {
-                    json.value(node);
+                    path.add(node);
                 }
-                json.endArray().name("waited").value(m.waited());
+                o.set("waited", number(m.waited()));
             }
-            json.endObject();
         }
-        json.endArray();
         if (simulation.routed()) {
-            json.name("contention").beginArray();
+            ArrayNode contention = json.putArray("contention");
             for (Contention c : simulation.contentions()) {
-                json.beginObject()
-                        .name("message").value(c.message())
-                        .name("blocker").value(c.blocker())
-                        .name("channel").value(c.channel())
-                        .name("from").value(c.from())
-                        .name("until").value(c.until())
-                        .endObject();
+                ObjectNode o = contention.addObject();
+                o.put("message", c.message());
+                o.put("blocker", c.blocker());
+                o.put("channel", c.channel());
+                o.set("from", number(c.from()));
+                o.set("until", number(c.until()));
             }
-            json.endArray();
         }
-        return json.endObject().toString();
+        return json;
+    }
+
+    /** Model times as {@link Numbers#format} writes them: integral values without a fraction. */
+    private static JsonNode number(double value) {
+        return DecimalNode.valueOf(new BigDecimal(Numbers.format(value)));
     }
 }

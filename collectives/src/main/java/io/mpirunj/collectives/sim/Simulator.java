@@ -121,6 +121,11 @@ public final class Simulator {
 
         private final double[] doneAt;
         private final int[][] sendsOf;
+        private final int[][] localsOf;
+        private final int[] localCursor;
+        /** Per receive: when its message arrived while an earlier instruction still used its bytes; else NaN. */
+        private final double[] heldBack;
+        private final int[] heldBackCount;
         private final int[] cursor;
         private final boolean[] sendScheduled;
         private final double[] lastSendStart;
@@ -156,20 +161,15 @@ public final class Simulator {
             doneAt = new double[n];
             Arrays.fill(doneAt, Double.NaN);
             sendsOf = new int[ranks][];
+            localsOf = new int[ranks][];
             for (int r = 0; r < ranks; r++) {
-                List<Instruction> program = schedule.program(r);
-                int count = 0;
-                for (Instruction in : program) {
-                    count += in.isSend() ? 1 : 0;
-                }
-                sendsOf[r] = new int[count];
-                int k = 0;
-                for (int i = 0; i < program.size(); i++) {
-                    if (program.get(i).isSend()) {
-                        sendsOf[r][k++] = analysis.id(r, i);
-                    }
-                }
+                sendsOf[r] = ids(r, true);
+                localsOf[r] = ids(r, false);
             }
+            localCursor = new int[ranks];
+            heldBackCount = new int[ranks];
+            heldBack = new double[n];
+            Arrays.fill(heldBack, Double.NaN);
             cursor = new int[ranks];
             sendScheduled = new boolean[ranks];
             lastSendStart = new double[ranks];
@@ -179,9 +179,76 @@ public final class Simulator {
             firstOfDecision = network.firstOfDecision();
         }
 
+        /** The ids of {@code rank}'s sends (or local operations), in program order. */
+        private int[] ids(int rank, boolean sends) {
+            List<Instruction> program = schedule.program(rank);
+            int count = 0;
+            for (Instruction in : program) {
+                count += (sends ? in.isSend() : in.isLocal()) ? 1 : 0;
+            }
+            int[] out = new int[count];
+            int k = 0;
+            for (int i = 0; i < program.size(); i++) {
+                if (sends ? program.get(i).isSend() : program.get(i).isLocal()) {
+                    out[k++] = analysis.id(rank, i);
+                }
+            }
+            return out;
+        }
+
+        /**
+         * The time all of an instruction's providers and hazards are done, or NaN while one is not.
+         * Local operations take no model time.
+         */
+        private double dependenciesDone(int id) {
+            double t = 0;
+            for (int i = 0; i < analysis.providerCount(id); i++) {
+                t = Math.max(t, doneAt[analysis.provider(id, i)]);
+            }
+            for (int i = 0; i < analysis.hazardCount(id); i++) {
+                t = Math.max(t, doneAt[analysis.hazard(id, i)]);
+            }
+            return t; // NaN propagates through max
+        }
+
+        /** Runs what a rank can after an event: held-back receives, local operations, then its next send. */
+        private void progress(int rank, double now) {
+            boolean moved = true;
+            while (moved) {
+                moved = false;
+                int size = heldBackCount[rank] == 0 ? 0 : schedule.program(rank).size();
+                for (int i = 0; i < size; i++) {
+                    int id = analysis.id(rank, i);
+                    if (!Double.isNaN(heldBack[id])) {
+                        double t = dependenciesDone(id);
+                        if (!Double.isNaN(t)) {
+                            doneAt[id] = Math.max(t, heldBack[id]);
+                            heldBack[id] = Double.NaN;
+                            heldBackCount[rank]--;
+                            moved = true;
+                        }
+                    }
+                }
+                while (localCursor[rank] < localsOf[rank].length) {
+                    int id = localsOf[rank][localCursor[rank]];
+                    double t = dependenciesDone(id);
+                    if (localCursor[rank] > 0) {
+                        t = Math.max(t, doneAt[localsOf[rank][localCursor[rank] - 1]]);
+                    }
+                    if (Double.isNaN(t)) {
+                        break;
+                    }
+                    doneAt[id] = t;
+                    localCursor[rank]++;
+                    moved = true;
+                }
+            }
+            tryIssue(rank, now);
+        }
+
         void execute() {
             for (int r = 0; r < schedule.ranks(); r++) {
-                tryIssue(r, 0);
+                progress(r, 0);
             }
             while (true) {
                 long[] local = agenda.peek();
@@ -251,14 +318,14 @@ public final class Simulator {
             }
             cursor[rank]++;
             sendScheduled[rank] = false;
-            tryIssue(rank, time);
+            progress(rank, time); // a local operation may have waited for this send
         }
 
         private void arrive(int message, double time) {
             int send = messageSend.get(message);
             int receive = analysis.matchedReceive(send);
             int rank = analysis.rankOf(receive);
-            if (!Double.isNaN(doneAt[receive])) {
+            if (!Double.isNaN(doneAt[receive]) || !Double.isNaN(heldBack[receive])) {
                 // A RECV_FIRST_OF already took another parent's copy: this one is discarded.
                 messageTimes.get(message)[1] = time;
                 messageDropped.set(message, true);
@@ -274,9 +341,14 @@ public final class Simulator {
             }
             long bytes = schedule.bytes(analysis.instruction(send).blocks());
             recvPortFree[port] = time + network.receiveGap(nodeOf[analysis.rankOf(send)], nodeOf[rank], bytes);
-            doneAt[receive] = time;
             messageTimes.get(message)[1] = time;
-            tryIssue(rank, time);
+            if (analysis.hazardCount(receive) == 0) {
+                doneAt[receive] = time;
+            } else {
+                heldBackCount[rank]++;
+                heldBack[receive] = time; // its bytes are settled once earlier users of them are done
+            }
+            progress(rank, time);
         }
 
         /** The port a send names (a star broadcast's first link), else the one free first. */
@@ -315,6 +387,13 @@ public final class Simulator {
             double[] completion = new double[schedule.ranks()];
             for (int r = 0; r < schedule.ranks(); r++) {
                 List<Block> expected = schedule.expectedBlocks(r);
+                if (!schedule.collective().rooted() && !schedule.collective().pairs()) {
+                    // No block contract: the rank is done when its last instruction is.
+                    for (int i = 0; i < schedule.program(r).size(); i++) {
+                        completion[r] = Math.max(completion[r], doneAt[analysis.id(r, i)]);
+                    }
+                    continue;
+                }
                 if (expected.isEmpty()) {
                     continue;
                 }
@@ -322,7 +401,7 @@ public final class Simulator {
                 List<Instruction> program = schedule.program(r);
                 for (int i = 0; i < program.size(); i++) {
                     Instruction in = program.get(i);
-                    if (in.isSend()) {
+                    if (!in.isReceive()) {
                         continue;
                     }
                     double t = doneAt[analysis.id(r, i)];

@@ -260,18 +260,6 @@ class ScheduleRunnerTest {
     // ---- argument checks (no cluster) ---------------------------------------------------------
 
     @Test
-    void allToAllSchedulesAreRejectedClearly() {
-        Schedule a2a = Schedule.builder(Collective.ALLTOALL, "hand", 2, -1, 8)
-                .send(0, 1, 1, List.of(new Block.Pair(0, 1))).recv(0, 1, 1, List.of(new Block.Pair(1, 0)))
-                .send(1, 0, 1, List.of(new Block.Pair(1, 0))).recv(1, 0, 1, List.of(new Block.Pair(0, 1)))
-                .build();
-        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
-                () -> ScheduleRunner.run(a2a, stub(0, 2), Buffer.of(new byte[8]), identity(2), TAG));
-        assertTrue(e.getMessage().contains("all-to-all"), e.getMessage());
-        assertThrows(UnsupportedOperationException.class, () -> CompiledSchedule.of(a2a));
-    }
-
-    @Test
     void argumentsAreChecked() {
         Schedule s = MulticastAlgorithms.bcast("binomial", 3, 0, 8, IBM_SP);
         IllegalArgumentException wrongSize = assertThrows(IllegalArgumentException.class,

@@ -5,6 +5,8 @@ import io.mpirunj.benchmarks.render.Picture;
 import io.mpirunj.benchmarks.render.SchedulePictures;
 import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.collectives.schedule.ScheduleJson;
+import io.mpirunj.collectives.schedule.Verifier;
 import io.mpirunj.collectives.sim.Evaluation;
 import io.mpirunj.collectives.sim.Message;
 import io.mpirunj.collectives.sim.Simulation;
@@ -50,7 +52,11 @@ import picocli.CommandLine.Spec;
             "  number of contention events. --json: one object",
             "    {\"op\",\"algorithm\",\"ranks\",\"root\",\"bytes\",\"model\",\"evaluation\",",
             "     \"completion\",\"messages\":[{\"src\",\"dst\",\"start\",\"end\",\"step\"",
-            "       [,\"dropped\"][,\"path\":[node ids],\"waited\"]}...][,\"contention\":[...]]}",
+            "       [,\"dropped\"][,\"path\":[node ids],\"waited\"]}...][,\"contention\":[...]],",
+            "     \"units\",\"programs\":[[instructions of rank 0], ...]}",
+            "  which --from FILE and --verify FILE read back (format: ScheduleJson);",
+            "  --from FILE --json writes the same bytes again. Every schedule is",
+            "  verified first; an invalid one is listed problem by problem (exit 1).",
             "  On a star graph also \"steps\" and \"nodes\" (node id -> label, e.g. \"4321\").",
             "  Messages are in the order their sends started; path, waited and",
             "  contention appear with --fabric and event evaluation. Ranks are group",
@@ -98,10 +104,19 @@ public final class ScheduleCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--algo", paramLabel = "NAME", required = true,
+    @Option(names = "--algo", paramLabel = "NAME",
             description = "The algorithm, e.g. opt-tree, binomial, fibonacci, opt-mesh (the list: "
                     + "mpirun-j simulate --list-algorithms).")
     String algorithm;
+
+    @Option(names = "--from", paramLabel = "FILE.json",
+            description = "Read the schedule (e.g. a --json output, or one written by hand) instead of building one.")
+    Path from;
+
+    @Option(names = "--verify", paramLabel = "FILE.json",
+            description = "Only check the schedule in FILE: print ok, or every problem naming its rank and "
+                    + "instruction (exit 1).")
+    Path verify;
 
     @Mixin
     ScenarioOptions options;
@@ -124,24 +139,33 @@ public final class ScheduleCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Scenario scenario;
-        String name;
         Schedule schedule;
         try {
+            if (verify != null) {
+                return verify(read(verify), out, err);
+            }
+            if ((algorithm == null) == (from == null)) {
+                throw new BadInput("give one of --algo NAME and --from FILE.json (or --verify FILE.json)");
+            }
             scenario = options.resolve();
-            if (scenario.op() == Collective.ALLTOALL) {
+            if (from == null && scenario.op() == Collective.ALLTOALL) {
                 return TorusAlltoallSchedule.run(spec, scenario, algorithm, json, png, svg);
             }
-            name = scenario.checkAlgorithm(algorithm);
-            schedule = build(scenario, name);
+            schedule = from != null ? read(from) : build(scenario, scenario.checkAlgorithm(algorithm));
             checkPictureFile("--png", png);
             checkPictureFile("--svg", svg);
         } catch (BadInput e) {
             return Tools.usage(spec, e);
         }
+        List<String> problems = Verifier.verify(schedule);
+        if (!problems.isEmpty()) {
+            return report(schedule, problems, err);
+        }
         Simulation sim = scenario.simulate(schedule);
         if (json) {
             // On a star graph the node ids are permutation ranks: list their labels and the step count.
-            out.println(SimulationJson.write(sim, scenario.topology() instanceof StarGraph ? scenario.topology() : null));
+            out.println(SimulationJson.writeWithPrograms(sim,
+                    scenario.topology() instanceof StarGraph ? scenario.topology() : null));
         } else {
             printTable(out, scenario, sim);
         }
@@ -159,6 +183,36 @@ public final class ScheduleCommand implements Callable<Integer> {
         }
         log.flush();
         return 0;
+    }
+
+    /** A schedule from a JSON file; unreadable or malformed files are bad input. */
+    static Schedule read(Path file) throws BadInput {
+        try {
+            return ScheduleJson.read(Files.readString(file));
+        } catch (IOException e) {
+            throw new BadInput("cannot read " + file + ": " + BadInput.oneLine(String.valueOf(e)));
+        } catch (IllegalArgumentException e) {
+            throw new BadInput(file + ": " + BadInput.oneLine(e.getMessage()));
+        }
+    }
+
+    private int verify(Schedule schedule, PrintWriter out, PrintWriter err) {
+        List<String> problems = Verifier.verify(schedule);
+        if (!problems.isEmpty()) {
+            return report(schedule, problems, err);
+        }
+        out.println("ok: " + schedule + " (" + schedule.instructionCount() + " instructions)");
+        out.flush();
+        return 0;
+    }
+
+    private int report(Schedule schedule, List<String> problems, PrintWriter err) {
+        err.println(Tools.prefix(spec.qualifiedName()) + "invalid schedule " + schedule + ":");
+        for (String p : problems) {
+            err.println("  " + p);
+        }
+        err.flush();
+        return Tools.FAILED;
     }
 
     /** A builder's refusal (e.g. a model it cannot plan with) is bad input too. */

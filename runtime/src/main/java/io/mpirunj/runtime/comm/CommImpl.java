@@ -357,7 +357,7 @@ public final class CommImpl implements Comm {
     public void bcast(Buffer buf, int root) {
         CallTracker.Call call = calls.enter("bcast", "root", root, CallTracker.NO_PEER, this);
         try {
-            checkRoot(root);
+            checkBcast(buf, root);
             algorithm(CollectiveOp.BCAST, CollectiveAlgorithm.Bcast.class).bcast(coll, buf, root);
         } finally {
             calls.exit(call);
@@ -368,20 +368,7 @@ public final class CommImpl implements Comm {
     public void multicast(Buffer buf, int root, int... members) {
         CallTracker.Call call = calls.enter("multicast", "root", root, CallTracker.NO_PEER, this);
         try {
-            checkRoot(root);
-            boolean[] seen = new boolean[group.size()];
-            for (int i = 0; i < members.length; i++) {
-                checkRank(members[i], "group[" + i + "]");
-                if (seen[members[i]]) {
-                    throw new IllegalArgumentException("rank " + members[i] + " listed twice in multicast group "
-                            + Arrays.toString(members));
-                }
-                seen[members[i]] = true;
-            }
-            if (rank != root && !seen[rank]) {
-                throw new IllegalArgumentException("rank " + rank + " called multicast but is neither the root (" + root
-                        + ") nor in the group " + Arrays.toString(members));
-            }
+            checkMulticast(buf, root, members);
             algorithm(CollectiveOp.MULTICAST, CollectiveAlgorithm.Multicast.class)
                     .multicast(coll, buf, root, members.clone());
         } finally {
@@ -393,12 +380,7 @@ public final class CommImpl implements Comm {
     public void alltoall(Buffer send, Buffer recv) {
         CallTracker.Call call = calls.enter("alltoall", this);
         try {
-            checkSameType(send, recv, "alltoall");
-            if (send.count() % group.size() != 0) {
-                throw new IllegalArgumentException("alltoall send buffer has " + send.count()
-                        + " elements, not a multiple of the communicator size " + group.size());
-            }
-            checkCount(recv, send.count(), "alltoall receive buffer");
+            checkAlltoall(send, recv);
             algorithm(CollectiveOp.ALLTOALL, CollectiveAlgorithm.Alltoall.class).alltoall(coll, send, recv);
         } finally {
             calls.exit(call);
@@ -410,9 +392,7 @@ public final class CommImpl implements Comm {
             int[] recvDispls) {
         CallTracker.Call call = calls.enter("alltoallv", this);
         try {
-            checkSameType(send, recv, "alltoallv");
-            checkLayout(send, sendCounts, sendDispls, "alltoallv send");
-            checkLayout(recv, recvCounts, recvDispls, "alltoallv receive");
+            checkAlltoallv(send, sendCounts, sendDispls, recv, recvCounts, recvDispls);
             algorithm(CollectiveOp.ALLTOALLV, CollectiveAlgorithm.Alltoallv.class)
                     .alltoallv(coll, send, sendCounts, sendDispls, recv, recvCounts, recvDispls);
         } finally {
@@ -437,11 +417,7 @@ public final class CommImpl implements Comm {
     public void gather(Buffer send, Buffer recv, int root) {
         CallTracker.Call call = calls.enter("gather", "root", root, CallTracker.NO_PEER, this);
         try {
-            checkRoot(root);
-            if (rank == root) {
-                checkSameType(send, recv, "gather");
-                checkCount(recv, (long) send.count() * group.size(), "gather receive buffer at root");
-            }
+            checkGather(send, recv, root);
             algorithm(CollectiveOp.GATHER, CollectiveAlgorithm.Gather.class).gather(coll, send, recv, root);
         } finally {
             calls.exit(call);
@@ -452,15 +428,7 @@ public final class CommImpl implements Comm {
     public void gatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root) {
         CallTracker.Call call = calls.enter("gatherv", "root", root, CallTracker.NO_PEER, this);
         try {
-            checkRoot(root);
-            if (rank == root) {
-                checkSameType(send, recv, "gatherv");
-                checkLayout(recv, recvCounts, displs, "gatherv receive");
-                if (recvCounts[rank] != send.count()) {
-                    throw new IllegalArgumentException("gatherv: root sends " + send.count() + " elements but recvCounts["
-                            + rank + "]=" + recvCounts[rank]);
-                }
-            }
+            checkGatherv(send, recv, recvCounts, displs, root);
             algorithm(CollectiveOp.GATHERV, CollectiveAlgorithm.Gatherv.class)
                     .gatherv(coll, send, recv, recvCounts, displs, root);
         } finally {
@@ -472,11 +440,7 @@ public final class CommImpl implements Comm {
     public void scatter(Buffer send, Buffer recv, int root) {
         CallTracker.Call call = calls.enter("scatter", "root", root, CallTracker.NO_PEER, this);
         try {
-            checkRoot(root);
-            if (rank == root) {
-                checkSameType(send, recv, "scatter");
-                checkCount(send, (long) recv.count() * group.size(), "scatter send buffer at root");
-            }
+            checkScatter(send, recv, root);
             algorithm(CollectiveOp.SCATTER, CollectiveAlgorithm.Scatter.class).scatter(coll, send, recv, root);
         } finally {
             calls.exit(call);
@@ -487,11 +451,7 @@ public final class CommImpl implements Comm {
     public void scatterv(Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root) {
         CallTracker.Call call = calls.enter("scatterv", "root", root, CallTracker.NO_PEER, this);
         try {
-            checkRoot(root);
-            if (rank == root) {
-                checkSameType(send, recv, "scatterv");
-                checkLayout(send, sendCounts, displs, "scatterv send");
-            }
+            checkScatterv(send, sendCounts, displs, recv, root);
             algorithm(CollectiveOp.SCATTERV, CollectiveAlgorithm.Scatterv.class)
                     .scatterv(coll, send, sendCounts, displs, recv, root);
         } finally {
@@ -503,8 +463,7 @@ public final class CommImpl implements Comm {
     public void allgather(Buffer send, Buffer recv) {
         CallTracker.Call call = calls.enter("allgather", this);
         try {
-            checkSameType(send, recv, "allgather");
-            checkCount(recv, (long) send.count() * group.size(), "allgather receive buffer");
+            checkAllgather(send, recv);
             algorithm(CollectiveOp.ALLGATHER, CollectiveAlgorithm.Allgather.class).allgather(coll, send, recv);
         } finally {
             calls.exit(call);
@@ -515,12 +474,7 @@ public final class CommImpl implements Comm {
     public void allgatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
         CallTracker.Call call = calls.enter("allgatherv", this);
         try {
-            checkSameType(send, recv, "allgatherv");
-            checkLayout(recv, recvCounts, displs, "allgatherv receive");
-            if (recvCounts[rank] != send.count()) {
-                throw new IllegalArgumentException("allgatherv: rank " + rank + " sends " + send.count()
-                        + " elements but recvCounts[" + rank + "]=" + recvCounts[rank]);
-            }
+            checkAllgatherv(send, recv, recvCounts, displs);
             algorithm(CollectiveOp.ALLGATHERV, CollectiveAlgorithm.Allgatherv.class)
                     .allgatherv(coll, send, recv, recvCounts, displs);
         } finally {
@@ -532,12 +486,7 @@ public final class CommImpl implements Comm {
     public void reduce(Buffer send, Buffer recv, Op op, int root) {
         CallTracker.Call call = calls.enter("reduce", "root", root, CallTracker.NO_PEER, this);
         try {
-            checkRoot(root);
-            Reductions.checkDefined(op, send.type());
-            if (rank == root) {
-                checkSameType(send, recv, "reduce");
-                checkCount(recv, send.count(), "reduce receive buffer at root");
-            }
+            checkReduce(send, recv, op, root);
             algorithm(CollectiveOp.REDUCE, CollectiveAlgorithm.Reduce.class).reduce(coll, send, recv, op, root);
         } finally {
             calls.exit(call);
@@ -548,13 +497,222 @@ public final class CommImpl implements Comm {
     public void allreduce(Buffer send, Buffer recv, Op op) {
         CallTracker.Call call = calls.enter("allreduce", this);
         try {
-            Reductions.checkDefined(op, send.type());
-            checkSameType(send, recv, "allreduce");
-            checkCount(recv, send.count(), "allreduce receive buffer");
+            checkAllreduce(send, recv, op);
             algorithm(CollectiveOp.ALLREDUCE, CollectiveAlgorithm.Allreduce.class).allreduce(coll, send, recv, op);
         } finally {
             calls.exit(call);
         }
+    }
+
+    /** Calls of non-blocking collectives so far; every rank makes them in the same order (as MPI requires). */
+    private int nonBlockingCalls;
+
+    /** Tags of collective algorithms stay below this; a non-blocking call's tags are shifted past it. */
+    private static final int NON_BLOCKING_TAG_STRIDE = 1 << 16;
+    private static final int NON_BLOCKING_TAG_SLOTS = 30_000;
+
+    /**
+     * The collective channel with tags of their own for the next non-blocking call (up to 30,000
+     * calls may be outstanding at once), so it never meets a blocking collective or another call.
+     */
+    private CollChannel nonBlockingChannel() {
+        int offset = (1 + nonBlockingCalls++ % NON_BLOCKING_TAG_SLOTS) * NON_BLOCKING_TAG_STRIDE;
+        return new Channel() {
+            @Override
+            public Request isend(Buffer buf, int dest, int tag) {
+                return super.isend(buf, dest, tag + offset);
+            }
+
+            @Override
+            public Request irecv(Buffer buf, int source, int tag) {
+                return super.irecv(buf, source, tag + offset);
+            }
+        };
+    }
+
+    @Override
+    public Request ibarrier() {
+        return algorithm(CollectiveOp.BARRIER, CollectiveAlgorithm.Barrier.class).ibarrier(nonBlockingChannel());
+    }
+
+    private void checkBcast(Buffer buf, int root) {
+        checkRoot(root);
+    }
+
+    @Override
+    public Request ibcast(Buffer buf, int root) {
+        checkBcast(buf, root);
+        return algorithm(CollectiveOp.BCAST, CollectiveAlgorithm.Bcast.class).ibcast(nonBlockingChannel(), buf, root);
+    }
+
+    private void checkMulticast(Buffer buf, int root, int... members) {
+        checkRoot(root);
+        boolean[] seen = new boolean[group.size()];
+        for (int i = 0; i < members.length; i++) {
+            checkRank(members[i], "group[" + i + "]");
+            if (seen[members[i]]) {
+                throw new IllegalArgumentException("rank " + members[i] + " listed twice in multicast group "
+                        + Arrays.toString(members));
+            }
+            seen[members[i]] = true;
+        }
+        if (rank != root && !seen[rank]) {
+            throw new IllegalArgumentException("rank " + rank + " called multicast but is neither the root (" + root
+                    + ") nor in the group " + Arrays.toString(members));
+        }
+    }
+
+    @Override
+    public Request imulticast(Buffer buf, int root, int... members) {
+        checkMulticast(buf, root, members);
+        return algorithm(CollectiveOp.MULTICAST, CollectiveAlgorithm.Multicast.class)
+                .imulticast(nonBlockingChannel(), buf, root, members.clone());
+    }
+
+    private void checkAlltoall(Buffer send, Buffer recv) {
+        checkSameType(send, recv, "alltoall");
+        if (send.count() % group.size() != 0) {
+            throw new IllegalArgumentException("alltoall send buffer has " + send.count()
+                    + " elements, not a multiple of the communicator size " + group.size());
+        }
+        checkCount(recv, send.count(), "alltoall receive buffer");
+    }
+
+    @Override
+    public Request ialltoall(Buffer send, Buffer recv) {
+        checkAlltoall(send, recv);
+        return algorithm(CollectiveOp.ALLTOALL, CollectiveAlgorithm.Alltoall.class).ialltoall(nonBlockingChannel(), send, recv);
+    }
+
+    private void checkAlltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
+            int[] recvDispls) {
+        checkSameType(send, recv, "alltoallv");
+        checkLayout(send, sendCounts, sendDispls, "alltoallv send");
+        checkLayout(recv, recvCounts, recvDispls, "alltoallv receive");
+    }
+
+    @Override
+    public Request ialltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
+            int[] recvDispls) {
+        checkAlltoallv(send, sendCounts, sendDispls, recv, recvCounts, recvDispls);
+        return algorithm(CollectiveOp.ALLTOALLV, CollectiveAlgorithm.Alltoallv.class)
+                .ialltoallv(nonBlockingChannel(), send, sendCounts, sendDispls, recv, recvCounts, recvDispls);
+    }
+
+    private void checkGather(Buffer send, Buffer recv, int root) {
+        checkRoot(root);
+        if (rank == root) {
+            checkSameType(send, recv, "gather");
+            checkCount(recv, (long) send.count() * group.size(), "gather receive buffer at root");
+        }
+    }
+
+    @Override
+    public Request igather(Buffer send, Buffer recv, int root) {
+        checkGather(send, recv, root);
+        return algorithm(CollectiveOp.GATHER, CollectiveAlgorithm.Gather.class).igather(nonBlockingChannel(), send, recv, root);
+    }
+
+    private void checkGatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root) {
+        checkRoot(root);
+        if (rank == root) {
+            checkSameType(send, recv, "gatherv");
+            checkLayout(recv, recvCounts, displs, "gatherv receive");
+            if (recvCounts[rank] != send.count()) {
+                throw new IllegalArgumentException("gatherv: root sends " + send.count() + " elements but recvCounts["
+                        + rank + "]=" + recvCounts[rank]);
+            }
+        }
+    }
+
+    @Override
+    public Request igatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root) {
+        checkGatherv(send, recv, recvCounts, displs, root);
+        return algorithm(CollectiveOp.GATHERV, CollectiveAlgorithm.Gatherv.class)
+                .igatherv(nonBlockingChannel(), send, recv, recvCounts, displs, root);
+    }
+
+    private void checkScatter(Buffer send, Buffer recv, int root) {
+        checkRoot(root);
+        if (rank == root) {
+            checkSameType(send, recv, "scatter");
+            checkCount(send, (long) recv.count() * group.size(), "scatter send buffer at root");
+        }
+    }
+
+    @Override
+    public Request iscatter(Buffer send, Buffer recv, int root) {
+        checkScatter(send, recv, root);
+        return algorithm(CollectiveOp.SCATTER, CollectiveAlgorithm.Scatter.class).iscatter(nonBlockingChannel(), send, recv, root);
+    }
+
+    private void checkScatterv(Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root) {
+        checkRoot(root);
+        if (rank == root) {
+            checkSameType(send, recv, "scatterv");
+            checkLayout(send, sendCounts, displs, "scatterv send");
+        }
+    }
+
+    @Override
+    public Request iscatterv(Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root) {
+        checkScatterv(send, sendCounts, displs, recv, root);
+        return algorithm(CollectiveOp.SCATTERV, CollectiveAlgorithm.Scatterv.class)
+                .iscatterv(nonBlockingChannel(), send, sendCounts, displs, recv, root);
+    }
+
+    private void checkAllgather(Buffer send, Buffer recv) {
+        checkSameType(send, recv, "allgather");
+        checkCount(recv, (long) send.count() * group.size(), "allgather receive buffer");
+    }
+
+    @Override
+    public Request iallgather(Buffer send, Buffer recv) {
+        checkAllgather(send, recv);
+        return algorithm(CollectiveOp.ALLGATHER, CollectiveAlgorithm.Allgather.class).iallgather(nonBlockingChannel(), send, recv);
+    }
+
+    private void checkAllgatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
+        checkSameType(send, recv, "allgatherv");
+        checkLayout(recv, recvCounts, displs, "allgatherv receive");
+        if (recvCounts[rank] != send.count()) {
+            throw new IllegalArgumentException("allgatherv: rank " + rank + " sends " + send.count()
+                    + " elements but recvCounts[" + rank + "]=" + recvCounts[rank]);
+        }
+    }
+
+    @Override
+    public Request iallgatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
+        checkAllgatherv(send, recv, recvCounts, displs);
+        return algorithm(CollectiveOp.ALLGATHERV, CollectiveAlgorithm.Allgatherv.class)
+                .iallgatherv(nonBlockingChannel(), send, recv, recvCounts, displs);
+    }
+
+    private void checkReduce(Buffer send, Buffer recv, Op op, int root) {
+        checkRoot(root);
+        Reductions.checkDefined(op, send.type());
+        if (rank == root) {
+            checkSameType(send, recv, "reduce");
+            checkCount(recv, send.count(), "reduce receive buffer at root");
+        }
+    }
+
+    @Override
+    public Request ireduce(Buffer send, Buffer recv, Op op, int root) {
+        checkReduce(send, recv, op, root);
+        return algorithm(CollectiveOp.REDUCE, CollectiveAlgorithm.Reduce.class).ireduce(nonBlockingChannel(), send, recv, op, root);
+    }
+
+    private void checkAllreduce(Buffer send, Buffer recv, Op op) {
+        Reductions.checkDefined(op, send.type());
+        checkSameType(send, recv, "allreduce");
+        checkCount(recv, send.count(), "allreduce receive buffer");
+    }
+
+    @Override
+    public Request iallreduce(Buffer send, Buffer recv, Op op) {
+        checkAllreduce(send, recv, op);
+        return algorithm(CollectiveOp.ALLREDUCE, CollectiveAlgorithm.Allreduce.class).iallreduce(nonBlockingChannel(), send, recv, op);
     }
 
     @Override
@@ -563,7 +721,7 @@ public final class CommImpl implements Comm {
     }
 
     /** Point-to-point on this communicator's collective context. */
-    private final class Channel implements CollChannel {
+    private class Channel implements CollChannel {
         @Override
         public int rank() {
             return rank;

@@ -2,11 +2,17 @@ package io.mpirunj.runtime.spi;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Op;
+import io.mpirunj.Request;
 
 /**
  * One algorithm for one collective operation, found through a {@link CollectiveProvider}. Each
  * operation has its own sub-interface below; an algorithm class implements exactly one of them.
  * Implementations are stateless and thread-safe.
+ *
+ * <p>Each operation also has a non-blocking start ({@code ibcast}, {@code iallreduce}, ...) that
+ * returns a {@link Request}. The channel it gets has tags of its own for that one call, so it never
+ * meets a blocking collective or another non-blocking one. By default it runs the blocking algorithm
+ * on a background thread ({@link BackgroundCollective}); schedule-based algorithms override it.
  */
 public interface CollectiveAlgorithm {
     CollectiveOp op();
@@ -28,6 +34,11 @@ public interface CollectiveAlgorithm {
         }
 
         void barrier(CollChannel ch);
+
+        /** Starts a barrier; {@code ch}'s tags are this call's own. Default: {@link BackgroundCollective}. */
+        default Request ibarrier(CollChannel ch) {
+            return BackgroundCollective.run(() -> barrier(ch));
+        }
     }
 
     interface Bcast extends CollectiveAlgorithm {
@@ -36,6 +47,11 @@ public interface CollectiveAlgorithm {
         }
 
         void bcast(CollChannel ch, Buffer buf, int root);
+
+        /** Starts a bcast; {@code ch}'s tags are this call's own. Default: {@link BackgroundCollective}. */
+        default Request ibcast(CollChannel ch, Buffer buf, int root) {
+            return BackgroundCollective.run(() -> bcast(ch, buf, root));
+        }
     }
 
     /** Root to the ranks in {@code group} (which may include the root); only they call it. */
@@ -45,6 +61,10 @@ public interface CollectiveAlgorithm {
         }
 
         void multicast(CollChannel ch, Buffer buf, int root, int[] group);
+
+        default Request imulticast(CollChannel ch, Buffer buf, int root, int[] group) {
+            return BackgroundCollective.run(() -> multicast(ch, buf, root, group));
+        }
     }
 
     interface Alltoall extends CollectiveAlgorithm {
@@ -53,6 +73,10 @@ public interface CollectiveAlgorithm {
         }
 
         void alltoall(CollChannel ch, Buffer send, Buffer recv);
+
+        default Request ialltoall(CollChannel ch, Buffer send, Buffer recv) {
+            return BackgroundCollective.run(() -> alltoall(ch, send, recv));
+        }
     }
 
     interface Alltoallv extends CollectiveAlgorithm {
@@ -62,6 +86,12 @@ public interface CollectiveAlgorithm {
 
         void alltoallv(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
                 int[] recvCounts, int[] recvDispls);
+
+        default Request ialltoallv(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
+                int[] recvCounts, int[] recvDispls) {
+            return BackgroundCollective.run(() -> alltoallv(ch, send, sendCounts, sendDispls, recv, recvCounts,
+                    recvDispls));
+        }
     }
 
     interface Gather extends CollectiveAlgorithm {
@@ -70,6 +100,10 @@ public interface CollectiveAlgorithm {
         }
 
         void gather(CollChannel ch, Buffer send, Buffer recv, int root);
+
+        default Request igather(CollChannel ch, Buffer send, Buffer recv, int root) {
+            return BackgroundCollective.run(() -> gather(ch, send, recv, root));
+        }
     }
 
     interface Gatherv extends CollectiveAlgorithm {
@@ -78,6 +112,10 @@ public interface CollectiveAlgorithm {
         }
 
         void gatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root);
+
+        default Request igatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root) {
+            return BackgroundCollective.run(() -> gatherv(ch, send, recv, recvCounts, displs, root));
+        }
     }
 
     interface Scatter extends CollectiveAlgorithm {
@@ -86,6 +124,10 @@ public interface CollectiveAlgorithm {
         }
 
         void scatter(CollChannel ch, Buffer send, Buffer recv, int root);
+
+        default Request iscatter(CollChannel ch, Buffer send, Buffer recv, int root) {
+            return BackgroundCollective.run(() -> scatter(ch, send, recv, root));
+        }
     }
 
     interface Scatterv extends CollectiveAlgorithm {
@@ -94,6 +136,10 @@ public interface CollectiveAlgorithm {
         }
 
         void scatterv(CollChannel ch, Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root);
+
+        default Request iscatterv(CollChannel ch, Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root) {
+            return BackgroundCollective.run(() -> scatterv(ch, send, sendCounts, displs, recv, root));
+        }
     }
 
     interface Allgather extends CollectiveAlgorithm {
@@ -102,6 +148,10 @@ public interface CollectiveAlgorithm {
         }
 
         void allgather(CollChannel ch, Buffer send, Buffer recv);
+
+        default Request iallgather(CollChannel ch, Buffer send, Buffer recv) {
+            return BackgroundCollective.run(() -> allgather(ch, send, recv));
+        }
     }
 
     interface Allgatherv extends CollectiveAlgorithm {
@@ -110,6 +160,10 @@ public interface CollectiveAlgorithm {
         }
 
         void allgatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs);
+
+        default Request iallgatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
+            return BackgroundCollective.run(() -> allgatherv(ch, send, recv, recvCounts, displs));
+        }
     }
 
     interface Reduce extends CollectiveAlgorithm {
@@ -118,6 +172,10 @@ public interface CollectiveAlgorithm {
         }
 
         void reduce(CollChannel ch, Buffer send, Buffer recv, Op op, int root);
+
+        default Request ireduce(CollChannel ch, Buffer send, Buffer recv, Op op, int root) {
+            return BackgroundCollective.run(() -> reduce(ch, send, recv, op, root));
+        }
     }
 
     interface Allreduce extends CollectiveAlgorithm {
@@ -126,5 +184,9 @@ public interface CollectiveAlgorithm {
         }
 
         void allreduce(CollChannel ch, Buffer send, Buffer recv, Op op);
+
+        default Request iallreduce(CollChannel ch, Buffer send, Buffer recv, Op op) {
+            return BackgroundCollective.run(() -> allreduce(ch, send, recv, op));
+        }
     }
 }

@@ -1,0 +1,59 @@
+package io.mpirunj.collectives.baseline;
+
+import io.mpirunj.Request;
+import io.mpirunj.collectives.runner.CompiledSchedule;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
+import io.mpirunj.collectives.runner.ScheduleCache;
+import io.mpirunj.collectives.runner.ScheduleRequest;
+import io.mpirunj.collectives.runner.ScheduleRunner;
+import io.mpirunj.collectives.schedule.Collective;
+import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.runtime.spi.CollChannel;
+import java.util.function.Supplier;
+
+/**
+ * How a baseline algorithm runs: its builder's schedule, from a JVM-wide cache (ranks as threads
+ * share it), executed over the whole communicator by the generic {@link ScheduleRunner}.
+ */
+final class Scheduled {
+
+    private static final ScheduleCache CACHE = new ScheduleCache();
+    private static volatile int[] identity = new int[0];
+
+    private Scheduled() {
+    }
+
+    /**
+     * Runs the schedule {@code builder} makes for (collective, algorithm, p, root, bytes, variant);
+     * {@code variant} names whatever else the schedule depends on (e.g. the reduction operator).
+     */
+    static void run(CollChannel ch, Collective collective, String algorithm, int root, long bytes, String variant,
+            ScheduleBuffers buffers, int tag, Supplier<Schedule> builder) {
+        int p = ch.size();
+        CompiledSchedule compiled = CACHE.get(new ScheduleCache.Key(collective, algorithm, p, root, bytes, variant),
+                builder);
+        ScheduleRunner.run(compiled, ch, buffers, participants(p), ch.rank(), tag);
+    }
+
+    /** As {@link #run}, but only starts: the request completes when this rank's program has. */
+    static Request start(CollChannel ch, Collective collective, String algorithm, int root, long bytes, String variant,
+            ScheduleBuffers buffers, int tag, Supplier<Schedule> builder) {
+        int p = ch.size();
+        CompiledSchedule compiled = CACHE.get(new ScheduleCache.Key(collective, algorithm, p, root, bytes, variant),
+                builder);
+        return ScheduleRequest.start(compiled, ch, buffers, participants(p), ch.rank(), tag);
+    }
+
+    /** 0..p-1, shared while p stays the same. */
+    private static int[] participants(int p) {
+        int[] ids = identity;
+        if (ids.length != p) {
+            ids = new int[p];
+            for (int i = 0; i < p; i++) {
+                ids[i] = i;
+            }
+            identity = ids;
+        }
+        return ids;
+    }
+}

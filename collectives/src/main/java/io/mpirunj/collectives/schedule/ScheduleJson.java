@@ -1,0 +1,308 @@
+package io.mpirunj.collectives.schedule;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mpirunj.Op;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A schedule's programs as JSON (Jackson's tree model), written by {@code mpirun-j schedule --json}
+ * and read back by {@code simulate --schedule}, {@code schedule --verify} and
+ * {@code --coll bcast=file:FILE.json}, so schedules can be written by hand or generated elsewhere.
+ * Writing what was read gives the same bytes. Other fields are ignored, so a simulation's export
+ * with the programs added ({@link #addPrograms}) reads back too.
+ *
+ * <pre>
+ * {
+ *   "op" : "bcast", "algorithm" : "binomial", "ranks" : 4, "root" : 0, "bytes" : 1024,
+ *   "units" : [ "whole" ],                       (one-to-many only; or [{"segment":[offset,length]}, ...])
+ *   "pairBytes" : [ [..], .. ],                  (all-to-all with per-pair sizes only)
+ *   "note" : "...",                              (when the builder left one)
+ *   "programs" : [                               (one array per rank, in program order)
+ *     [ {"op":"send","peer":1,"step":1,"blocks":["whole"]},      (optional "path":[nodes], "port":n)
+ *       {"op":"recv","peer":2,"step":2,"blocks":[{"segment":[0,512]}]},
+ *       {"op":"recv_first_of","peers":[1,4],"step":1,"blocks":[...]},
+ *       {"op":"copy","step":0,"from":{"range":["send",0,8]},"to":{"range":["recv",0,8]}},
+ *       {"op":"reduce","reduce":"sum","step":1,"from":{"range":["scratch",0,8]},"to":{...}} ], ... ]
+ * }
+ * </pre>
+ * Blocks: {@code "whole"}, {@code {"segment":[offset,length]}}, {@code {"pair":[origin,destination]}},
+ * {@code {"range":["send"|"recv"|"scratch",offset,length]}}.
+ */
+public final class ScheduleJson {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** Objects indented, arrays of numbers and blocks kept on one line: readable and stable. */
+    private static final ObjectWriter WRITER = MAPPER.writer(new DefaultPrettyPrinter()
+            .withArrayIndenter(DefaultPrettyPrinter.NopIndenter.instance)
+            .withObjectIndenter(new DefaultIndenter("  ", "\n")));
+
+    private ScheduleJson() {
+    }
+
+    /** The schedule as JSON text, ending with a newline. */
+    public static String write(Schedule s) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("op", s.collective().label());
+        root.put("algorithm", s.algorithm());
+        root.put("ranks", s.ranks());
+        root.put("root", s.root());
+        root.put("bytes", s.messageBytes());
+        if (!s.note().isEmpty()) {
+            root.put("note", s.note());
+        }
+        addPrograms(root, s);
+        try {
+            return WRITER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write " + s + " as JSON", e);
+        }
+    }
+
+    /**
+     * Adds the schedule's layout and programs ({@code units}, {@code pairBytes}, {@code programs}) to an
+     * object that already names it ({@code op}, {@code algorithm}, {@code ranks}, {@code root},
+     * {@code bytes}, {@code note}), e.g. a simulation's export, so the export can be read back.
+     */
+    public static void addPrograms(ObjectNode root, Schedule s) {
+        if (s.collective().rooted()) {
+            root.set("units", blocks(s.units()));
+        }
+        if (s.hasPairBytes()) {
+            ArrayNode rows = root.putArray("pairBytes");
+            for (int o = 0; o < s.ranks(); o++) {
+                ArrayNode row = rows.addArray();
+                for (int d = 0; d < s.ranks(); d++) {
+                    row.add(s.pairBytes(o, d));
+                }
+            }
+        }
+        ArrayNode programs = root.putArray("programs");
+        for (int r = 0; r < s.ranks(); r++) {
+            ArrayNode program = programs.addArray();
+            for (Instruction in : s.program(r)) {
+                program.add(instruction(in));
+            }
+        }
+    }
+
+    private static ObjectNode instruction(Instruction in) {
+        ObjectNode n = MAPPER.createObjectNode();
+        n.put("op", in.kind().name().toLowerCase(Locale.ROOT));
+        if (in.kind() == Instruction.Kind.REDUCE) {
+            n.put("reduce", in.op().name().toLowerCase(Locale.ROOT));
+        }
+        if (in.kind() == Instruction.Kind.RECV_FIRST_OF) {
+            ArrayNode peers = n.putArray("peers");
+            for (int p : in.peers()) {
+                peers.add(p);
+            }
+        } else if (!in.isLocal()) {
+            n.put("peer", in.peer());
+        }
+        n.put("step", in.step());
+        if (in.isLocal()) {
+            n.set("from", block(in.blocks().get(0)));
+            n.set("to", block(in.target()));
+        } else {
+            n.set("blocks", blocks(in.blocks()));
+        }
+        if (in.hasPath()) {
+            ArrayNode path = n.putArray("path");
+            for (int node : in.path()) {
+                path.add(node);
+            }
+        }
+        if (in.port() != Instruction.ANY_PORT) {
+            n.put("port", in.port());
+        }
+        return n;
+    }
+
+    private static ArrayNode blocks(List<Block> blocks) {
+        ArrayNode a = MAPPER.createArrayNode();
+        for (Block b : blocks) {
+            a.add(block(b));
+        }
+        return a;
+    }
+
+    private static JsonNode block(Block b) {
+        if (b instanceof Block.Whole) {
+            return MAPPER.getNodeFactory().textNode("whole");
+        }
+        ObjectNode n = MAPPER.createObjectNode();
+        if (b instanceof Block.Segment s) {
+            n.putArray("segment").add(s.offset()).add(s.length());
+        } else if (b instanceof Block.Pair p) {
+            n.putArray("pair").add(p.origin()).add(p.destination());
+        } else {
+            Block.Range r = (Block.Range) b;
+            n.putArray("range").add(r.role().label()).add(r.offset()).add(r.length());
+        }
+        return n;
+    }
+
+    /**
+     * Reads a schedule. Malformed JSON is reported with its line and column; a bad field names the
+     * rank and the instruction index. The schedule is not verified here (see {@link Verifier}).
+     *
+     * @throws IllegalArgumentException with a one-line message
+     */
+    public static Schedule read(String json) {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not valid JSON at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+        }
+        if (root == null || !root.isObject()) {
+            throw new IllegalArgumentException("a schedule is a JSON object (expected: {\"op\": ..., \"programs\": [...]})");
+        }
+        Collective collective = Collective.fromLabel(text(root, "op", "schedule"));
+        int ranks = (int) number(root, "ranks", "schedule");
+        Schedule.Builder b = Schedule.builder(collective, text(root, "algorithm", "schedule"), ranks,
+                (int) number(root, "root", "schedule"), number(root, "bytes", "schedule"));
+        if (root.has("units")) {
+            b.units(blocks(root.get("units"), "units"));
+        }
+        if (root.has("pairBytes")) {
+            JsonNode rows = root.get("pairBytes");
+            long[][] bytes = new long[rows.size()][];
+            for (int o = 0; o < rows.size(); o++) {
+                bytes[o] = new long[rows.get(o).size()];
+                for (int d = 0; d < bytes[o].length; d++) {
+                    bytes[o][d] = rows.get(o).get(d).asLong();
+                }
+            }
+            b.pairBytes(bytes);
+        }
+        if (root.has("note")) {
+            b.note(root.get("note").asText());
+        }
+        JsonNode programs = root.get("programs");
+        if (programs == null || !programs.isArray() || programs.size() != ranks) {
+            throw new IllegalArgumentException("\"programs\" must be an array of " + ranks + " programs, one per rank");
+        }
+        for (int r = 0; r < ranks; r++) {
+            JsonNode program = programs.get(r);
+            for (int i = 0; i < program.size(); i++) {
+                String where = "rank " + r + " instruction #" + i;
+                try {
+                    b.instruction(r, instruction(program.get(i), where));
+                } catch (IllegalArgumentException e) {
+                    throw e.getMessage().startsWith(where) ? e : new IllegalArgumentException(where + ": " + e.getMessage());
+                }
+            }
+        }
+        return b.build();
+    }
+
+    private static Instruction instruction(JsonNode n, String where) {
+        String op = text(n, "op", where);
+        int step = (int) number(n, "step", where);
+        switch (op) {
+            case "send": {
+                int[] path = n.has("path") ? ints(n.get("path")) : new int[0];
+                int port = n.has("port") ? n.get("port").asInt() : Instruction.ANY_PORT;
+                return Instruction.send((int) number(n, "peer", where), blocks(n.get("blocks"), where), step, path, port);
+            }
+            case "recv":
+                return Instruction.recv((int) number(n, "peer", where), blocks(n.get("blocks"), where), step);
+            case "recv_first_of":
+                return Instruction.recvFirstOf(ints(n.get("peers")), blocks(n.get("blocks"), where), step);
+            case "copy":
+                return Instruction.copy(block(n.get("from"), where), block(n.get("to"), where), step);
+            case "reduce":
+                return Instruction.reduce(reduceOp(text(n, "reduce", where), where), block(n.get("from"), where),
+                        block(n.get("to"), where), step);
+            default:
+                throw new IllegalArgumentException(where + ": unknown op '" + op
+                        + "' (expected one of: send, recv, recv_first_of, copy, reduce)");
+        }
+    }
+
+    private static Op reduceOp(String name, String where) {
+        for (Op op : Op.values()) {
+            if (op.name().equalsIgnoreCase(name)) {
+                return op;
+            }
+        }
+        throw new IllegalArgumentException(where + ": unknown reduction '" + name + "'");
+    }
+
+    private static List<Block> blocks(JsonNode a, String where) {
+        if (a == null || !a.isArray()) {
+            throw new IllegalArgumentException(where + ": \"blocks\" must be an array");
+        }
+        List<Block> out = new ArrayList<>(a.size());
+        for (JsonNode n : a) {
+            out.add(block(n, where));
+        }
+        return out;
+    }
+
+    private static Block block(JsonNode n, String where) {
+        if (n == null) {
+            throw new IllegalArgumentException(where + ": missing block");
+        }
+        if (n.isTextual() && n.asText().equals("whole")) {
+            return Block.WHOLE;
+        }
+        if (n.has("segment") && n.get("segment").size() == 2) {
+            return new Block.Segment(n.get("segment").get(0).asLong(), n.get("segment").get(1).asLong());
+        }
+        if (n.has("pair") && n.get("pair").size() == 2) {
+            return new Block.Pair(n.get("pair").get(0).asInt(), n.get("pair").get(1).asInt());
+        }
+        if (n.has("range") && n.get("range").size() == 3) {
+            JsonNode r = n.get("range");
+            Block.Role role = null;
+            for (Block.Role candidate : Block.Role.values()) {
+                if (candidate.label().equals(r.get(0).asText())) {
+                    role = candidate;
+                }
+            }
+            if (role == null) {
+                throw new IllegalArgumentException(where + ": unknown buffer '" + r.get(0).asText()
+                        + "' (expected: send, recv or scratch)");
+            }
+            return new Block.Range(role, r.get(1).asLong(), r.get(2).asLong());
+        }
+        throw new IllegalArgumentException(where + ": bad block " + n + " (expected: \"whole\", {\"segment\":[offset,length]},"
+                + " {\"pair\":[origin,destination]} or {\"range\":[buffer,offset,length]})");
+    }
+
+    private static int[] ints(JsonNode a) {
+        int[] out = new int[a == null ? 0 : a.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = a.get(i).asInt();
+        }
+        return out;
+    }
+
+    private static String text(JsonNode n, String field, String where) {
+        JsonNode v = n.get(field);
+        if (v == null || !v.isTextual()) {
+            throw new IllegalArgumentException(where + ": missing text field \"" + field + "\"");
+        }
+        return v.asText();
+    }
+
+    private static long number(JsonNode n, String field, String where) {
+        JsonNode v = n.get(field);
+        if (v == null || !v.isIntegralNumber()) {
+            throw new IllegalArgumentException(where + ": missing integer field \"" + field + "\"");
+        }
+        return v.asLong();
+    }
+}

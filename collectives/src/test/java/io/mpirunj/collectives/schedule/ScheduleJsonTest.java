@@ -1,0 +1,82 @@
+package io.mpirunj.collectives.schedule;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mpirunj.Op;
+import io.mpirunj.collectives.builders.AlltoallBuilders;
+import io.mpirunj.collectives.builders.BarrierBuilders;
+import io.mpirunj.collectives.builders.ReductionBuilders;
+import io.mpirunj.collectives.multicast.MulticastAlgorithms;
+import io.mpirunj.collectives.sim.SimulationJson;
+import io.mpirunj.collectives.sim.Simulator;
+import io.mpirunj.fabric.model.CostModel;
+import io.mpirunj.fabric.model.ModelSpec;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Schedules written as JSON, read back, re-simulated and re-written are the same bytes. */
+class ScheduleJsonTest {
+
+    private static final CostModel MODEL = ModelSpec.parse("hold=10,end=40");
+
+    private static List<Schedule> samples() {
+        List<Schedule> out = new ArrayList<>();
+        for (MulticastAlgorithms.Entry e : MulticastAlgorithms.all()) {
+            out.add(MulticastAlgorithms.bcast(e.name(), 7, 2, 1000, MODEL));
+        }
+        out.add(AlltoallBuilders.bruck(6, 16, null));
+        long[][] sizes = {{0, 4, 8}, {12, 0, 4}, {8, 8, 0}};
+        out.add(AlltoallBuilders.pairwise(3, 0, sizes));
+        out.add(ReductionBuilders.recursiveDoublingAllreduce(5, 40, Op.SUM));
+        out.add(ReductionBuilders.binomialReduce(6, 4, 8, Op.MAX));
+        out.add(BarrierBuilders.dissemination(5));
+        out.add(Schedule.builder(Collective.MULTICAST, "explicit", 3, 0, 8).note("hand-made")
+                .send(0, 1, 1, Block.WHOLE_ONLY, new int[] {0, 5, 1}, 2).recv(1, 0, 1)
+                .send(0, 2, 1).recvFirstOf(2, new int[] {0, 1}, 2, Block.WHOLE_ONLY).send(1, 2, 2).build());
+        return out;
+    }
+
+    @Test
+    void everyScheduleRoundTripsByteForByte() {
+        for (Schedule s : samples()) {
+            String json = ScheduleJson.write(s);
+            Schedule back = ScheduleJson.read(json);
+            assertEquals(json, ScheduleJson.write(back), s.toString());
+            assertEquals(s.describe(), back.describe(), s.toString());
+            assertEquals(List.of(), Verifier.verify(back), s.toString());
+            assertEquals(SimulationJson.write(Simulator.event(s, MODEL)), SimulationJson.write(Simulator.event(back, MODEL)),
+                    s.toString());
+        }
+    }
+
+    @Test
+    void aBrokenScheduleIsRefusedNamingTheRankAndInstruction() throws Exception {
+        Schedule s = MulticastAlgorithms.bcast("binomial", 4, 0, 8, MODEL);
+        String json = ScheduleJson.write(s);
+        // Drop rank 3's receive: the root's send to 3 has no receiver and rank 3 never gets the buffer.
+        com.fasterxml.jackson.databind.node.ObjectNode tree = (com.fasterxml.jackson.databind.node.ObjectNode)
+                new com.fasterxml.jackson.databind.ObjectMapper().readTree(json);
+        ((com.fasterxml.jackson.databind.node.ArrayNode) tree.get("programs").get(3)).removeAll();
+        Schedule noReceive = ScheduleJson.read(tree.toString());
+        List<String> errors = Verifier.verify(noReceive);
+        assertTrue(errors.stream().anyMatch(e -> e.startsWith("unmatched send: rank ") && e.contains("#")), errors::toString);
+        assertTrue(errors.contains("missing delivery: rank 3 never receives whole"), errors::toString);
+
+        tree = (com.fasterxml.jackson.databind.node.ObjectNode) new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(json);
+        ((com.fasterxml.jackson.databind.node.ArrayNode) tree.get("programs").get(0)).removeAll();
+        List<String> noSender = Verifier.verify(ScheduleJson.read(tree.toString()));
+        assertTrue(noSender.stream().anyMatch(e -> e.matches("unmatched receive: rank \\d #0 \\(RECV whole <- 0 .*"
+                + "waits for a message from rank 0 that is never sent")), noSender::toString);
+
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                () -> ScheduleJson.read(json.replace("\"op\" : \"recv\"", "\"op\" : \"receive\"")));
+        assertTrue(bad.getMessage().startsWith("rank 1 instruction #0: unknown op 'receive'"), bad.getMessage());
+        IllegalArgumentException syntax = assertThrows(IllegalArgumentException.class,
+                () -> ScheduleJson.read(json.substring(0, json.length() / 2)));
+        assertTrue(syntax.getMessage().startsWith("not valid JSON at line "), syntax.getMessage());
+    }
+}

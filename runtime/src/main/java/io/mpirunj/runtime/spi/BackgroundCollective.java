@@ -1,0 +1,45 @@
+package io.mpirunj.runtime.spi;
+
+import io.mpirunj.Request;
+import io.mpirunj.Status;
+import io.mpirunj.runtime.p2p.RequestImpl;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * How a blocking collective algorithm serves a non-blocking call when it has no schedule to be
+ * progressed by: it runs on a daemon thread of its own, on a channel whose tags are the call's
+ * own (see {@code CollChannel} given to the {@code i...} methods), and completes the returned request.
+ * Real overlap (the caller computes meanwhile); schedule-based algorithms do better, progressing
+ * from completion callbacks without a thread.
+ */
+public final class BackgroundCollective {
+
+    private static final AtomicInteger THREADS = new AtomicInteger();
+    private static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "mpirunj-nbc-" + THREADS.incrementAndGet());
+        t.setDaemon(true);
+        return t;
+    });
+
+    private BackgroundCollective() {
+    }
+
+    /** Starts {@code body} on a background thread; the request completes when it returns or fails. */
+    public static Request run(Runnable body) {
+        RequestImpl request = new RequestImpl(RequestImpl.spinNanos(2_000));
+        POOL.execute(() -> {
+            try {
+                body.run();
+                request.complete(new Status(-1, -1, 0, 1));
+            } catch (RuntimeException e) {
+                request.fail(e);
+            } catch (Error e) {
+                request.fail(new io.mpirunj.MpiException("non-blocking collective failed: " + e));
+                throw e;
+            }
+        });
+        return request;
+    }
+}
