@@ -5,13 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mpirunj.testapps.AlltoallCheck;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** SEM all-to-all with 16 ranks as processes on {@code --fabric torus:4x4}: every element checked. */
 class SemProcessTest {
-    @Disabled("needs the IR v2 runner (issue 10)")
     @Test
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
     void semAlltoallAsProcesses() {

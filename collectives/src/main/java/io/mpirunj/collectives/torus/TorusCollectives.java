@@ -2,7 +2,9 @@ package io.mpirunj.collectives.torus;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.collectives.baseline.PairwiseAlltoall;
-import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.collectives.runner.CompiledSchedule;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
+import io.mpirunj.collectives.runner.ScheduleRunner;
 import io.mpirunj.fabric.placement.Placement;
 import io.mpirunj.fabric.topology.Mesh;
 import io.mpirunj.fabric.topology.Topology;
@@ -44,7 +46,7 @@ public final class TorusCollectives implements CollectiveProvider {
         private final String name;
         private final CollectiveAlgorithm.Alltoall fallback = new PairwiseAlltoall();
         private final AtomicBoolean warned = new AtomicBoolean();
-        private final Map<Long, Schedule> schedules = new ConcurrentHashMap<>();
+        private final Map<Long, CompiledSchedule> schedules = new ConcurrentHashMap<>();
 
         TorusAlltoall(String name) {
             this.name = name;
@@ -75,11 +77,11 @@ public final class TorusCollectives implements CollectiveProvider {
             }
             int n = TorusAlltoalls.side(ch.size());
             long blockBytes = send.byteLength() / ch.size();
-            Schedule schedule = schedules.computeIfAbsent(n * 1_000_003L + blockBytes, k -> {
+            CompiledSchedule schedule = schedules.computeIfAbsent(n * 1_000_003L + blockBytes, k -> {
                 if (schedules.size() >= MAX_CACHED) {
                     schedules.clear();
                 }
-                return TorusAlltoalls.build(name, n, blockBytes);
+                return CompiledSchedule.of(TorusAlltoalls.build(name, n, blockBytes));
             });
             execute(schedule, ch, send, recv, rankOfNode);
         }
@@ -124,14 +126,40 @@ public final class TorusCollectives implements CollectiveProvider {
         }
 
         /**
-         * Runs this rank's program. The one call to switch when the generic runner of IR v2
-         * (issue 10) lands: it executes all-to-all schedules of (origin, destination) blocks with
-         * intermediates buffering in scratch; today's runner rejects them.
+         * Runs this rank's program with the generic runner: schedule rank v is torus node v, played by
+         * communicator rank {@code rankOfNode[v]}. A block (o, d) is block d of o's send buffer and block
+         * o of d's receive buffer in node numbering; when the placement is not the identity, this rank's
+         * blocks are put in node order before and back in rank order after (two local copies).
          */
-        private static void execute(Schedule schedule, CollChannel ch, Buffer send, Buffer recv, int[] rankOfNode) {
-            throw new UnsupportedOperationException("alltoall=" + schedule.algorithm() + ": the " + schedule
-                    + " schedule is built and verified, but the schedule runner cannot execute all-to-all "
-                    + "schedules yet (needs the IR v2 runner, issue 10)");
+        private static void execute(CompiledSchedule compiled, CollChannel ch, Buffer send, Buffer recv,
+                int[] rankOfNode) {
+            int size = ch.size();
+            int me = -1;
+            boolean identity = true;
+            for (int v = 0; v < size; v++) {
+                identity &= rankOfNode[v] == v;
+                if (rankOfNode[v] == ch.rank()) {
+                    me = v;
+                }
+            }
+            int block = send.count() / size;
+            // the torus schedules move blocks between nodes only: a rank's own block is a local copy
+            recv.slice(ch.rank() * block, block).copyFrom(send.slice(ch.rank() * block, block));
+            if (identity) {
+                ScheduleRunner.run(compiled, ch, ScheduleBuffers.of(send, recv), rankOfNode, me, ALLTOALL_TAG);
+                return;
+            }
+            Buffer sendByNode = send.allocateLike(send.count());
+            Buffer recvByNode = recv.allocateLike(recv.count());
+            for (int v = 0; v < size; v++) {
+                sendByNode.slice(v * block, block).copyFrom(send.slice(rankOfNode[v] * block, block));
+            }
+            ScheduleRunner.run(compiled, ch, ScheduleBuffers.of(sendByNode, recvByNode), rankOfNode, me, ALLTOALL_TAG);
+            for (int v = 0; v < size; v++) {
+                if (v != me) {
+                    recv.slice(rankOfNode[v] * block, block).copyFrom(recvByNode.slice(v * block, block));
+                }
+            }
         }
 
         @Override

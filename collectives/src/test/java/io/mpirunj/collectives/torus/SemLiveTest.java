@@ -8,7 +8,6 @@ import io.mpirunj.Comm;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.testing.LocalCluster;
 import java.time.Duration;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -44,13 +43,25 @@ class SemLiveTest {
         return RuntimeConfig.defaults().withForcedCollectives("alltoall=sem").withFabric(fabric, null);
     }
 
-    @Disabled("needs the IR v2 runner (issue 10)")
     @ParameterizedTest
     @CsvSource({"16,torus:4x4", "64,torus:8x8"})
     @Timeout(300)
     void semDeliversEveryElementAsThreads(int np, String fabric) {
         LocalCluster.run(np, sem(fabric), Duration.ofSeconds(240), world -> {
             for (int block : new int[] {1, 3, 257}) {
+                alltoallAndCheck(world, block);
+            }
+        });
+    }
+
+    /** Ranks placed elsewhere than row-major: blocks still go to the right ranks. */
+    @Test
+    @Timeout(120)
+    void semWithAShuffledPlacementDeliversEveryElement() {
+        RuntimeConfig config = RuntimeConfig.defaults().withForcedCollectives("alltoall=sem")
+                .withFabric("torus:4x4", "random:7");
+        LocalCluster.run(16, config, Duration.ofSeconds(90), world -> {
+            for (int block : new int[] {1, 5}) {
                 alltoallAndCheck(world, block);
             }
         });
