@@ -39,6 +39,14 @@ import org.slf4j.LoggerFactory;
 public final class RendezvousClient implements JobControl, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RendezvousClient.class);
 
+    /**
+     * How long a rank that has joined the job waits without a word from the launcher (which sends a
+     * heartbeat every {@link RendezvousServer#HEARTBEAT_INTERVAL_MS_DEFAULT} ms) before it takes the
+     * launcher as lost: a partitioned node's ranks end by themselves.
+     */
+    public static final String LAUNCHER_SILENCE_MS_PROP = "mpirunj.rendezvous.launcherSilenceMs";
+    public static final int LAUNCHER_SILENCE_MS_DEFAULT = 15_000;
+
     /** Exit code reported with {@link Listener#onJobAborted} when the launcher vanished. */
     public static final int LAUNCHER_LOST_EXIT_CODE = 1;
 
@@ -98,21 +106,26 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
     public static RendezvousClient register(InetSocketAddress server, String jobTokenHex, int rank, int size,
             InetSocketAddress advertised, int timeoutMs) {
         byte[] token = JobToken.decode(jobTokenHex);
+        // built and encoded before connecting: the server gives a connection little time to register
+        ControlMessage registration = ControlMessage.newBuilder().setRegister(Register.newBuilder()
+                .setProtocolVersion(WireProtocol.VERSION)
+                .setJobToken(ByteString.copyFrom(token))
+                .setRank(rank)
+                .setWorldSize(size)
+                .setHost(advertised.getHostString())
+                .setPort(advertised.getPort())).build();
+        java.io.ByteArrayOutputStream encoded = new java.io.ByteArrayOutputStream();
         Socket socket = new Socket();
         try {
+            ControlCodec.write(new DataOutputStream(encoded), registration);
             socket.setTcpNoDelay(true);
             socket.setKeepAlive(true);
             socket.connect(server, timeoutMs);
             socket.setSoTimeout(timeoutMs);
             DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
             DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
-            ControlCodec.write(out, ControlMessage.newBuilder().setRegister(Register.newBuilder()
-                    .setProtocolVersion(WireProtocol.VERSION)
-                    .setJobToken(ByteString.copyFrom(token))
-                    .setRank(rank)
-                    .setWorldSize(size)
-                    .setHost(advertised.getHostString())
-                    .setPort(advertised.getPort())).build());
+            encoded.writeTo(out);
+            out.flush();
             List<ControlMessage> early = new ArrayList<>();
             ControlMessage m;
             while ((m = ControlCodec.read(in)).getBodyCase() != ControlMessage.BodyCase.ADDRESS_TABLE) {
@@ -131,7 +144,7 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
             for (Endpoint e : table) {
                 addresses.add(new InetSocketAddress(e.getHost(), e.getPort()));
             }
-            socket.setSoTimeout(0);
+            socket.setSoTimeout(Integer.getInteger(LAUNCHER_SILENCE_MS_PROP, LAUNCHER_SILENCE_MS_DEFAULT));
             RendezvousClient client = new RendezvousClient(rank, server, socket, in, out, List.copyOf(addresses));
             client.early.addAll(early);
             client.startReader();
@@ -224,7 +237,9 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
         } catch (IOException e) {
             if (!closed) {
                 String why = "lost the control connection to the launcher at " + server + ": "
-                        + (ControlCodec.isEof(e) ? "closed" : e.toString());
+                        + (ControlCodec.isEof(e) ? "closed" : e instanceof SocketTimeoutException
+                                ? "no word from it for " + Integer.getInteger(LAUNCHER_SILENCE_MS_PROP,
+                                        LAUNCHER_SILENCE_MS_DEFAULT) + " ms" : e.toString());
                 LOG.warn("rank {}: {}", rank, why);
                 deliverLauncherLost(why);
             }
@@ -252,9 +267,13 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
 
     /** Answers a status query on the reader thread (the listener only reads volatile state). */
     private void answer(StatusQuery q) {
-        String activity;
-        synchronized (this) {
-            activity = listener == null ? "starting (has not joined the job yet)" : null;
+        String activity = null;
+        if (q.getQueryId() == RendezvousServer.HEARTBEAT_QUERY_ID) {
+            activity = ""; // a heartbeat: the answer itself is the news
+        } else {
+            synchronized (this) {
+                activity = listener == null ? "starting (has not joined the job yet)" : null;
+            }
         }
         if (activity == null) {
             try {
