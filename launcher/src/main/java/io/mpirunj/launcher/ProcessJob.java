@@ -71,6 +71,8 @@ final class ProcessJob {
     static final int RANKS_PER_CORE_WARNING = 4;
     /** After a remote rank is lost, how long to gather the other losses of its node into one report. */
     static final long NODE_LOSS_WINDOW_MS = 1_000;
+    /** How long a rank on another host waits without a heartbeat from the launcher before it ends. */
+    static final long LAUNCHER_SILENCE_MS = 15_000;
     /** The {@code java} that ranks on other hosts run (default: java on their PATH). */
     static final String REMOTE_JAVA_ENV = "MPIRUNJ_REMOTE_JAVA";
 
@@ -184,6 +186,9 @@ final class ProcessJob {
             String token = JobToken.random();
             boolean remote = layout.hasRemoteRanks();
             server = new RendezvousServer(spec.size(), token, remote ? BIND_ALL : BIND_HOST, new Listener());
+            if (remote) {
+                server.dropSilentRanks(); // a node can vanish without a reset or an exit
+            }
             InetSocketAddress addr = server.address();
             String rendezvous = (remote ? layout.rendezvousHost() : addr.getAddress().getHostAddress()) + ":"
                     + addr.getPort();
@@ -222,6 +227,7 @@ final class ProcessJob {
                     // the node's ranks listen on its address; the agent carries the environment over
                     Map<String, String> env = rankEnvironment(r, rendezvous, token);
                     env.put(JobEnvironment.ADVERTISE_HOST, host.name());
+                    env.put(JobEnvironment.LAUNCHER_SILENCE_MS, Long.toString(LAUNCHER_SILENCE_MS));
                     pb = new ProcessBuilder(layout.agent().command(host.name(), env, remoteCmd));
                 }
                 try {

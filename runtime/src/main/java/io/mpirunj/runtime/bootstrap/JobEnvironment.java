@@ -18,6 +18,11 @@ public final class JobEnvironment {
     public static final String BIND_HOST = "MPIRUNJ_BIND_HOST";
     /** How long a rank waits for every rank to register with the rendezvous endpoint (default 60000). */
     public static final String RENDEZVOUS_TIMEOUT_MS = "MPIRUNJ_RENDEZVOUS_TIMEOUT_MS";
+    /**
+     * Milliseconds a rank waits without a word (heartbeat) from the launcher before it takes the
+     * launcher as lost; set for ranks on other hosts (unset: no limit).
+     */
+    public static final String LAUNCHER_SILENCE_MS = "MPIRUNJ_LAUNCHER_SILENCE_MS";
     /** Eager/rendezvous threshold in bytes. */
     public static final String EAGER_LIMIT = "MPIRUNJ_EAGER_LIMIT";
 

@@ -39,14 +39,6 @@ import org.slf4j.LoggerFactory;
 public final class RendezvousClient implements JobControl, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RendezvousClient.class);
 
-    /**
-     * How long a rank that has joined the job waits without a word from the launcher (which sends a
-     * heartbeat every {@link RendezvousServer#HEARTBEAT_INTERVAL_MS_DEFAULT} ms) before it takes the
-     * launcher as lost: a partitioned node's ranks end by themselves.
-     */
-    public static final String LAUNCHER_SILENCE_MS_PROP = "mpirunj.rendezvous.launcherSilenceMs";
-    public static final int LAUNCHER_SILENCE_MS_DEFAULT = 15_000;
-
     /** Exit code reported with {@link Listener#onJobAborted} when the launcher vanished. */
     public static final int LAUNCHER_LOST_EXIT_CODE = 1;
 
@@ -84,6 +76,7 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
     private Listener listener;
     private boolean aborted;
     private volatile boolean closed;
+    private volatile int silenceMs;
 
     private RendezvousClient(int rank, InetSocketAddress server, Socket socket, DataInputStream in,
             DataOutputStream out, List<InetSocketAddress> addresses) {
@@ -144,7 +137,7 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
             for (Endpoint e : table) {
                 addresses.add(new InetSocketAddress(e.getHost(), e.getPort()));
             }
-            socket.setSoTimeout(Integer.getInteger(LAUNCHER_SILENCE_MS_PROP, LAUNCHER_SILENCE_MS_DEFAULT));
+            socket.setSoTimeout(0);
             RendezvousClient client = new RendezvousClient(rank, server, socket, in, out, List.copyOf(addresses));
             client.early.addAll(early);
             client.startReader();
@@ -159,6 +152,20 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
         } catch (RuntimeException e) {
             closeQuietly(socket);
             throw e;
+        }
+    }
+
+    /**
+     * Takes the launcher as lost after {@code ms} without a word from it (it sends a heartbeat every
+     * {@link RendezvousServer#HEARTBEAT_INTERVAL_MS_DEFAULT} ms): the ranks of a node cut off from the
+     * launcher then end by themselves. Off (0) by default.
+     */
+    public void expectHeartbeats(int ms) {
+        silenceMs = ms;
+        try {
+            socket.setSoTimeout(ms);
+        } catch (IOException e) {
+            LOG.debug("rank {}: cannot set the launcher silence limit: {}", rank, e.toString());
         }
     }
 
@@ -238,8 +245,7 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
             if (!closed) {
                 String why = "lost the control connection to the launcher at " + server + ": "
                         + (ControlCodec.isEof(e) ? "closed" : e instanceof SocketTimeoutException
-                                ? "no word from it for " + Integer.getInteger(LAUNCHER_SILENCE_MS_PROP,
-                                        LAUNCHER_SILENCE_MS_DEFAULT) + " ms" : e.toString());
+                                ? "no word from it for " + silenceMs + " ms" : e.toString());
                 LOG.warn("rank {}: {}", rank, why);
                 deliverLauncherLost(why);
             }

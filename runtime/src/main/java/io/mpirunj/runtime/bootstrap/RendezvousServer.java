@@ -63,14 +63,16 @@ public final class RendezvousServer implements AutoCloseable {
 
     /**
      * Once every rank has registered, the server sends each a heartbeat (a status query with id
-     * {@link #HEARTBEAT_QUERY_ID}) this often; a rank that stays silent for
-     * {@link #HEARTBEAT_TIMEOUT_MS_PROP} is lost. This is how a node that vanishes from the network
-     * without a reset (unplugged, partitioned) ends the job instead of hanging it.
+     * {@link #HEARTBEAT_QUERY_ID}) this often; after {@link #dropSilentRanks()}, a rank that stays
+     * silent for {@link #HEARTBEAT_TIMEOUT_MS_PROP} is lost. This is how a node that vanishes from the
+     * network without a reset (unplugged, partitioned) ends the job instead of hanging it. A job
+     * whose ranks all run on the launcher's host does not drop them: their process exit tells, and
+     * a busy host must not turn a slow rank into a lost one.
      */
     public static final String HEARTBEAT_INTERVAL_MS_PROP = "mpirunj.rendezvous.heartbeatIntervalMs";
     public static final int HEARTBEAT_INTERVAL_MS_DEFAULT = 1_000;
     public static final String HEARTBEAT_TIMEOUT_MS_PROP = "mpirunj.rendezvous.heartbeatTimeoutMs";
-    public static final int HEARTBEAT_TIMEOUT_MS_DEFAULT = 4_000;
+    public static final int HEARTBEAT_TIMEOUT_MS_DEFAULT = 6_000;
     /** The query id of a heartbeat; real status queries count from 1. */
     public static final long HEARTBEAT_QUERY_ID = 0;
 
@@ -118,6 +120,7 @@ public final class RendezvousServer implements AutoCloseable {
     /** When each rank's connection last delivered anything (System.nanoTime). */
     private final long[] lastHeardNs;
     private int registered;
+    private volatile boolean dropSilentRanks;
     private boolean tableSent;
     private boolean closed;
     private long lastQueryId;
@@ -182,6 +185,11 @@ public final class RendezvousServer implements AutoCloseable {
      */
     public InetSocketAddress address() {
         return (InetSocketAddress) serverChannel.localAddress();
+    }
+
+    /** From now on a rank silent for the heartbeat timeout is lost (for jobs with ranks on other hosts). */
+    public void dropSilentRanks() {
+        dropSilentRanks = true;
     }
 
     /** Tells every other connected rank that {@code rank} died; they fail what depends on it. */
@@ -268,7 +276,7 @@ public final class RendezvousServer implements AutoCloseable {
                 continue;
             }
             long silentMs = TimeUnit.NANOSECONDS.toMillis(now - lastHeardNs[r]);
-            if (silentMs > heartbeatTimeoutMs) {
+            if (dropSilentRanks && silentMs > heartbeatTimeoutMs) {
                 RankConnection c = ch.pipeline().get(RankConnection.class);
                 if (c != null) {
                     c.lostReason = "no heartbeat for " + silentMs + " ms (the node or the network is gone?)";
