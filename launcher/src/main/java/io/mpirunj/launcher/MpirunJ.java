@@ -1,6 +1,11 @@
 package io.mpirunj.launcher;
 
 import io.mpirunj.launcher.bench.BenchCommand;
+import io.mpirunj.launcher.hosts.Host;
+import io.mpirunj.launcher.hosts.HostList;
+import io.mpirunj.launcher.hosts.JobLayout;
+import io.mpirunj.launcher.hosts.LaunchAgent;
+import io.mpirunj.launcher.hosts.Placement;
 import io.mpirunj.launcher.tools.PapersCommand;
 import io.mpirunj.launcher.tools.ScheduleCommand;
 import io.mpirunj.launcher.tools.SimulateCommand;
@@ -48,7 +53,8 @@ import picocli.CommandLine.Spec;
         subcommands = {ScheduleCommand.class, SimulateCommand.class, PapersCommand.class, BenchCommand.class},
         description = {
             "Runs a Java SPMD program (a class with main that calls Mpi.init) as N ranks:",
-            "N JVMs on this host (default), or N threads of one JVM with --threads.",
+            "N JVMs on this host (default) or on the hosts of --hostfile/--host, or N threads",
+            "of one JVM with --threads.",
             "Everything after MainClass is passed to the program untouched.",
         },
         footerHeading = "%nExamples:%n",
@@ -63,6 +69,9 @@ import picocli.CommandLine.Spec;
             "  mpirun-j -np 4 --coll bcast=linear-p2p,alltoall=pairwise \\",
             "      io.mpirunj.examples.CollectivesDemo",
             "  mpirun-j --list-algorithms",
+            "  mpirun-j --hostfile hosts -np 8 -cp /shared/app com.example.MyApp",
+            "  mpirun-j --hostfile hosts --launch-agent 'docker exec' --rendezvous-host 172.18.0.1 \\",
+            "      io.mpirunj.examples.Hello",
             "",
             "Without -cp or -jar the program's classpath is $CLASSPATH (else the current",
             "directory, as for java) plus the bundled examples: io.mpirunj.examples.Hello,",
@@ -145,14 +154,40 @@ public final class MpirunJ implements Callable<Integer> {
                     + "what each rank was doing and exit with status 124.")
     String timeout;
 
-    @Option(names = "--oversubscribe", description = "Accepted for compatibility: more ranks than cores is always "
-            + "allowed.")
+    @Option(names = "--oversubscribe", description = "More ranks than the hosts' slots (round the hosts again); "
+            + "on this host alone more ranks than cores is always allowed.")
     boolean oversubscribe;
 
     @Option(names = "--srun-rank", description = "Be one rank of a job that srun starts directly "
             + "(srun -n 16 mpirun-j --srun-rank MyApp): the ranks meet without a launcher; see the README's Slurm "
             + "section.")
     boolean srunRank;
+
+    @Option(names = {"--hostfile", "--machinefile"}, paramLabel = "FILE",
+            description = "Run the ranks on the hosts in FILE: lines 'host', 'host slots=N' or 'host:N', # comments "
+                    + "(default: $" + HostList.OMPI_HOSTFILE_ENV + " or $" + HostList.HYDRA_HOSTFILE_ENV
+                    + " if set, else this host only). Without -np: as many ranks as slots.")
+    Path hostfile;
+
+    @Option(names = {"--host", "-H"}, paramLabel = "HOST[:N],...",
+            description = "Run the ranks on these hosts, N slots each (default 1), e.g. --host node1,node2:4.")
+    String hostOption;
+
+    @Option(names = "--map-by", paramLabel = "slot|node",
+            description = "Fill each host's slots before the next (slot, the default), or one rank per host in "
+                    + "turn (node).")
+    String mapBy;
+
+    @Option(names = "--launch-agent", paramLabel = "COMMAND",
+            description = "How ranks start on other hosts: COMMAND HOST env VAR=... java ... (default: ssh). E.g. "
+                    + "\"docker exec\", \"ssh -p 2222\", \"kubectl exec {host} --\" ({host} marks where the host goes). "
+                    + "localhost, 127.0.0.1 and this host's name start directly.")
+    String launchAgent;
+
+    @Option(names = "--rendezvous-host", paramLabel = "ADDRESS",
+            description = "The launcher's address as the other hosts reach it (default: the address of the "
+                    + "interface that routes to the first other host).")
+    String rendezvousHost;
 
     @Option(names = {"-v", "--verbose"}, description = "Report what the launcher does on stderr.")
     boolean verbose;
@@ -234,7 +269,8 @@ public final class MpirunJ implements Callable<Integer> {
                 out.flush();
                 return 0;
             }
-            boolean slurm = !threads && SlurmLaunch.insideAllocation(environment);
+            boolean slurm = !threads && hostfile == null && hostOption == null
+                    && SlurmLaunch.insideAllocation(environment);
             if (srunRank) {
                 checkSrunRank();
             } else if (slurm && size == null) {
@@ -244,6 +280,7 @@ public final class MpirunJ implements Callable<Integer> {
             if (srunRank) {
                 return SlurmLaunch.runRank(spec);
             }
+            JobLayout layout = layout(spec.size());
             RankOutput output;
             try {
                 output = RankOutput.open(out, err, spec.output(), spec.size());
@@ -255,9 +292,9 @@ public final class MpirunJ implements Callable<Integer> {
                     return new ThreadJob(spec, output, MpirunJ.class.getClassLoader(), registry).run();
                 }
                 if (slurm) {
-                    return SlurmLaunch.runInAllocation(spec, launcherClasspath(), output);
+                    return SlurmLaunch.runInAllocation(spec, RankClasspath.of(launcherClasspath()), output);
                 }
-                return new ProcessJob(spec, output, launcherClasspath()).run();
+                return new ProcessJob(spec, layout, output, RankClasspath.of(launcherClasspath())).run();
             }
         } catch (UsageException e) {
             err.println("mpirun-j: " + e.getMessage());
@@ -310,8 +347,15 @@ public final class MpirunJ implements Callable<Integer> {
 
     /** Checks everything that can be checked before a rank starts; compiler errors go to {@code err}. */
     JobSpec validate(PrintWriter err) throws UsageException {
+        List<Host> hosts = hosts();
+        if (size == null && hosts != null) {
+            size = Placement.totalSlots(hosts); // as mpirun: one rank per slot
+        }
         if (size == null) {
             throw new UsageException("missing -np N (the number of ranks to start)");
+        }
+        if (threads && hosts != null) {
+            throw new UsageException("--threads runs every rank in this JVM: it cannot take --hostfile or --host");
         }
         if (size < 1) {
             throw new UsageException("-np " + size + " (expected: a number of ranks >= 1)");
@@ -327,6 +371,9 @@ public final class MpirunJ implements Callable<Integer> {
             if (!a.startsWith("-")) {
                 throw new UsageException("-J/--jvm-arg " + a + " (expected: a JVM option starting with '-', e.g. -Xmx1g)");
             }
+        }
+        if (!threads) {
+            JvmOptions.check(ProcessJob.javaExecutable(), jvmArgs);
         }
         if (outputDir != null && Files.exists(outputDir) && !Files.isDirectory(outputDir)) {
             throw new UsageException("--output-filename " + outputDir + " exists and is not a directory");
@@ -397,6 +444,58 @@ public final class MpirunJ implements Callable<Integer> {
         return settings;
     }
 
+    /** {@code --hostfile}, else {@code --host}, else an orchestrator's hostfile; null: this host only. */
+    private List<Host> hosts() throws UsageException {
+        try {
+            if (hostfile != null && hostOption != null) {
+                throw new UsageException("--hostfile and --host both name the hosts (give one)");
+            }
+            if (hostfile != null) {
+                return HostList.readHostfile(hostfile);
+            }
+            if (hostOption != null) {
+                return HostList.parseHostOption(hostOption);
+            }
+            Path handedOver = HostList.orchestratorHostfile(environment);
+            return handedOver == null ? null : HostList.readHostfile(handedOver);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /** Where the ranks run, checked before anything starts. */
+    JobLayout layout(int np) throws UsageException {
+        List<Host> hosts = threads ? null : hosts();
+        try {
+            Placement.MapBy by = mapBy == null ? Placement.MapBy.SLOT : Placement.MapBy.parse(mapBy);
+            if (hosts == null) {
+                if (launchAgent != null || rendezvousHost != null || mapBy != null) {
+                    String which = launchAgent != null ? "--launch-agent" : rendezvousHost != null ? "--rendezvous-host"
+                            : "--map-by";
+                    throw new UsageException(which + " needs hosts (--hostfile FILE or --host a,b)");
+                }
+                return JobLayout.local(np);
+            }
+            Placement placement = Placement.of(hosts, np, by, oversubscribe);
+            LaunchAgent agent = LaunchAgent.parse(launchAgent == null ? LaunchAgent.DEFAULT : launchAgent);
+            String rendezvous = rendezvousHost;
+            if (rendezvous == null) {
+                rendezvous = "127.0.0.1";
+                for (Host h : placement.hosts()) {
+                    if (!h.isLocal()) {
+                        rendezvous = JobLayout.addressRoutingTo(h.name());
+                        break;
+                    }
+                }
+            } else if (rendezvous.isBlank()) {
+                throw new UsageException("--rendezvous-host is empty (expected: an address the hosts reach this one at)");
+            }
+            return new JobLayout(placement, agent, rendezvous.strip());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
     /** {@code -x} as a map; VAR alone takes the launcher's value. */
     private Map<String, String> exportedEnvironment() throws UsageException {
         Map<String, String> env = new LinkedHashMap<>();
@@ -444,7 +543,7 @@ public final class MpirunJ implements Callable<Integer> {
     }
 
     /** This JVM's classpath with absolute entries: what every rank process needs besides the user's classes. */
-    static String launcherClasspath() {
+    public static String launcherClasspath() {
         List<String> entries = new ArrayList<>();
         for (String e : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
             if (!e.isBlank()) {

@@ -1,7 +1,11 @@
 package io.mpirunj.launcher;
 
+import io.mpirunj.launcher.hosts.Host;
+import io.mpirunj.launcher.hosts.JobLayout;
+import io.mpirunj.launcher.hosts.Ranges;
 import io.mpirunj.runtime.bootstrap.JobEnvironment;
 import io.mpirunj.runtime.bootstrap.JobToken;
+import io.mpirunj.runtime.bootstrap.ProcessBootstrap;
 import io.mpirunj.runtime.bootstrap.RendezvousServer;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
 import java.io.BufferedReader;
@@ -14,23 +18,31 @@ import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
- * Runs a job with one JVM per rank (the default mode). Starts a {@link RendezvousServer} on loopback
- * with a fresh job token, then N rank JVMs at once:
+ * Runs a job with one JVM per rank (the default mode). Starts a {@link RendezvousServer} with a
+ * fresh job token (on loopback, or on every interface when ranks run on other hosts), then the N
+ * rank JVMs, at most {@link #maxStarting()} starting at a time:
  *
  * <pre>
  *   java -Xshare:auto -cp &lt;launcher classpath&gt;:&lt;user classpath&gt; io.mpirunj.launcher.RankMain MainClass args...
  * </pre>
  *
  * with the rank's identity and the rendezvous address only in the environment ({@link JobEnvironment}).
+ * A rank on another host starts through the job's {@link io.mpirunj.launcher.hosts.LaunchAgent}, whose
+ * local process stands for it; the ranks of a node that stops answering (its agent processes end, or
+ * its control connections go silent) are reported together as a lost node.
  * Each rank's stdout and stderr are forwarded line by line. The exit status is 0 if every rank exits
  * 0, else the first failing rank's status (or the code a rank passed to {@code Comm.abort}); once a
  * rank fails the others are told through the rendezvous server, then stopped: {@code destroy} after
@@ -49,10 +61,23 @@ final class ProcessJob {
     static final long KILL_GRACE_MS = 2_000;
     /** How long to wait for a dead rank's output pipes to drain (a grandchild may hold them open). */
     static final long DRAIN_MS = 2_000;
-    /** The address the rendezvous server binds; every rank is local in this mode. */
+    /** The address the rendezvous server binds when every rank is local. */
     static final String BIND_HOST = "127.0.0.1";
+    /** The address it binds when some ranks are on other hosts (the job token guards it). */
+    static final String BIND_ALL = "0.0.0.0";
+    /** How many rank JVMs may be starting (not yet registered) at once; default {@link #maxStarting()}. */
+    static final String MAX_STARTING_PROP = "mpirunj.launcher.maxStarting";
+    /** Above this many local ranks per core the launcher warns that the host is oversubscribed. */
+    static final int RANKS_PER_CORE_WARNING = 4;
+    /** After a remote rank is lost, how long to gather the other losses of its node into one report. */
+    static final long NODE_LOSS_WINDOW_MS = 1_000;
+    /** How long a rank on another host waits without a heartbeat from the launcher before it ends. */
+    static final long LAUNCHER_SILENCE_MS = 15_000;
+    /** The {@code java} that ranks on other hosts run (default: java on their PATH). */
+    static final String REMOTE_JAVA_ENV = "MPIRUNJ_REMOTE_JAVA";
 
     private final JobSpec spec;
+    private final JobLayout layout;
     private final RankOutput output;
     private final String launcherClasspath;
     private final JobOutcome outcome = new JobOutcome();
@@ -69,13 +94,33 @@ final class ProcessJob {
     private volatile RendezvousServer server;
     private volatile boolean stopping;
     private volatile long startNs;
+    /** Permits to start a rank JVM; a rank returns its permit when it registers or ends. */
+    private final Semaphore startPermits = new Semaphore(maxStarting());
+    /** 1 while rank r holds a start permit. */
+    private final AtomicIntegerArray holdsPermit;
+    /** Remote ranks lost (supervisor thread only): rank to reason, and the exit code to report. */
+    private final Map<Integer, String> lostRanks = new TreeMap<>();
+    private final Map<Integer, Integer> lostCodes = new LinkedHashMap<>();
+    private final boolean[] nodeLossPending;
 
     /**
      * @param launcherClasspath the classpath that holds the runtime, the collectives, their libraries
      *     and {@link RankMain} (normally this JVM's own {@code java.class.path})
      */
     ProcessJob(JobSpec spec, RankOutput output, String launcherClasspath) {
+        this(spec, JobLayout.local(spec.size()), output, launcherClasspath);
+    }
+
+    /** A job placed by {@code layout}; ranks on other hosts start through its launch agent. */
+    ProcessJob(JobSpec spec, JobLayout layout, RankOutput output, String launcherClasspath) {
+        if (layout.placement().size() != spec.size()) {
+            throw new IllegalArgumentException("placement of " + layout.placement().size() + " ranks for a job of "
+                    + spec.size());
+        }
         this.spec = spec;
+        this.layout = layout;
+        this.holdsPermit = new AtomicIntegerArray(spec.size());
+        this.nodeLossPending = new boolean[layout.placement().hosts().size()];
         this.output = output;
         this.launcherClasspath = launcherClasspath;
         this.processes = new Process[spec.size()];
@@ -94,10 +139,29 @@ final class ProcessJob {
         return rankCommand(List.of());
     }
 
+    /**
+     * How many rank JVMs start at once: twice the cores, at least 4 ({@link #MAX_STARTING_PROP}).
+     * Each JVM start is CPU-heavy; starting hundreds at once starves them all (and the launcher).
+     */
+    static int maxStarting() {
+        return Math.max(1, Integer.getInteger(MAX_STARTING_PROP,
+                Math.max(4, 2 * Runtime.getRuntime().availableProcessors())));
+    }
+
     /** The command line of a rank with {@code extraJvmOptions} (e.g. to write the class-data archive). */
     List<String> rankCommand(List<String> extraJvmOptions) {
+        return rankCommand(javaExecutable(), extraJvmOptions);
+    }
+
+    /** The command line of a rank on another host: its own {@code java}, no local class-data archive. */
+    List<String> remoteRankCommand() {
+        String java = System.getenv(REMOTE_JAVA_ENV);
+        return rankCommand(java == null || java.isBlank() ? "java" : java.strip(), List.of());
+    }
+
+    private List<String> rankCommand(String java, List<String> extraJvmOptions) {
         List<String> cmd = new ArrayList<>();
-        cmd.add(javaExecutable());
+        cmd.add(java);
         cmd.add("-Xshare:auto");
         cmd.addAll(extraJvmOptions);
         cmd.addAll(spec.jvmArgs());
@@ -120,14 +184,26 @@ final class ProcessJob {
         List<Thread> forwarders = new ArrayList<>();
         try {
             String token = JobToken.random();
-            server = new RendezvousServer(spec.size(), token, BIND_HOST, new Listener());
+            boolean remote = layout.hasRemoteRanks();
+            server = new RendezvousServer(spec.size(), token, remote ? BIND_ALL : BIND_HOST, new Listener());
+            if (remote) {
+                server.dropSilentRanks(); // a node can vanish without a reset or an exit
+            }
             InetSocketAddress addr = server.address();
-            String rendezvous = addr.getAddress().getHostAddress() + ":" + addr.getPort();
+            String rendezvous = (remote ? layout.rendezvousHost() : addr.getAddress().getHostAddress()) + ":"
+                    + addr.getPort();
             archive.ensure(javaExecutable(), output, spec.verbose());
             List<String> cmd = rankCommand(archive.useOptions());
+            List<String> remoteCmd = remote ? remoteRankCommand() : List.of();
+            warnIfOversubscribed();
             if (spec.verbose()) {
                 output.launcherError("rendezvous on " + rendezvous + "; starting " + spec.size()
-                        + " rank processes: " + String.join(" ", cmd));
+                        + " rank processes, at most " + startPermits.availablePermits() + " at a time: "
+                        + String.join(" ", cmd));
+                if (remote) {
+                    output.launcherError("placement: " + layout.placement().describe() + "; launch agent: "
+                            + layout.agent().describe());
+                }
                 output.launcherError(archive.describe());
             }
             Runtime.getRuntime().addShutdownHook(hook);
@@ -136,12 +212,30 @@ final class ProcessJob {
                 supervisor.schedule(this::onTimeout, spec.timeoutMs(), TimeUnit.MILLISECONDS);
             }
             for (int r = 0; r < spec.size(); r++) {
-                ProcessBuilder pb = new ProcessBuilder(cmd);
-                setEnvironment(pb.environment(), r, rendezvous, token);
+                startPermits.acquire();
+                if (stopping) {
+                    break; // a failure or the timeout ended the job: start nothing more
+                }
+                holdsPermit.set(r, 1);
+                Host host = layout.placement().hostOf(r);
+                ProcessBuilder pb;
+                if (host.isLocal()) {
+                    pb = new ProcessBuilder(cmd);
+                    pb.environment().putAll(rankEnvironment(r, rendezvous, token));
+                    pb.environment().put(LAUNCHER_PID_ENV, Long.toString(ProcessHandle.current().pid()));
+                } else {
+                    // the node's ranks listen on its address; the agent carries the environment over
+                    Map<String, String> env = rankEnvironment(r, rendezvous, token);
+                    env.put(JobEnvironment.ADVERTISE_HOST, host.name());
+                    env.put(JobEnvironment.LAUNCHER_SILENCE_MS, Long.toString(LAUNCHER_SILENCE_MS));
+                    pb = new ProcessBuilder(layout.agent().command(host.name(), env, remoteCmd));
+                }
                 try {
                     processes[r] = pb.start();
                 } catch (IOException e) {
-                    output.launcherError("cannot start rank " + r + ": " + e.getMessage());
+                    String where = host.isLocal() ? "" : " on " + host.name() + " (launch agent "
+                            + layout.agent().describe() + ")";
+                    output.launcherError("cannot start rank " + r + where + ": " + e.getMessage());
                     outcome.fail(r, 1, "cannot start: " + e.getMessage());
                     stopOthers(r);
                     break;
@@ -187,23 +281,53 @@ final class ProcessJob {
         return code;
     }
 
-    private void setEnvironment(Map<String, String> env, int rank, String rendezvous, String token) {
+    /** What the launcher adds to rank {@code rank}'s environment. */
+    private Map<String, String> rankEnvironment(int rank, String rendezvous, String token) {
+        Map<String, String> env = new LinkedHashMap<>();
         String size = Integer.toString(spec.size());
         String r = Integer.toString(rank);
         env.putAll(spec.env()); // -x first: the identity below is the launcher's to set
-        env.put(LAUNCHER_PID_ENV, Long.toString(ProcessHandle.current().pid()));
         env.put(JobEnvironment.RENDEZVOUS, rendezvous);
         env.put(JobEnvironment.JOB_TOKEN, token);
         env.put(JobEnvironment.WORLD_RANK, r);
         env.put(JobEnvironment.WORLD_SIZE, size);
-        env.put(JobEnvironment.LOCAL_RANK, r);
-        env.put(JobEnvironment.LOCAL_SIZE, size);
+        env.put(JobEnvironment.LOCAL_RANK, Integer.toString(layout.placement().localRank(rank)));
+        env.put(JobEnvironment.LOCAL_SIZE, Integer.toString(layout.placement().localSize(rank)));
+        if (spec.size() > maxStarting()) {
+            // started in batches, the first ranks wait for the last ones to register
+            long batches = (spec.size() + maxStarting() - 1) / maxStarting();
+            env.put(JobEnvironment.RENDEZVOUS_TIMEOUT_MS, Long.toString(Math.min(Integer.MAX_VALUE,
+                    ProcessBootstrap.RENDEZVOUS_TIMEOUT_MS_DEFAULT + batches * 2_000L)));
+        }
         env.put(JobEnvironment.PMI_RANK, r);
         env.put(JobEnvironment.PMI_SIZE, size);
         if (spec.coll() != null) {
             env.put(CollectiveRegistry.ENV_NAME, spec.coll());
         } else if (System.getProperty(CollectiveRegistry.PROP_NAME) != null) {
             env.put(CollectiveRegistry.ENV_NAME, System.getProperty(CollectiveRegistry.PROP_NAME));
+        }
+        return env;
+    }
+
+    /** Far more local rank JVMs than cores: say so (they start paced, then compete for the CPU). */
+    private void warnIfOversubscribed() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        int local = 0;
+        for (int r = 0; r < spec.size(); r++) {
+            if (layout.placement().hostOf(r).isLocal()) {
+                local++;
+            }
+        }
+        if (local > RANKS_PER_CORE_WARNING * cores) {
+            output.launcherError("warning: " + local + " rank JVMs on " + cores + (cores == 1 ? " core" : " cores")
+                    + "; starting at most " + maxStarting() + " at a time (--threads runs ranks as threads of one JVM)");
+        }
+    }
+
+    /** Rank {@code rank} no longer needs its start permit (it registered, or it ended). */
+    private void releasePermit(int rank) {
+        if (holdsPermit.compareAndSet(rank, 1, 0)) {
+            startPermits.release();
         }
     }
 
@@ -236,6 +360,7 @@ final class ProcessJob {
 
     /** On the supervisor thread: a rank process ended with {@code code}. */
     private void onExit(int rank, int code) {
+        releasePermit(rank);
         if (spec.verbose()) {
             output.launcherError("rank " + rank + " exited with status " + code);
         }
@@ -243,6 +368,10 @@ final class ProcessJob {
             return;
         }
         String reason = "rank " + rank + " exited with status " + code + describeSignal(code);
+        if (!layout.placement().hostOf(rank).isLocal()) {
+            onRemoteRankLost(rank, code, reason);
+            return;
+        }
         if (outcome.fail(rank, code, reason)) {
             if (!spec.verbose()) {
                 output.launcherError(reason);
@@ -257,6 +386,66 @@ final class ProcessJob {
             }
             stopOthers(rank);
         }
+    }
+
+    /**
+     * On the supervisor thread: a rank on another host ended badly or went silent. Its node may be
+     * gone, so wait {@link #NODE_LOSS_WINDOW_MS} for the node's other ranks, then report them together.
+     */
+    private void onRemoteRankLost(int rank, int code, String reason) {
+        if (stopping || outcome.failed()) {
+            return; // stopped by us, or a consequence of the failure that ended the job
+        }
+        lostRanks.putIfAbsent(rank, reason);
+        lostCodes.putIfAbsent(rank, code);
+        int node = layout.placement().nodeOf(rank);
+        if (!nodeLossPending[node]) {
+            nodeLossPending[node] = true;
+            supervisor.schedule(() -> reportNodeLoss(node), NODE_LOSS_WINDOW_MS, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void reportNodeLoss(int node) {
+        List<Integer> onNode = layout.placement().ranksOn(node);
+        List<Integer> lost = new ArrayList<>();
+        for (int r : onNode) {
+            if (lostRanks.containsKey(r)) {
+                lost.add(r);
+            }
+        }
+        if (lost.isEmpty()) {
+            return;
+        }
+        int first = lost.get(0);
+        String host = layout.placement().hosts().get(node).name();
+        String what;
+        String reason;
+        if (lost.size() == onNode.size() && onNode.size() > 1) {
+            what = "lost node " + host + ": ranks " + Ranges.of(lost);
+            reason = what + " (" + lostRanks.get(first) + ")";
+        } else if (lost.size() == 1) {
+            what = "rank " + first + " on node " + host + " failed";
+            reason = lostRanks.get(first) + " (on node " + host + ")";
+        } else {
+            what = "lost ranks " + Ranges.of(lost) + " on node " + host;
+            reason = what + " (" + lostRanks.get(first) + ")";
+        }
+        int code = lostCodes.get(first) > 0 ? lostCodes.get(first) : ExitCodes.FAILED;
+        if (!outcome.fail(first, code, reason)) {
+            return;
+        }
+        output.launcherError(reason);
+        RendezvousServer s = server;
+        if (s != null) {
+            for (int r : lost) {
+                try {
+                    s.notifyRankFailed(r, what);
+                } catch (RuntimeException e) {
+                    output.launcherError("cannot tell the other ranks that rank " + r + " is lost: " + e);
+                }
+            }
+        }
+        stopOthers(-1);
     }
 
     private static String describeSignal(int code) {
@@ -290,7 +479,9 @@ final class ProcessJob {
                 + running.size() + " of " + spec.size() + " ranks still running:");
         for (int r : running) {
             String a = activity[r] != null ? activity[r] : "no answer (still starting, or too busy to answer)";
-            output.launcherError("  rank " + r + " (pid " + processes[r].pid() + "): " + a);
+            Host host = layout.placement().hostOf(r);
+            String where = host.isLocal() ? "pid " + processes[r].pid() : "on " + host.name();
+            output.launcherError("  rank " + r + " (" + where + "): " + a);
         }
         output.launcherError("stopping the job; exit status " + ExitCodes.TIMEOUT);
         if (s != null) {
@@ -313,6 +504,7 @@ final class ProcessJob {
             return;
         }
         stopping = true;
+        startPermits.release(spec.size()); // wakes the start loop, which then starts nothing more
         supervisor.schedule(() -> {
             for (int r = 0; r < processes.length; r++) {
                 Process p = processes[r];
@@ -365,9 +557,25 @@ final class ProcessJob {
 
         @Override
         public void onRankLost(int rank, String reason) {
-            if (spec.verbose()) {
-                supervisor.execute(() -> output.launcherError("lost rank " + rank + ": " + reason));
-            }
+            supervisor.execute(() -> {
+                if (spec.verbose()) {
+                    output.launcherError("lost rank " + rank + ": " + reason);
+                }
+                // a local rank's process exit tells what happened; a remote one may never exit here
+                if (!layout.placement().hostOf(rank).isLocal()) {
+                    onRemoteRankLost(rank, ExitCodes.FAILED, "rank " + rank + ": " + reason);
+                }
+            });
+        }
+
+        @Override
+        public void onRankRegistered(int rank) {
+            releasePermit(rank);
+        }
+
+        @Override
+        public void onRefused(String remote, String reason) {
+            output.launcherError("refused a connection to the launcher's port from " + remote + ": " + reason);
         }
 
         @Override

@@ -37,7 +37,8 @@ import java.util.concurrent.TimeUnit;
  * ({@link RankContext#describeActivity}) and ends the job the same way with
  * {@link ExitCodes#TIMEOUT}.
  *
- * <p>Limitation: a rank calling {@code System.exit} ends the whole JVM, with that status.
+ * <p>Limitation: a rank calling {@code System.exit} ends the whole JVM, with that status; a shutdown
+ * hook then names the rank that called it ({@link #reportExitingRank}).
  */
 final class ThreadJob {
     /** How long stopped ranks get to end after the job failed, before they are stopped forcibly. */
@@ -94,6 +95,8 @@ final class ThreadJob {
         LocalJob job = new LocalJob(spec.size(), config, this::onAbortRequest, registry);
         System.setOut(routedOut.printStream());
         System.setErr(routedErr.printStream());
+        Thread exitReport = new Thread(this::reportExitingRank, "mpirunj-exit-report");
+        Runtime.getRuntime().addShutdownHook(exitReport);
         try {
             for (int r = 0; r < spec.size(); r++) {
                 contexts[r] = job.context(r);
@@ -126,6 +129,11 @@ final class ThreadJob {
             awaitRanks(done, System.nanoTime());
             joinRankThreads();
         } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(exitReport);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs
+            }
             System.setOut(oldOut);
             System.setErr(oldErr);
             job.close();
@@ -136,6 +144,42 @@ final class ThreadJob {
             output.launcherError("job ended with exit status " + code);
         }
         return code;
+    }
+
+    /**
+     * Shutdown hook while the job runs: the JVM is exiting under the ranks, so some thread called
+     * {@code System.exit} (or the process got a signal). The caller waits in {@code Shutdown.exit}
+     * while hooks run; if it belongs to a rank's thread group, name that rank.
+     */
+    private void reportExitingRank() {
+        for (var e : Thread.getAllStackTraces().entrySet()) {
+            boolean exiting = false;
+            for (StackTraceElement f : e.getValue()) {
+                if (f.getClassName().equals("java.lang.Shutdown") && f.getMethodName().equals("exit")) {
+                    exiting = true;
+                    break;
+                }
+            }
+            int rank = exiting ? rankOfGroup(e.getKey().getThreadGroup()) : -1;
+            if (rank >= 0) {
+                output.launcherError("rank " + rank + " called System.exit, which ends every rank in --threads mode "
+                        + "(the job exits with its status)");
+                output.flush();
+                return;
+            }
+        }
+    }
+
+    /** The rank whose thread group is {@code g} or one of its ancestors, or -1. */
+    private int rankOfGroup(ThreadGroup g) {
+        for (; g != null; g = g.getParent()) {
+            for (int r = 0; r < groups.length; r++) {
+                if (groups[r] == g) {
+                    return r;
+                }
+            }
+        }
+        return -1;
     }
 
     private void awaitRanks(CountDownLatch done, long startNs) {

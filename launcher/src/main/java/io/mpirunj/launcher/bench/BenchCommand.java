@@ -58,6 +58,8 @@ import picocli.CommandLine.Spec;
             "  mpirun-j bench osu_bcast -np 8 --threads -m 1:65536 -f",
             "  mpirun-j bench osu_latency -np 2",
             "  mpirun-j bench osu_bcast -np 2,4,8 --threads --coll bcast=all -m 1:4096 --out results/",
+            "  mpirun-j bench osu_alltoall -np 16 --hostfile hosts --launch-agent 'docker exec' \\",
+            "      --rendezvous-host 172.18.0.1 --coll alltoall=all --out results/",
             "",
             "With -f the OSU table gains Min, Max, Iterations (OSU's columns), then P50, P99 and",
             "Last-Rank Done: per iteration, the time from the root's call (unrooted collectives:",
@@ -112,6 +114,24 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Where a sweep writes its CSV and charts "
             + "(default: bench-results).")
     Path out = Path.of("bench-results");
+
+    @Option(names = "--hostfile", paramLabel = "FILE", description = "Run the ranks on the hosts in FILE (as for "
+            + "the run command; with --launch-agent and --rendezvous-host).")
+    String hostfile;
+
+    @Option(names = "--launch-agent", paramLabel = "COMMAND", description = "How ranks start on other hosts "
+            + "(default: ssh).")
+    String launchAgent;
+
+    @Option(names = "--rendezvous-host", paramLabel = "ADDRESS", description = "The launcher's address as the "
+            + "other hosts reach it.")
+    String rendezvousHost;
+
+    @Option(names = "--map-by", paramLabel = "slot|node", description = "Rank placement on the hosts.")
+    String mapBy;
+
+    @Option(names = {"-J", "--jvm-arg"}, paramLabel = "OPTION", description = "An option for every rank's JVM.")
+    List<String> jvmArgs = new ArrayList<>();
 
     @Option(names = "--no-compare", description = "In a sweep, do not run Open MPI (OSU_HOME) or MPJ Express "
             + "(MPJ_HOME) beside mpirun-j.")
@@ -180,6 +200,11 @@ public final class BenchCommand implements Callable<Integer> {
         c.coll = coll;
         c.out = out;
         c.noCompare = noCompare;
+        c.hostfile = hostfile;
+        c.launchAgent = launchAgent;
+        c.rendezvousHost = rendezvousHost;
+        c.mapBy = mapBy;
+        c.jvmArgs = new ArrayList<>(jvmArgs);
         c.environment = environment;
         c.words = new ArrayList<>();
         return c;
@@ -232,6 +257,19 @@ public final class BenchCommand implements Callable<Integer> {
         return a;
     }
 
+    /** The run command's options for where and how the ranks run (hosts, agent, JVM options). */
+    List<String> launcherOptions() {
+        List<String> a = new ArrayList<>();
+        add(a, "--hostfile", hostfile);
+        add(a, "--launch-agent", launchAgent);
+        add(a, "--rendezvous-host", rendezvousHost);
+        add(a, "--map-by", mapBy);
+        for (String j : jvmArgs) {
+            add(a, "-J", j);
+        }
+        return a;
+    }
+
     private static void add(List<String> a, String name, String value) {
         if (value != null) {
             a.add(name);
@@ -269,7 +307,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (plan.algorithms == null) {
             int code = 0;
             for (int np : nps) {
-                List<String> a = new InJvmJobRunner(cp, null).arguments(new SweepJob(np, threads, plan.fixedColl,
+                List<String> a = new InJvmJobRunner(cp, null, launcherOptions()).arguments(new SweepJob(np, threads, plan.fixedColl,
                         b.mainClass(), args));
                 CommandLine run = MpirunJ.commandLine();
                 run.setOut(outWriter);
@@ -340,7 +378,7 @@ public final class BenchCommand implements Callable<Integer> {
         Sweep sweep = new Sweep(b, plan.algorithms(), nps, args, threads);
         List<SweepPoint> points;
         try (PrintStream messages = new PrintStream(new LineForwarder(err), true, StandardCharsets.UTF_8)) {
-            points = sweep.run(new InJvmJobRunner(cp, plan.fixedColl()),
+            points = sweep.run(new InJvmJobRunner(cp, plan.fixedColl(), launcherOptions()),
                     noCompare ? List.of() : ExternalRuntime.all(environment), ProgressBar.onTerminal(), messages);
         } catch (Exception e) {
             err.println("mpirun-j bench: the sweep failed: " + e.getMessage());

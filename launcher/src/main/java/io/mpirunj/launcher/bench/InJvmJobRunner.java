@@ -18,13 +18,16 @@ import picocli.CommandLine;
 final class InJvmJobRunner implements JobRunner {
     private final String benchmarksClasspath;
     private final String fixedColl;
+    private final List<String> launcherOptions;
 
     /**
      * @param fixedColl forced algorithms of other operations, added to every job's {@code --coll}, or null
+     * @param launcherOptions run-command options for every job (hosts, launch agent, JVM options)
      */
-    InJvmJobRunner(String benchmarksClasspath, String fixedColl) {
+    InJvmJobRunner(String benchmarksClasspath, String fixedColl, List<String> launcherOptions) {
         this.benchmarksClasspath = benchmarksClasspath;
         this.fixedColl = fixedColl;
+        this.launcherOptions = List.copyOf(launcherOptions);
     }
 
     /** The mpirun-j arguments of {@code job}. */
@@ -38,6 +41,7 @@ final class InJvmJobRunner implements JobRunner {
             a.add("--coll");
             a.add(coll);
         }
+        a.addAll(launcherOptions);
         a.addAll(List.of("-cp", benchmarksClasspath, job.mainClass()));
         a.addAll(job.args());
         return a;

@@ -23,6 +23,11 @@ public final class JobEnvironment {
      * where a rank, not the launcher, hosts it): refused connections are retried until the timeout.
      */
     public static final String RENDEZVOUS_WAIT = "MPIRUNJ_RENDEZVOUS_WAIT";
+    /**
+     * Milliseconds a rank waits without a word (heartbeat) from the launcher before it takes the
+     * launcher as lost; set for ranks on other hosts (unset: no limit).
+     */
+    public static final String LAUNCHER_SILENCE_MS = "MPIRUNJ_LAUNCHER_SILENCE_MS";
     /** Eager/rendezvous threshold in bytes. */
     public static final String EAGER_LIMIT = "MPIRUNJ_EAGER_LIMIT";
 

@@ -67,6 +67,9 @@ public final class ProcessBootstrap {
         try {
             client = RendezvousClient.register(rendezvous, tokenHex, rank, size, transport.advertisedAddress(),
                     timeoutMs, "1".equals(env.get(JobEnvironment.RENDEZVOUS_WAIT)));
+            if (env.containsKey(JobEnvironment.LAUNCHER_SILENCE_MS)) {
+                client.expectHeartbeats(intVar(env, JobEnvironment.LAUNCHER_SILENCE_MS, null));
+            }
             transport.setPeerAddresses(client.addresses());
             transport.addCloseHook(client::close);
             CollectiveRegistry registry = CollectiveRegistry.of(config, ProcessBootstrap.class.getClassLoader());

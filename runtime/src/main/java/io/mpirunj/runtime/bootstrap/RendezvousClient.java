@@ -78,6 +78,7 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
     private Listener listener;
     private boolean aborted;
     private volatile boolean closed;
+    private volatile int silenceMs;
 
     private RendezvousClient(int rank, InetSocketAddress server, Socket socket, DataInputStream in,
             DataOutputStream out, List<InetSocketAddress> addresses) {
@@ -111,8 +112,18 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
     public static RendezvousClient register(InetSocketAddress server, String jobTokenHex, int rank, int size,
             InetSocketAddress advertised, int timeoutMs, boolean waitForServer) {
         byte[] token = JobToken.decode(jobTokenHex);
+        // built and encoded before connecting: the server gives a connection little time to register
+        ControlMessage registration = ControlMessage.newBuilder().setRegister(Register.newBuilder()
+                .setProtocolVersion(WireProtocol.VERSION)
+                .setJobToken(ByteString.copyFrom(token))
+                .setRank(rank)
+                .setWorldSize(size)
+                .setHost(advertised.getHostString())
+                .setPort(advertised.getPort())).build();
+        java.io.ByteArrayOutputStream encoded = new java.io.ByteArrayOutputStream();
         Socket socket = new Socket();
         try {
+            ControlCodec.write(new DataOutputStream(encoded), registration);
             long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
             long backoffMs = 10;
             while (true) {
@@ -135,13 +146,8 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
             socket.setSoTimeout(timeoutMs);
             DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
             DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
-            ControlCodec.write(out, ControlMessage.newBuilder().setRegister(Register.newBuilder()
-                    .setProtocolVersion(WireProtocol.VERSION)
-                    .setJobToken(ByteString.copyFrom(token))
-                    .setRank(rank)
-                    .setWorldSize(size)
-                    .setHost(advertised.getHostString())
-                    .setPort(advertised.getPort())).build());
+            encoded.writeTo(out);
+            out.flush();
             List<ControlMessage> early = new ArrayList<>();
             ControlMessage m;
             while ((m = ControlCodec.read(in)).getBodyCase() != ControlMessage.BodyCase.ADDRESS_TABLE) {
@@ -179,6 +185,20 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
         } catch (RuntimeException e) {
             closeQuietly(socket);
             throw e;
+        }
+    }
+
+    /**
+     * Takes the launcher as lost after {@code ms} without a word from it (it sends a heartbeat every
+     * {@link RendezvousServer#HEARTBEAT_INTERVAL_MS_DEFAULT} ms): the ranks of a node cut off from the
+     * launcher then end by themselves. Off (0) by default.
+     */
+    public void expectHeartbeats(int ms) {
+        silenceMs = ms;
+        try {
+            socket.setSoTimeout(ms);
+        } catch (IOException e) {
+            LOG.debug("rank {}: cannot set the launcher silence limit: {}", rank, e.toString());
         }
     }
 
@@ -257,7 +277,8 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
         } catch (IOException e) {
             if (!closed) {
                 String why = "lost the control connection to the launcher at " + server + ": "
-                        + (ControlCodec.isEof(e) ? "closed" : e.toString());
+                        + (ControlCodec.isEof(e) ? "closed" : e instanceof SocketTimeoutException
+                                ? "no word from it for " + silenceMs + " ms" : e.toString());
                 LOG.warn("rank {}: {}", rank, why);
                 deliverLauncherLost(why);
             }
@@ -285,9 +306,13 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
 
     /** Answers a status query on the reader thread (the listener only reads volatile state). */
     private void answer(StatusQuery q) {
-        String activity;
-        synchronized (this) {
-            activity = listener == null ? "starting (has not joined the job yet)" : null;
+        String activity = null;
+        if (q.getQueryId() == RendezvousServer.HEARTBEAT_QUERY_ID) {
+            activity = ""; // a heartbeat: the answer itself is the news
+        } else {
+            synchronized (this) {
+                activity = listener == null ? "starting (has not joined the job yet)" : null;
+            }
         }
         if (activity == null) {
             try {

@@ -2,6 +2,7 @@ package io.mpirunj.runtime.bootstrap;
 
 import io.mpirunj.MpiException;
 import io.mpirunj.runtime.transport.tcp.NettyIo;
+import io.mpirunj.runtime.transport.tcp.TcpConfig;
 import io.mpirunj.runtime.transport.tcp.WireProtocol;
 import io.mpirunj.runtime.wire.AbortRequest;
 import io.mpirunj.runtime.wire.AddressTable;
@@ -56,9 +57,24 @@ import org.slf4j.LoggerFactory;
 public final class RendezvousServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RendezvousServer.class);
 
-    /** A connection must register within this time. */
+    /** A connection must register within this time (as long as a rank gives a peer for its hello). */
     public static final String REGISTER_TIMEOUT_MS_PROP = "mpirunj.rendezvous.registerTimeoutMs";
-    public static final int REGISTER_TIMEOUT_MS_DEFAULT = 30_000;
+    public static final int REGISTER_TIMEOUT_MS_DEFAULT = TcpConfig.HANDSHAKE_TIMEOUT_MS_DEFAULT;
+
+    /**
+     * Once every rank has registered, the server sends each a heartbeat (a status query with id
+     * {@link #HEARTBEAT_QUERY_ID}) this often; after {@link #dropSilentRanks()}, a rank that stays
+     * silent for {@link #HEARTBEAT_TIMEOUT_MS_PROP} is lost. This is how a node that vanishes from the
+     * network without a reset (unplugged, partitioned) ends the job instead of hanging it. A job
+     * whose ranks all run on the launcher's host does not drop them: their process exit tells, and
+     * a busy host must not turn a slow rank into a lost one.
+     */
+    public static final String HEARTBEAT_INTERVAL_MS_PROP = "mpirunj.rendezvous.heartbeatIntervalMs";
+    public static final int HEARTBEAT_INTERVAL_MS_DEFAULT = 1_000;
+    public static final String HEARTBEAT_TIMEOUT_MS_PROP = "mpirunj.rendezvous.heartbeatTimeoutMs";
+    public static final int HEARTBEAT_TIMEOUT_MS_DEFAULT = 6_000;
+    /** The query id of a heartbeat; real status queries count from 1. */
+    public static final long HEARTBEAT_QUERY_ID = 0;
 
     /** What the launcher learns from the ranks. Called on the server's event loop: never block. */
     public interface Listener {
@@ -74,12 +90,25 @@ public final class RendezvousServer implements AutoCloseable {
         /** {@code rank} said goodbye: it finished cleanly. */
         default void onRankFinished(int rank) {
         }
+
+        /** {@code rank} has registered (its JVM is up and its transport listening). */
+        default void onRankRegistered(int rank) {
+        }
+
+        /**
+         * A connection that never became a rank was refused or closed: garbage, an oversized
+         * length, a wrong token, or no registration in time. {@code remote} is its address.
+         */
+        default void onRefused(String remote, String reason) {
+        }
     }
 
     private final int size;
     private final byte[] token;
     private final Listener listener;
     private final int registerTimeoutMs;
+    private final int heartbeatIntervalMs;
+    private final int heartbeatTimeoutMs;
     private final EventLoopGroup group;
     private final EventLoop loop;
     private final Channel serverChannel;
@@ -88,7 +117,10 @@ public final class RendezvousServer implements AutoCloseable {
     private final Channel[] ranks;
     private final Endpoint[] endpoints;
     private final boolean[] finished;
+    /** When each rank's connection last delivered anything (System.nanoTime). */
+    private final long[] lastHeardNs;
     private int registered;
+    private volatile boolean dropSilentRanks;
     private boolean tableSent;
     private boolean closed;
     private long lastQueryId;
@@ -135,9 +167,12 @@ public final class RendezvousServer implements AutoCloseable {
         this.token = JobToken.decode(jobTokenHex);
         this.listener = Objects.requireNonNull(listener, "listener");
         this.registerTimeoutMs = Integer.getInteger(REGISTER_TIMEOUT_MS_PROP, REGISTER_TIMEOUT_MS_DEFAULT);
+        this.heartbeatIntervalMs = Integer.getInteger(HEARTBEAT_INTERVAL_MS_PROP, HEARTBEAT_INTERVAL_MS_DEFAULT);
+        this.heartbeatTimeoutMs = Integer.getInteger(HEARTBEAT_TIMEOUT_MS_PROP, HEARTBEAT_TIMEOUT_MS_DEFAULT);
         this.ranks = new Channel[size];
         this.endpoints = new Endpoint[size];
         this.finished = new boolean[size];
+        this.lastHeardNs = new long[size];
         NettyIo io = NettyIo.select(true);
         this.group = io.newGroup(1, "mpirunj-rendezvous");
         this.loop = group.next();
@@ -165,6 +200,11 @@ public final class RendezvousServer implements AutoCloseable {
      */
     public InetSocketAddress address() {
         return (InetSocketAddress) serverChannel.localAddress();
+    }
+
+    /** From now on a rank silent for the heartbeat timeout is lost (for jobs with ranks on other hosts). */
+    public void dropSilentRanks() {
+        dropSilentRanks = true;
     }
 
     /** Tells every other connected rank that {@code rank} died; they fail what depends on it. */
@@ -237,6 +277,32 @@ public final class RendezvousServer implements AutoCloseable {
         }
     }
 
+    /** On the event loop: pings every live rank and drops those silent for too long. */
+    private void heartbeat() {
+        if (closed) {
+            return;
+        }
+        ControlMessage ping = ControlMessage.newBuilder()
+                .setStatusQuery(StatusQuery.newBuilder().setQueryId(HEARTBEAT_QUERY_ID)).build();
+        long now = System.nanoTime();
+        for (int r = 0; r < size; r++) {
+            Channel ch = ranks[r];
+            if (ch == null || !ch.isActive() || finished[r]) {
+                continue;
+            }
+            long silentMs = TimeUnit.NANOSECONDS.toMillis(now - lastHeardNs[r]);
+            if (dropSilentRanks && silentMs > heartbeatTimeoutMs) {
+                RankConnection c = ch.pipeline().get(RankConnection.class);
+                if (c != null) {
+                    c.lostReason = "no heartbeat for " + silentMs + " ms (the node or the network is gone?)";
+                }
+                ch.close();
+            } else {
+                ch.writeAndFlush(ping);
+            }
+        }
+    }
+
     private void execute(Runnable task) {
         try {
             loop.execute(task);
@@ -266,6 +332,8 @@ public final class RendezvousServer implements AutoCloseable {
     private final class RankConnection extends SimpleChannelInboundHandler<ControlMessage> {
         private int rank = -1;
         private boolean goodbye;
+        /** Why this rank's connection is being closed by the server, or null (the peer closed it). */
+        private String lostReason;
         private ScheduledFuture<?> timeout;
 
         @Override
@@ -277,6 +345,9 @@ public final class RendezvousServer implements AutoCloseable {
 
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, ControlMessage m) {
+            if (rank >= 0) {
+                lastHeardNs[rank] = System.nanoTime();
+            }
             if (rank < 0) {
                 if (m.getBodyCase() != ControlMessage.BodyCase.REGISTER) {
                     refuse(ctx, "expected a registration, got " + m.getBodyCase());
@@ -339,6 +410,8 @@ public final class RendezvousServer implements AutoCloseable {
             ranks[rank] = ctx.channel();
             endpoints[rank] = Endpoint.newBuilder().setHost(r.getHost()).setPort(r.getPort()).build();
             registered++;
+            int registeredRank = rank;
+            report(() -> listener.onRankRegistered(registeredRank));
             LOG.debug("rank {} registered from {} as {}:{} ({}/{})", rank, ctx.channel().remoteAddress(), r.getHost(),
                     r.getPort(), registered, size);
             if (registered == size && !tableSent) {
@@ -347,12 +420,16 @@ public final class RendezvousServer implements AutoCloseable {
                 Collections.addAll(all, endpoints);
                 broadcast(ControlMessage.newBuilder().setAddressTable(AddressTable.newBuilder().addAllEndpoints(all))
                         .build(), -1);
+                java.util.Arrays.fill(lastHeardNs, System.nanoTime());
+                loop.scheduleAtFixedRate(RendezvousServer.this::heartbeat, heartbeatIntervalMs, heartbeatIntervalMs,
+                        TimeUnit.MILLISECONDS);
                 report(listener::onAllRegistered);
             }
         }
 
         private void refuse(ChannelHandlerContext ctx, String reason) {
             LOG.warn("rendezvous: refused connection from {}: {}", ctx.channel().remoteAddress(), reason);
+            report(() -> listener.onRefused(String.valueOf(ctx.channel().remoteAddress()), reason));
             ctx.writeAndFlush(ControlMessage.newBuilder().setRejected(Rejected.newBuilder().setReason(reason)).build())
                     .addListener(ChannelFutureListener.CLOSE);
         }
@@ -361,6 +438,15 @@ public final class RendezvousServer implements AutoCloseable {
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
             LOG.warn("rendezvous: connection {} (rank {}) failed: {}", ctx.channel().remoteAddress(), rank,
                     cause.toString());
+            if (rank < 0 && ctx.channel().isActive()) {
+                // garbage or an oversized length before any registration: not a rank, so say so here
+                String why = cause instanceof io.netty.handler.codec.DecoderException && cause.getCause() != null
+                        ? cause.getCause().toString() : cause.toString();
+                report(() -> listener.onRefused(String.valueOf(ctx.channel().remoteAddress()),
+                        "not a rank's registration: " + why));
+            } else if (rank >= 0) {
+                lostReason = cause.toString();
+            }
             ctx.close();
         }
 
@@ -373,7 +459,8 @@ public final class RendezvousServer implements AutoCloseable {
                 ranks[rank] = null;
                 if (!goodbye && !closed) {
                     int lost = rank;
-                    String why = "control connection from " + ctx.channel().remoteAddress() + " closed without goodbye";
+                    String why = "control connection from " + ctx.channel().remoteAddress() + " "
+                            + (lostReason != null ? "dropped: " + lostReason : "closed without goodbye");
                     LOG.warn("rendezvous: lost rank {}: {}", lost, why);
                     report(() -> listener.onRankLost(lost, why));
                 }

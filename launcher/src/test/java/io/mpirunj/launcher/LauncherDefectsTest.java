@@ -1,0 +1,185 @@
+package io.mpirunj.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mpirunj.examples.Hello;
+import io.mpirunj.runtime.bootstrap.RendezvousServer;
+import io.mpirunj.runtime.transport.tcp.TcpConfig;
+import io.mpirunj.testapps.Exiter;
+import io.mpirunj.testapps.Sleeper;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Regression tests for the launcher defects found when it was tried as a new user would (issue 15). */
+class LauncherDefectsTest {
+    private static final Pattern RENDEZVOUS = Pattern.compile("rendezvous on 127\\.0\\.0\\.1:(\\d+)");
+    private static final Pattern RUNNING = Pattern.compile("(\\d+) of 100 ranks still running");
+
+    /** Defect 1: after --timeout the launcher starts no more ranks; none is left when it returns. */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void timeoutStopsTheSpawningAndLeavesNoRank() {
+        LauncherRun run = LauncherRun.of("-np", "100", "--timeout", "1", "-v", Sleeper.class.getName());
+        assertEquals(ExitCodes.TIMEOUT, run.exitCode(), run::toString);
+        long started = run.errLines().stream().filter(l -> l.matches("mpirun-j: rank \\d+ exited with status .*"))
+                .count();
+        assertTrue(started < 100, "the launcher went on starting ranks after the timeout: " + started + " started");
+        Matcher m = RUNNING.matcher(run.err());
+        assertTrue(m.find(), run::toString);
+        assertTrue(Integer.parseInt(m.group(1)) <= started, run::toString);
+        assertEquals(List.of(), ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+                .map(ProcessHandle::pid).toList(), "rank processes left behind");
+        if (100 > ProcessJob.RANKS_PER_CORE_WARNING * Runtime.getRuntime().availableProcessors()) {
+            assertTrue(run.err().contains("warning: 100 rank JVMs on " + Runtime.getRuntime().availableProcessors()),
+                    run::toString);
+        }
+    }
+
+    /** Defect 1: ranks start at most {@link ProcessJob#maxStarting()} at a time, and every one still runs. */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void pacedStartStillRunsEveryRank() {
+        String old = System.setProperty(ProcessJob.MAX_STARTING_PROP, "2");
+        try {
+            LauncherRun run = LauncherRun.of("-np", "5", Hello.class.getName());
+            assertEquals(0, run.exitCode(), run::toString);
+            for (int r = 0; r < 5; r++) {
+                assertTrue(run.out().contains("rank " + r + " of 5"), run::toString);
+            }
+        } finally {
+            restore(ProcessJob.MAX_STARTING_PROP, old);
+        }
+    }
+
+    /**
+     * Defect 2: the launcher's port reports garbage, an oversized length and an idle connection, and
+     * drops idle connections as soon as a rank's port does.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void launcherPortReportsAndDropsHostileConnections() throws Exception {
+        assertEquals(TcpConfig.HANDSHAKE_TIMEOUT_MS_DEFAULT, RendezvousServer.REGISTER_TIMEOUT_MS_DEFAULT);
+        String old = System.setProperty(RendezvousServer.REGISTER_TIMEOUT_MS_PROP, "300");
+        LauncherRun.Running job;
+        try {
+            job = LauncherRun.start("-np", "2", "-v", "--timeout", "15", Sleeper.class.getName());
+            int port = awaitPort(job);
+            // both ranks are up and blocked (as Sleeper is) before the hostile connections come
+            job.awaitOut(Pattern.compile("rank \\d pid \\d+"), 2, 30_000);
+            List<Socket> sockets = new ArrayList<>();
+            try {
+                Socket garbage = connect(port, sockets);
+                garbage.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                Socket oversized = connect(port, sockets);
+                ByteArrayOutputStream frame = new ByteArrayOutputStream();
+                new DataOutputStream(frame).writeInt(Integer.MAX_VALUE);
+                oversized.getOutputStream().write(frame.toByteArray());
+                Socket idle = connect(port, sockets);
+                for (Socket s : sockets) {
+                    assertEquals(-1, readToEnd(s.getInputStream()), "the launcher closes the connection");
+                }
+                assertTrue(idle.isConnected());
+            } finally {
+                for (Socket s : sockets) {
+                    s.close();
+                }
+            }
+            awaitErr(job, "refused a connection to the launcher's port from", 3);
+            String err = job.err().toString();
+            assertTrue(err.contains("no registration within 300 ms"), err);
+            assertTrue(err.contains("TooLongFrameException"), err);
+            assertTrue(!job.done().isDone(), "the job itself is unharmed:\n" + err);
+        } finally {
+            restore(RendezvousServer.REGISTER_TIMEOUT_MS_PROP, old);
+        }
+        assertEquals(ExitCodes.TIMEOUT, job.done().get().exitCode());
+    }
+
+    /** Defect 3: with --threads a rank's System.exit(7) ends the JVM with 7, and the launcher names the rank. */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void threadsSystemExitNamesTheRank() throws Exception {
+        List<String> cmd = List.of(ProcessJob.javaExecutable(), "-cp", System.getProperty("java.class.path"),
+                MpirunJ.class.getName(), "-np", "3", "--threads", "-cp", LauncherRun.classpathOf(Exiter.class),
+                Exiter.class.getName(), "2", "7");
+        Process launcher = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        launcher.getOutputStream().close();
+        String out = new String(launcher.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(launcher.waitFor(30, TimeUnit.SECONDS), out);
+        assertEquals(7, launcher.exitValue(), out);
+        assertTrue(out.contains("mpirun-j: rank 2 called System.exit"), out);
+    }
+
+    /** Defect 4: a bad -J option is one usage error, before any rank starts. */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void badJvmOptionIsOneUsageError() {
+        LauncherRun run = LauncherRun.of("-np", "3", "-J", "-Xmx1q", Hello.class.getName());
+        assertEquals(UsageException.EXIT_CODE, run.exitCode(), run::toString);
+        assertEquals(List.of("mpirun-j: -J/--jvm-arg -Xmx1q: the JVM refuses it: Invalid maximum heap size: -Xmx1q"),
+                run.errLines());
+        assertEquals("", run.out());
+    }
+
+    private static int awaitPort(LauncherRun.Running job) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            Matcher m = RENDEZVOUS.matcher(job.err().toString());
+            if (m.find()) {
+                return Integer.parseInt(m.group(1));
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("no rendezvous address in:\n" + job.err());
+    }
+
+    private static void awaitErr(LauncherRun.Running job, String text, int count) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            String err = job.err().toString();
+            if (err.split(Pattern.quote(text), -1).length - 1 >= count) {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError(count + " x '" + text + "' expected in:\n" + job.err());
+    }
+
+    private static Socket connect(int port, List<Socket> sockets) throws Exception {
+        Socket s = new Socket();
+        sockets.add(s);
+        s.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
+        s.setSoTimeout(20_000);
+        return s;
+    }
+
+    /** Reads until the peer closes; returns the last read's result (-1 at the end). */
+    private static int readToEnd(InputStream in) throws Exception {
+        byte[] b = new byte[256];
+        int n;
+        while ((n = in.read(b)) >= 0) {
+            // discard
+        }
+        return n;
+    }
+
+    private static void restore(String prop, String old) {
+        if (old == null) {
+            System.clearProperty(prop);
+        } else {
+            System.setProperty(prop, old);
+        }
+    }
+}
