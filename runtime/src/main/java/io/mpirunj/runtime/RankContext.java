@@ -45,7 +45,7 @@ public final class RankContext {
         this.control = control;
         this.config = config;
         this.registry = registry;
-        this.engine = new P2pEngine(rank, size, transport, config.eagerLimitBytes());
+        this.engine = new P2pEngine(rank, size, transport, config.eagerLimitBytes(), config.eagerCreditBytes());
         transport.start(engine);
         this.world = CommImpl.world(this);
     }

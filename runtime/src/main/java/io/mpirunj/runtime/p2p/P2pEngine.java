@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLongArray;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,6 +35,13 @@ import org.slf4j.LoggerFactory;
  * only then does the payload move, straight from the sender's memory when its layout allows. So
  * unexpected large messages cost the receiver a header each, never their size.
  *
+ * <p>Eager flow control: a sender holds per peer a credit of {@code eagerCreditBytes}; an eager send
+ * of n bytes takes n + {@link #EAGER_OVERHEAD_BYTES} from it, and when the credit is short the message
+ * goes by rendezvous instead (same order: the receiver queues an RTS like an eager message). The
+ * receiver gives the bytes back in CREDIT frames, in batches of a quarter of the credit, as it
+ * matches eager messages. So a peer's unmatched eager bytes at this rank never exceed the credit,
+ * and floods of unexpected messages cost bounded memory at both ends. Sends to self take no credit.
+ *
  * <p>Failure: when a peer fails ({@link #onPeerFailed}, from the transport or the launcher), every
  * pending and later operation that depends on it fails with a {@link RankFailedException} naming it:
  * receives from it, ANY_SOURCE receives on communicators that contain it, rendezvous transfers with
@@ -50,11 +58,18 @@ public final class P2pEngine implements FrameSink {
     /** Wildcard source or tag. */
     public static final int ANY = -1;
 
+    /** What an eager message costs in credit beyond its payload: its queue entry and header. */
+    public static final int EAGER_OVERHEAD_BYTES = 64;
+
     private static final Logger LOG = LoggerFactory.getLogger(P2pEngine.class);
 
     private final int rank;
     private final Transport transport;
     private final int eagerLimitBytes;
+    /** Per peer: eager bytes (with overhead) this rank may still send before the peer returns credit. */
+    private final AtomicLongArray eagerCredit;
+    /** Matched eager bytes are returned to their sender once this many have accumulated. */
+    private final long creditBatchBytes;
     /** How long a waiter on this engine's requests spins before yielding. */
     private final long spinNanos;
 
@@ -64,6 +79,10 @@ public final class P2pEngine implements FrameSink {
     private final Map<Long, SendRequest> awaitingCts = new HashMap<>();
     private final Map<Long, RecvRequest> awaitingData = new HashMap<>();
     private final Throwable[] failedPeers;
+    /** Per peer: eager bytes (with overhead) matched here and not yet returned to it as credit. */
+    private final long[] creditOwed;
+    /** Payload bytes of the eager messages in {@link #unexpected}. */
+    private long unexpectedEagerBytes;
     /** Number of non-null entries in {@link #failedPeers}: the common case (none) costs one test. */
     private int failedCount;
     private RuntimeException abortCause;
@@ -77,12 +96,66 @@ public final class P2pEngine implements FrameSink {
     private int probers;
     private boolean closed;
 
-    public P2pEngine(int rank, int size, Transport transport, int eagerLimitBytes) {
+    public P2pEngine(int rank, int size, Transport transport, int eagerLimitBytes, int eagerCreditBytes) {
         this.rank = rank;
         this.transport = transport;
         this.eagerLimitBytes = eagerLimitBytes;
         this.spinNanos = RequestImpl.spinNanos(transport.spinBeforeYieldNanos());
         this.failedPeers = new Throwable[size];
+        this.eagerCredit = new AtomicLongArray(size);
+        for (int p = 0; p < size; p++) {
+            eagerCredit.set(p, eagerCreditBytes);
+        }
+        this.creditOwed = new long[size];
+        this.creditBatchBytes = Math.max(1, eagerCreditBytes / 4);
+    }
+
+    /** Credit an eager message of {@code len} payload bytes takes. */
+    private static long eagerCharge(int len) {
+        return (long) len + EAGER_OVERHEAD_BYTES;
+    }
+
+    /** Takes {@code charge} from the credit towards {@code dst}; false (taking nothing) if it is short. */
+    private boolean takeCredit(int dst, long charge) {
+        while (true) {
+            long have = eagerCredit.get(dst);
+            if (have < charge) {
+                return false;
+            }
+            if (eagerCredit.compareAndSet(dst, have, have - charge)) {
+                return true;
+            }
+        }
+    }
+
+    /**
+     * Records that an eager message of {@code len} bytes from {@code src} was matched; returns the
+     * credit to send back to it now (a batch), or 0 (lock held).
+     */
+    private int owe(int src, int len) {
+        if (src == rank) {
+            return 0;
+        }
+        long owed = creditOwed[src] + eagerCharge(len);
+        if (owed < creditBatchBytes) {
+            creditOwed[src] = owed;
+            return 0;
+        }
+        creditOwed[src] = 0;
+        return (int) owed;
+    }
+
+    private void returnCredit(int src, int bytes) {
+        if (bytes > 0) {
+            emit(src, Frame.credit(bytes), null, Transport.WriteListener.NONE);
+        }
+    }
+
+    /** Payload bytes of eager messages received here and not yet matched by a receive. */
+    public long unexpectedEagerBytes() {
+        synchronized (lock) {
+            return unexpectedEagerBytes;
+        }
     }
 
     /**
@@ -136,12 +209,28 @@ public final class P2pEngine implements FrameSink {
                     return req;
                 }
             }
-            ByteBuf payload = Payloads.copyOf(buf, transport.allocate(len));
+            if (dstWorld != rank && !takeCredit(dstWorld, eagerCharge(len))) {
+                return rendezvous(req, dstWorld, context, tag, group, len); // the peer is behind: hold the data here
+            }
+            ByteBuf payload;
+            try {
+                payload = Payloads.copyOf(buf, transport.allocate(len));
+            } catch (OutOfMemoryError e) {
+                if (dstWorld != rank) {
+                    eagerCredit.addAndGet(dstWorld, eagerCharge(len));
+                }
+                throw outOfMemory(req, e);
+            }
             emit(dstWorld, Frame.eager(context, tag, len), payload, Transport.WriteListener.NONE);
             // The user's buffer is free once copied: MPI's eager completion.
             req.complete(sentStatus(req));
             return req;
         }
+        return rendezvous(req, dstWorld, context, tag, group, len);
+    }
+
+    private SendRequest rendezvous(SendRequest req, int dstWorld, int context, int tag, Group group, int len) {
+        RuntimeException err;
         long id;
         synchronized (lock) {
             err = degraded ? peerError(dstWorld, context, group, req) : null;
@@ -172,6 +261,7 @@ public final class P2pEngine implements FrameSink {
         RecvRequest req = new RecvRequest(buf, srcWorld, context, tag, group, spinNanos);
         Incoming in;
         long recvId = 0;
+        int credit = 0;
         RuntimeException err = null;
         synchronized (lock) {
             in = takeUnexpected(srcWorld, context, tag);
@@ -186,6 +276,9 @@ public final class P2pEngine implements FrameSink {
                 if (in.isRts()) {
                     recvId = nextRecvId++;
                     awaitingData.put(recvId, req);
+                } else {
+                    unexpectedEagerBytes -= in.length;
+                    credit = owe(in.src, in.length);
                 }
             }
         }
@@ -194,9 +287,14 @@ public final class P2pEngine implements FrameSink {
         } else if (in.isRts()) {
             sendCts(in.src, in.sendId, recvId);
         } else {
+            returnCredit(in.src, credit);
             deliver(req, in.payload);
         }
         return req;
+    }
+
+    private MpiException outOfMemory(Object what, OutOfMemoryError e) {
+        return new MpiException("rank " + rank + ": out of memory in " + what + " (" + e.getMessage() + ")", e);
     }
 
     /** The status of the oldest matching unexpected message, or null. */
@@ -258,6 +356,10 @@ public final class P2pEngine implements FrameSink {
             case DATA:
                 onData(src, frame, payload);
                 break;
+            case CREDIT:
+                release(payload);
+                eagerCredit.addAndGet(src, frame.length());
+                break;
             default:
                 release(payload);
                 throw new IllegalStateException("unhandled frame " + frame);
@@ -268,6 +370,7 @@ public final class P2pEngine implements FrameSink {
         boolean rts = frame.kind() == FrameKind.RTS;
         RecvRequest req;
         long recvId = 0;
+        int credit = 0;
         synchronized (lock) {
             if (closed) {
                 release(payload);
@@ -277,6 +380,9 @@ public final class P2pEngine implements FrameSink {
             if (req == null) {
                 unexpected.addLast(new Incoming(src, frame.context(), frame.tag(), frame.length(),
                         rts ? null : payload, frame.sendId()));
+                if (!rts) {
+                    unexpectedEagerBytes += frame.length();
+                }
                 if (probers > 0) {
                     lock.notifyAll();
                 }
@@ -286,11 +392,14 @@ public final class P2pEngine implements FrameSink {
             if (rts) {
                 recvId = nextRecvId++;
                 awaitingData.put(recvId, req);
+            } else {
+                credit = owe(src, frame.length());
             }
         }
         if (rts) {
             sendCts(src, frame.sendId(), recvId);
         } else {
+            returnCredit(src, credit);
             deliver(req, payload);
         }
     }
@@ -304,7 +413,13 @@ public final class P2pEngine implements FrameSink {
             LOG.warn("rank {}: CTS from rank {} for unknown send id {}; ignored", rank, src, frame.sendId());
             return;
         }
-        ByteBuf payload = Payloads.wrapOrCopy(s.buf, transport::allocate);
+        ByteBuf payload;
+        try {
+            payload = Payloads.wrapOrCopy(s.buf, transport::allocate);
+        } catch (OutOfMemoryError e) {
+            s.fail(outOfMemory(s, e));
+            return;
+        }
         emit(src, Frame.data(frame.recvId(), s.buf.byteLength()), payload, cause -> {
             if (cause == null) {
                 s.complete(sentStatus(s));
@@ -542,6 +657,7 @@ public final class P2pEngine implements FrameSink {
             degraded = true;
             dropped = new ArrayList<>(unexpected);
             unexpected.clear();
+            unexpectedEagerBytes = 0;
         }
         for (Incoming in : dropped) {
             release(in.payload);
