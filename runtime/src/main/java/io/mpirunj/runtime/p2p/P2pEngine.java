@@ -11,10 +11,8 @@ import io.mpirunj.runtime.transport.FrameKind;
 import io.mpirunj.runtime.transport.FrameSink;
 import io.mpirunj.runtime.transport.Transport;
 import io.netty.buffer.ByteBuf;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -70,18 +68,17 @@ public final class P2pEngine implements FrameSink {
     private final AtomicLongArray eagerCredit;
     /** Matched eager bytes are returned to their sender once this many have accumulated. */
     private final long creditBatchBytes;
-    /** How long a waiter on this engine's requests spins before yielding. */
-    private final long spinNanos;
+    /** How threads wait for this engine's requests. */
+    private final WaitPolicy waiting;
 
     private final Object lock = new Object();
-    private final ArrayDeque<RecvRequest> posted = new ArrayDeque<>();
-    private final ArrayDeque<Incoming> unexpected = new ArrayDeque<>();
+    private final MatchingQueues queues;
     private final Map<Long, SendRequest> awaitingCts = new HashMap<>();
     private final Map<Long, RecvRequest> awaitingData = new HashMap<>();
     private final Throwable[] failedPeers;
     /** Per peer: eager bytes (with overhead) matched here and not yet returned to it as credit. */
     private final long[] creditOwed;
-    /** Payload bytes of the eager messages in {@link #unexpected}. */
+    /** Payload bytes of the eager messages among the unexpected ones in {@link #queues}. */
     private long unexpectedEagerBytes;
     /** Number of non-null entries in {@link #failedPeers}: the common case (none) costs one test. */
     private int failedCount;
@@ -96,18 +93,25 @@ public final class P2pEngine implements FrameSink {
     private int probers;
     private boolean closed;
 
-    public P2pEngine(int rank, int size, Transport transport, int eagerLimitBytes, int eagerCreditBytes) {
+    public P2pEngine(int rank, int size, Transport transport, int eagerLimitBytes, int eagerCreditBytes,
+            WaitPolicy waiting) {
         this.rank = rank;
         this.transport = transport;
         this.eagerLimitBytes = eagerLimitBytes;
-        this.spinNanos = RequestImpl.spinNanos(transport.spinBeforeYieldNanos());
+        this.waiting = waiting;
         this.failedPeers = new Throwable[size];
+        this.queues = new MatchingQueues(size);
         this.eagerCredit = new AtomicLongArray(size);
         for (int p = 0; p < size; p++) {
             eagerCredit.set(p, eagerCreditBytes);
         }
         this.creditOwed = new long[size];
         this.creditBatchBytes = Math.max(1, eagerCreditBytes / 4);
+    }
+
+    /** How threads wait for this engine's requests. */
+    public WaitPolicy waitPolicy() {
+        return waiting;
     }
 
     /** Credit an eager message of {@code len} payload bytes takes. */
@@ -166,37 +170,10 @@ public final class P2pEngine implements FrameSink {
         return (context & 1) != 0;
     }
 
-    /** A message that arrived before its receive was posted. */
-    private static final class Incoming {
-        final int src;
-        final int context;
-        final int tag;
-        final int length;
-        final ByteBuf payload; // EAGER
-        final long sendId; // RTS
-
-        Incoming(int src, int context, int tag, int length, ByteBuf payload, long sendId) {
-            this.src = src;
-            this.context = context;
-            this.tag = tag;
-            this.length = length;
-            this.payload = payload;
-            this.sendId = sendId;
-        }
-
-        boolean isRts() {
-            return payload == null;
-        }
-
-        boolean matches(int s, int ctx, int t) {
-            return context == ctx && (s == ANY || s == src) && (t == ANY || t == tag);
-        }
-    }
-
     // ---- operations ------------------------------------------------------------------------------
 
     public Request isend(Buffer buf, int dstWorld, int context, int tag, Group group) {
-        SendRequest req = new SendRequest(buf, dstWorld, context, tag, group, spinNanos);
+        SendRequest req = new SendRequest(buf, dstWorld, context, tag, group, waiting);
         int len = buf.byteLength();
         RuntimeException err;
         if (len <= eagerLimitBytes) {
@@ -258,17 +235,17 @@ public final class P2pEngine implements FrameSink {
     }
 
     public Request irecv(Buffer buf, int srcWorld, int context, int tag, Group group) {
-        RecvRequest req = new RecvRequest(buf, srcWorld, context, tag, group, spinNanos);
+        RecvRequest req = new RecvRequest(buf, srcWorld, context, tag, group, waiting);
         Incoming in;
         long recvId = 0;
         int credit = 0;
         RuntimeException err = null;
         synchronized (lock) {
-            in = takeUnexpected(srcWorld, context, tag);
+            in = queues.takeUnexpected(srcWorld, context, tag);
             if (in == null) {
                 err = recvError(srcWorld, context, group, req);
                 if (err == null) {
-                    posted.addLast(req);
+                    queues.post(req);
                     return req;
                 }
             } else {
@@ -332,12 +309,8 @@ public final class P2pEngine implements FrameSink {
     }
 
     private Status probeLocked(int srcWorld, int context, int tag, Group group) {
-        for (Incoming in : unexpected) {
-            if (in.matches(srcWorld, context, tag)) {
-                return new Status(group.rankOf(in.src), in.tag, in.length, 1);
-            }
-        }
-        return null;
+        Incoming in = queues.peekUnexpected(srcWorld, context, tag);
+        return in == null ? null : new Status(group.rankOf(in.src), in.tag, in.length, 1);
     }
 
     // ---- inbound -----------------------------------------------------------------------------------
@@ -376,9 +349,9 @@ public final class P2pEngine implements FrameSink {
                 release(payload);
                 return;
             }
-            req = takePosted(src, frame.context(), frame.tag());
+            req = queues.takePosted(src, frame.context(), frame.tag());
             if (req == null) {
-                unexpected.addLast(new Incoming(src, frame.context(), frame.tag(), frame.length(),
+                queues.addUnexpected(new Incoming(src, frame.context(), frame.tag(), frame.length(),
                         rts ? null : payload, frame.sendId()));
                 if (!rts) {
                     unexpectedEagerBytes += frame.length();
@@ -511,30 +484,6 @@ public final class P2pEngine implements FrameSink {
         }
     }
 
-    // ---- matching (lock held) -------------------------------------------------------------------------
-
-    private RecvRequest takePosted(int src, int context, int tag) {
-        for (Iterator<RecvRequest> it = posted.iterator(); it.hasNext();) {
-            RecvRequest r = it.next();
-            if (r.matches(src, context, tag)) {
-                it.remove();
-                return r;
-            }
-        }
-        return null;
-    }
-
-    private Incoming takeUnexpected(int src, int context, int tag) {
-        for (Iterator<Incoming> it = unexpected.iterator(); it.hasNext();) {
-            Incoming in = it.next();
-            if (in.matches(src, context, tag)) {
-                it.remove();
-                return in;
-            }
-        }
-        return null;
-    }
-
     // ---- failures ------------------------------------------------------------------------------------
 
     /** Why no operation can start on this engine (aborted or closed), or null (lock held). */
@@ -607,13 +556,7 @@ public final class P2pEngine implements FrameSink {
             failedPeers[peer] = why;
             failedCount++;
             degraded = true;
-            for (Iterator<RecvRequest> it = posted.iterator(); it.hasNext();) {
-                RecvRequest r = it.next();
-                if (dependsOn(r.srcWorld, r.context, r.group, peer)) {
-                    it.remove();
-                    victims.add(r);
-                }
-            }
+            queues.drainPosted(r -> dependsOn(r.srcWorld, r.context, r.group, peer), victims);
             awaitingCts.values().removeIf(s -> dependsOn(s.dstWorld, s.context, s.group, peer) && victims.add(s));
             awaitingData.values().removeIf(r -> dependsOn(r.matchedSrcWorld, r.context, r.group, peer)
                     && victims.add(r));
@@ -633,8 +576,7 @@ public final class P2pEngine implements FrameSink {
             }
             abortCause = cause;
             degraded = true;
-            victims.addAll(posted);
-            posted.clear();
+            queues.drainPosted(r -> true, victims);
             victims.addAll(awaitingCts.values());
             awaitingCts.clear();
             victims.addAll(awaitingData.values());
@@ -655,8 +597,8 @@ public final class P2pEngine implements FrameSink {
             }
             closed = true;
             degraded = true;
-            dropped = new ArrayList<>(unexpected);
-            unexpected.clear();
+            dropped = new ArrayList<>();
+            queues.drainUnexpected(dropped);
             unexpectedEagerBytes = 0;
         }
         for (Incoming in : dropped) {

@@ -15,12 +15,14 @@ final class RecvRequest extends RequestImpl {
     final int tag;
     final Group group;
 
+    /** Posting order at this rank (set when queued), for choosing between source and ANY_SOURCE receives. */
+    long postOrder;
     int matchedSrcWorld = -1;
     int matchedTag;
     int messageBytes;
 
-    RecvRequest(Buffer buf, int srcWorld, int context, int tag, Group group, long spinNanos) {
-        super(spinNanos);
+    RecvRequest(Buffer buf, int srcWorld, int context, int tag, Group group, WaitPolicy waiting) {
+        super(waiting);
         this.buf = buf;
         this.srcWorld = srcWorld;
         this.context = context;

@@ -10,8 +10,8 @@ final class SendRequest extends RequestImpl {
     final int tag;
     final Group group;
 
-    SendRequest(Buffer buf, int dstWorld, int context, int tag, Group group, long spinNanos) {
-        super(spinNanos);
+    SendRequest(Buffer buf, int dstWorld, int context, int tag, Group group, WaitPolicy waiting) {
+        super(waiting);
         this.buf = buf;
         this.dstWorld = dstWorld;
         this.context = context;

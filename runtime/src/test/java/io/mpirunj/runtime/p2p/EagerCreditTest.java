@@ -91,7 +91,8 @@ class EagerCreditTest {
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void directMemoryExhaustionIsAnMpiExceptionNamingTheSend() {
         OutOfMemoryError oom = new OutOfMemoryError("Cannot reserve 100 bytes of direct buffer memory (test)");
-        P2pEngine engine = new P2pEngine(0, 2, new NoMemoryTransport(oom), 64 * 1024, CREDIT);
+        P2pEngine engine = new P2pEngine(0, 2, new NoMemoryTransport(oom), 64 * 1024, CREDIT,
+                WaitPolicy.of(System::nanoTime, 0, 1, 1));
         MpiException e = assertThrows(MpiException.class,
                 () -> engine.isend(Buffer.of(new byte[100]), 1, 0, 3, Group.world(2)));
         assertSame(oom, e.getCause());
