@@ -10,7 +10,6 @@ np="${1:-8}"
 shift || true
 benches=("$@")
 [[ ${#benches[@]} -gt 0 ]] || benches=(latency bw bcast alltoall allreduce)
-sizes=(1 1024 65536 1048576)
 if ! command -v mpicc >/dev/null || ! command -v mpirun >/dev/null; then
   echo "yardstick: skipped (Open MPI not found: apt-get install -y openmpi-bin libopenmpi-dev)"
   exit 0
@@ -24,6 +23,7 @@ mpicc -O2 -o "$out/yardstick" benchmarks/c/yardstick.c
 ompi=(mpirun --allow-run-as-root --oversubscribe --bind-to none --mca btl self,tcp --mca mpi_yield_when_idle 1)
 
 # "SIZE VALUE" rows of an OSU-style table, for the sizes we compare.
+sizes=()
 rows() { awk -v want=" ${sizes[*]} " '$1 ~ /^[0-9]+$/ && index(want, " " $1 " ") { print $1, $2 }'; }
 value() { awk -v s="$2" '$1 == s { print $2 }' <<<"$1"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b + 0 == 0) print "-"; else printf "%.2f", a / b }'; }
@@ -36,6 +36,8 @@ for b in "${benches[@]}"; do
     latency|bw) n=2 ;;
     *) n=$np ;;
   esac
+  sizes=(1 1024 65536 1048576)
+  [[ $b == allreduce ]] && sizes=(4 1024 65536 1048576) # whole floats, as osu_allreduce
   c=$(timeout 600 "${ompi[@]}" -np "$n" "$out/yardstick" "$b" "${sizes[@]}" | awk '{ print $2, $3 }')
   p=$(timeout 600 ./mpirun-j bench "osu_$b" -np "$n" -m 1:1048576 | rows)
   t=$(timeout 600 ./mpirun-j bench "osu_$b" -np "$n" --threads -m 1:1048576 | rows)

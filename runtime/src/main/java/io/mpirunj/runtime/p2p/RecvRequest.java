@@ -1,6 +1,7 @@
 package io.mpirunj.runtime.p2p;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.Status;
 
 /**
  * A receive in flight. The match fields are written under the engine lock when a message is
@@ -38,6 +39,11 @@ final class RecvRequest extends RequestImpl {
         matchedSrcWorld = src;
         matchedTag = t;
         messageBytes = bytes;
+    }
+
+    @Override
+    protected Status successStatus() {
+        return new Status(group.rankOf(matchedSrcWorld), matchedTag, messageBytes, buf.type().bytes());
     }
 
     @Override

@@ -107,7 +107,16 @@ public class RequestImpl implements Request {
         if (e != null) {
             throw e;
         }
-        return status;
+        Status s = status;
+        return s != null ? s : successStatus();
+    }
+
+    /**
+     * The status of a request completed with {@code complete(null)}: subclasses that can say it from
+     * their own fields build it only when asked, so completing allocates nothing.
+     */
+    protected Status successStatus() {
+        return null;
     }
 
     @Override

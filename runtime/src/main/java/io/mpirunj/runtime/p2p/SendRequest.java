@@ -1,6 +1,7 @@
 package io.mpirunj.runtime.p2p;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.Status;
 
 /** A send in flight. Fields are fixed at creation. */
 final class SendRequest extends RequestImpl {
@@ -17,6 +18,11 @@ final class SendRequest extends RequestImpl {
         this.context = context;
         this.tag = tag;
         this.group = group;
+    }
+
+    @Override
+    protected Status successStatus() {
+        return new Status(group.rankOf(dstWorld), tag, buf.byteLength(), buf.type().bytes());
     }
 
     @Override

@@ -65,8 +65,8 @@ class TransportSeamsTest {
             Comm world = job.context(0).world();
             assertEquals(42_000_000_000L, world.wtimeNs());
             assertEquals(42.0, world.wtime());
-            // Every reading moves this clock on by a second: a 5 s timed wait ends after a few readings.
-            RuntimeConfig jumping = RuntimeConfig.defaults().withClock(() -> now.addAndGet(1_000_000_000L));
+            // Every reading moves this clock on by 10 s: a 5 s timed wait has expired by its next reading.
+            RuntimeConfig jumping = RuntimeConfig.defaults().withClock(() -> now.addAndGet(10_000_000_000L));
             try (LocalJob other = new LocalJob(2, jumping, NO_CONTROL)) {
                 Request r = other.context(0).world().irecv(Buffer.of(new int[1]), 1, 0);
                 assertNull(r.await(5, TimeUnit.SECONDS));
