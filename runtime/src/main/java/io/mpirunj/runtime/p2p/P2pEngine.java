@@ -73,6 +73,8 @@ public final class P2pEngine implements FrameSink {
 
     private final Object lock = new Object();
     private final MatchingQueues queues;
+    private final java.util.concurrent.CopyOnWriteArrayList<ProgressHook> progressHooks =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Map<Long, SendRequest> awaitingCts = new HashMap<>();
     private final Map<Long, RecvRequest> awaitingData = new HashMap<>();
     private final Throwable[] failedPeers;
@@ -98,7 +100,7 @@ public final class P2pEngine implements FrameSink {
         this.rank = rank;
         this.transport = transport;
         this.eagerLimitBytes = eagerLimitBytes;
-        this.waiting = waiting;
+        this.waiting = waiting.drivingProgressOf(this);
         this.failedPeers = new Throwable[size];
         this.queues = new MatchingQueues(size);
         this.eagerCredit = new AtomicLongArray(size);
@@ -112,6 +114,28 @@ public final class P2pEngine implements FrameSink {
     /** How threads wait for this engine's requests. */
     public WaitPolicy waitPolicy() {
         return waiting;
+    }
+
+    /** Runs {@code hook} whenever a thread waits on this engine (see {@link ProgressHook}). */
+    public void addProgressHook(ProgressHook hook) {
+        progressHooks.add(java.util.Objects.requireNonNull(hook, "hook"));
+    }
+
+    public void removeProgressHook(ProgressHook hook) {
+        progressHooks.remove(hook);
+    }
+
+    /** Runs every progress hook once; true if one did anything. */
+    public boolean progress() {
+        boolean any = false;
+        for (ProgressHook h : progressHooks) {
+            any |= h.progress();
+        }
+        return any;
+    }
+
+    boolean hasProgressHooks() {
+        return !progressHooks.isEmpty();
     }
 
     /** Credit an eager message of {@code len} payload bytes takes. */

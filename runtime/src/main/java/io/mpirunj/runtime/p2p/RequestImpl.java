@@ -90,6 +90,11 @@ public class RequestImpl implements Request {
         return done;
     }
 
+    /** Runs the progress hooks of this request's engine (for waiters on several requests). */
+    void driveProgress() {
+        waiting.progress();
+    }
+
     @Override
     public Status status() {
         if (!done) {
@@ -147,13 +152,19 @@ public class RequestImpl implements Request {
         if (waiting.spinNanos > 0) {
             for (int i = 1; !done; i++) {
                 Thread.onSpinWait();
-                if ((i & 31) == 0 && clock.nanoTime() - start >= waiting.spinNanos) {
-                    break;
+                if ((i & 31) == 0) {
+                    waiting.progress();
+                    if (clock.nanoTime() - start >= waiting.spinNanos) {
+                        break;
+                    }
                 }
             }
         }
         while (!done && clock.nanoTime() - start < waiting.yieldNanos) {
-            Thread.yield();
+            waiting.progress();
+            if (!done) {
+                Thread.yield();
+            }
         }
     }
 
@@ -165,7 +176,11 @@ public class RequestImpl implements Request {
             if (deadlineNs != Long.MAX_VALUE && left <= 0) {
                 return;
             }
-            if (deadlineNs == Long.MAX_VALUE) {
+            if (waiting.hasProgressHooks()) {
+                LockSupport.parkNanos(this, Math.min(WaitPolicy.PROGRESS_PARK_NANOS,
+                        deadlineNs == Long.MAX_VALUE ? Long.MAX_VALUE : left));
+                waiting.progress();
+            } else if (deadlineNs == Long.MAX_VALUE) {
                 LockSupport.park(this);
             } else {
                 LockSupport.parkNanos(this, left);

@@ -18,14 +18,41 @@ public final class WaitPolicy {
     static final String YIELD_NANOS_PROP = "mpirunj.p2p.yieldNanos";
     static final long YIELD_NANOS_DEFAULT = 100_000;
 
+    /** How often a parked waiter wakes to run progress hooks, when there are any. */
+    static final long PROGRESS_PARK_NANOS = 1_000_000;
+
     final NanoClock clock;
     final long spinNanos;
     final long yieldNanos;
+    /** The engine's progress hooks (see {@link ProgressHook}); null if none can be registered. */
+    final P2pEngine progress;
 
     WaitPolicy(NanoClock clock, long spinNanos, long yieldNanos) {
+        this(clock, spinNanos, yieldNanos, null);
+    }
+
+    private WaitPolicy(NanoClock clock, long spinNanos, long yieldNanos, P2pEngine progress) {
         this.clock = clock;
         this.spinNanos = spinNanos;
         this.yieldNanos = yieldNanos;
+        this.progress = progress;
+    }
+
+    /** This policy, whose waiters also run {@code engine}'s progress hooks. */
+    WaitPolicy drivingProgressOf(P2pEngine engine) {
+        return new WaitPolicy(clock, spinNanos, yieldNanos, engine);
+    }
+
+    /** Runs the progress hooks, if any; cheap when there are none. */
+    void progress() {
+        if (progress != null) {
+            progress.progress();
+        }
+    }
+
+    /** True if a parked waiter must wake now and then to run progress hooks. */
+    boolean hasProgressHooks() {
+        return progress != null && progress.hasProgressHooks();
     }
 
     /**
