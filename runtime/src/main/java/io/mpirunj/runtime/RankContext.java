@@ -5,6 +5,7 @@ import io.mpirunj.Comm;
 import io.mpirunj.runtime.comm.CallTracker;
 import io.mpirunj.runtime.comm.CommImpl;
 import io.mpirunj.runtime.p2p.P2pEngine;
+import io.mpirunj.runtime.p2p.WaitPolicy;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
 import io.mpirunj.runtime.transport.Transport;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -45,7 +46,9 @@ public final class RankContext {
         this.control = control;
         this.config = config;
         this.registry = registry;
-        this.engine = new P2pEngine(rank, size, transport, config.eagerLimitBytes());
+        this.engine = new P2pEngine(rank, size, transport, config.eagerLimitBytes(), config.eagerCreditBytes(),
+                WaitPolicy.of(config.clock(), transport.spinBeforeYieldNanos(), config.localRanks(),
+                        Runtime.getRuntime().availableProcessors()));
         transport.start(engine);
         this.world = CommImpl.world(this);
     }

@@ -2,7 +2,10 @@ package io.mpirunj.runtime;
 
 import io.mpirunj.runtime.bootstrap.JobEnvironment;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
+import io.mpirunj.runtime.transport.Transport;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
  * Tunables of one rank. Each has a system property ({@code *_PROP}), an environment variable and a
@@ -12,6 +15,21 @@ public final class RuntimeConfig {
     /** Messages above this many bytes use the rendezvous protocol. */
     public static final String EAGER_LIMIT_PROP = "mpirunj.eager.limit";
     public static final int EAGER_LIMIT_DEFAULT = 64 * 1024;
+    /**
+     * Eager flow control: at most this many bytes of eager messages a peer has not yet matched may be
+     * in flight to it (each message also counts {@link io.mpirunj.runtime.p2p.P2pEngine#EAGER_OVERHEAD_BYTES});
+     * beyond it a send switches to the rendezvous protocol. 0 sends everything by rendezvous.
+     */
+    public static final String EAGER_CREDIT_PROP = "mpirunj.eager.credit";
+    public static final int EAGER_CREDIT_DEFAULT = 4 * 1024 * 1024;
+    /** The transport between ranks: {@code auto} (TCP for processes, in-JVM for threads), {@code tcp} or {@code local}. */
+    public static final String TRANSPORT_PROP = "mpirunj.transport";
+    /**
+     * How many ranks share this host's cores (default: the launcher's {@code OMPI_COMM_WORLD_LOCAL_SIZE};
+     * with ranks as threads, at least the job's size). When they outnumber the cores, waiters block
+     * at once instead of spinning.
+     */
+    public static final String LOCAL_RANKS_PROP = "mpirunj.local.ranks";
 
     /**
      * The job's fabric ({@code mesh:4x4}, {@code torus:16x16}, {@code star:4}, …; see
@@ -29,25 +47,49 @@ public final class RuntimeConfig {
 
     private final int eagerLimitBytes;
     private final String forcedCollectives;
+    private final Engine engine;
     private final String fabricSpec;
     private final String placementSpec;
 
     public RuntimeConfig(int eagerLimitBytes, String forcedCollectives) {
-        this(eagerLimitBytes, forcedCollectives, null, null);
+        this(eagerLimitBytes, forcedCollectives, Engine.DEFAULT, null, null);
     }
 
-    private RuntimeConfig(int eagerLimitBytes, String forcedCollectives, String fabricSpec, String placementSpec) {
+    private RuntimeConfig(int eagerLimitBytes, String forcedCollectives, Engine engine, String fabricSpec,
+            String placementSpec) {
         if (eagerLimitBytes < 0) {
             throw new IllegalArgumentException(EAGER_LIMIT_PROP + "=" + eagerLimitBytes + " (expected: >= 0)");
         }
         this.eagerLimitBytes = eagerLimitBytes;
         this.forcedCollectives = forcedCollectives;
+        this.engine = engine;
         this.fabricSpec = blankToNull(fabricSpec);
         this.placementSpec = blankToNull(placementSpec);
     }
 
     private static String blankToNull(String s) {
         return s == null || s.isBlank() ? null : s.trim();
+    }
+
+    /** The point-to-point engine's and transports' settings (issue 9), kept together. */
+    private record Engine(int eagerCreditBytes, String transport, int localRanks, NanoClock clock,
+            UnaryOperator<Transport> transportDecorator) {
+        static final Engine DEFAULT = new Engine(EAGER_CREDIT_DEFAULT, "auto", 0, NanoClock.SYSTEM,
+                UnaryOperator.identity());
+
+        Engine {
+            if (eagerCreditBytes < 0) {
+                throw new IllegalArgumentException(EAGER_CREDIT_PROP + "=" + eagerCreditBytes + " (expected: >= 0)");
+            }
+            if (!transport.equals("auto") && !transport.equals("tcp") && !transport.equals("local")) {
+                throw new IllegalArgumentException(TRANSPORT_PROP + "=" + transport + " (expected: auto, tcp or local)");
+            }
+            if (localRanks < 0) {
+                throw new IllegalArgumentException(LOCAL_RANKS_PROP + "=" + localRanks + " (expected: >= 0)");
+            }
+            Objects.requireNonNull(clock, "clock");
+            Objects.requireNonNull(transportDecorator, "transportDecorator");
+        }
     }
 
     /** Defaults, overridden by system properties and then by nothing else. */
@@ -57,31 +99,93 @@ public final class RuntimeConfig {
 
     /** Reads the tunables from system properties, then from {@code env}, then defaults. */
     public static RuntimeConfig from(Map<String, String> env) {
-        String eager = System.getProperty(EAGER_LIMIT_PROP, env.get(JobEnvironment.EAGER_LIMIT));
-        int eagerLimit = EAGER_LIMIT_DEFAULT;
-        if (eager != null) {
-            try {
-                eagerLimit = Integer.parseInt(eager.trim());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(EAGER_LIMIT_PROP + "=" + eager + " (expected: a byte count)");
-            }
-        }
+        int eagerLimit = byteCount(env, EAGER_LIMIT_PROP, JobEnvironment.EAGER_LIMIT, EAGER_LIMIT_DEFAULT);
+        int eagerCredit = byteCount(env, EAGER_CREDIT_PROP, JobEnvironment.EAGER_CREDIT_BYTES, EAGER_CREDIT_DEFAULT);
+        String transport = System.getProperty(TRANSPORT_PROP, env.getOrDefault(JobEnvironment.TRANSPORT, "auto")).trim();
+        int localRanks = byteCount(env, LOCAL_RANKS_PROP, JobEnvironment.LOCAL_SIZE, 0);
         String coll = System.getProperty(CollectiveRegistry.PROP_NAME, env.get(CollectiveRegistry.ENV_NAME));
-        return new RuntimeConfig(eagerLimit, coll, System.getProperty(FABRIC_PROP, env.get(FABRIC_ENV)),
+        return new RuntimeConfig(eagerLimit, coll, new Engine(eagerCredit, transport, localRanks, NanoClock.SYSTEM,
+                UnaryOperator.identity()), System.getProperty(FABRIC_PROP, env.get(FABRIC_ENV)),
                 System.getProperty(PLACEMENT_PROP, env.get(PLACEMENT_ENV)));
     }
 
+    private static int byteCount(Map<String, String> env, String prop, String var, int dflt) {
+        String v = System.getProperty(prop, env.get(var));
+        if (v == null) {
+            return dflt;
+        }
+        try {
+            return Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(prop + "=" + v + " (expected: a non-negative integer)");
+        }
+    }
+
     public RuntimeConfig withEagerLimit(int bytes) {
-        return new RuntimeConfig(bytes, forcedCollectives, fabricSpec, placementSpec);
+        return new RuntimeConfig(bytes, forcedCollectives, engine, fabricSpec, placementSpec);
     }
 
     public RuntimeConfig withForcedCollectives(String spec) {
-        return new RuntimeConfig(eagerLimitBytes, spec, fabricSpec, placementSpec);
+        return new RuntimeConfig(eagerLimitBytes, spec, engine, fabricSpec, placementSpec);
     }
 
     /** The same tunables on the fabric {@code fabric} with ranks placed by {@code placement} (either may be null). */
     public RuntimeConfig withFabric(String fabric, String placement) {
-        return new RuntimeConfig(eagerLimitBytes, forcedCollectives, fabric, placement);
+        return new RuntimeConfig(eagerLimitBytes, forcedCollectives, engine, fabric, placement);
+    }
+
+    public RuntimeConfig withEagerCredit(int bytes) {
+        Engine e = engine;
+        return new RuntimeConfig(eagerLimitBytes, forcedCollectives,
+                new Engine(bytes, e.transport(), e.localRanks(), e.clock(), e.transportDecorator()),
+                fabricSpec, placementSpec);
+    }
+
+    public RuntimeConfig withLocalRanks(int ranks) {
+        Engine e = engine;
+        return new RuntimeConfig(eagerLimitBytes, forcedCollectives,
+                new Engine(e.eagerCreditBytes(), e.transport(), ranks, e.clock(), e.transportDecorator()),
+                fabricSpec, placementSpec);
+    }
+
+    public RuntimeConfig withClock(NanoClock clock) {
+        Engine e = engine;
+        return new RuntimeConfig(eagerLimitBytes, forcedCollectives,
+                new Engine(e.eagerCreditBytes(), e.transport(), e.localRanks(), clock, e.transportDecorator()),
+                fabricSpec, placementSpec);
+    }
+
+    /** Wraps every transport made under this configuration, after {@code decorator}s added before. */
+    public RuntimeConfig withTransportDecorator(UnaryOperator<Transport> decorator) {
+        Engine e = engine;
+        UnaryOperator<Transport> before = e.transportDecorator();
+        return new RuntimeConfig(eagerLimitBytes, forcedCollectives, new Engine(e.eagerCreditBytes(), e.transport(),
+                e.localRanks(), e.clock(), t -> decorator.apply(before.apply(t))), fabricSpec, placementSpec);
+    }
+
+    /** Per-peer bound on eager bytes sent but not yet matched by the peer ({@link #EAGER_CREDIT_PROP}). */
+    public int eagerCreditBytes() {
+        return engine.eagerCreditBytes();
+    }
+
+    /** The configured transport name ({@link #TRANSPORT_PROP}): auto, tcp or local. */
+    public String transport() {
+        return engine.transport();
+    }
+
+    /** Ranks sharing this host's cores, or 0 if unknown ({@link #LOCAL_RANKS_PROP}). */
+    public int localRanks() {
+        return engine.localRanks();
+    }
+
+    /** The clock of waits, timeouts and {@code Comm.wtime}. */
+    public NanoClock clock() {
+        return engine.clock();
+    }
+
+    /** Applied to every transport a job makes (identity unless {@link #withTransportDecorator} was used). */
+    public UnaryOperator<Transport> transportDecorator() {
+        return engine.transportDecorator();
     }
 
     public int eagerLimitBytes() {

@@ -30,6 +30,10 @@ public final class JobEnvironment {
     public static final String LAUNCHER_SILENCE_MS = "MPIRUNJ_LAUNCHER_SILENCE_MS";
     /** Eager/rendezvous threshold in bytes. */
     public static final String EAGER_LIMIT = "MPIRUNJ_EAGER_LIMIT";
+    /** Per-peer eager flow-control credit in bytes (see {@code RuntimeConfig.EAGER_CREDIT_PROP}). */
+    public static final String EAGER_CREDIT_BYTES = "MPIRUNJ_EAGER_CREDIT_BYTES";
+    /** Transport between ranks (see {@code RuntimeConfig.TRANSPORT_PROP}). */
+    public static final String TRANSPORT = "MPIRUNJ_TRANSPORT";
 
     public static final String WORLD_RANK = "OMPI_COMM_WORLD_RANK";
     public static final String WORLD_SIZE = "OMPI_COMM_WORLD_SIZE";

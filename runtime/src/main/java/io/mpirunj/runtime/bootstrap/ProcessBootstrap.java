@@ -5,7 +5,8 @@ import io.mpirunj.runtime.RankContext;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
 import io.mpirunj.runtime.transport.tcp.TcpConfig;
-import io.mpirunj.runtime.transport.tcp.TcpTransport;
+import io.mpirunj.runtime.transport.NetworkTransport;
+import io.mpirunj.runtime.transport.Transports;
 import java.net.InetSocketAddress;
 import java.util.Map;
 
@@ -62,7 +63,7 @@ public final class ProcessBootstrap {
             tcp = tcp.withMaxEagerBytes(config.eagerLimitBytes()); // every eager message must be accepted
         }
 
-        TcpTransport transport = new TcpTransport(rank, size, token, tcp);
+        NetworkTransport transport = Transports.forProcesses(config, token, tcp).create(rank, size);
         RendezvousClient client = null;
         try {
             client = RendezvousClient.register(rendezvous, tokenHex, rank, size, transport.advertisedAddress(),
@@ -73,7 +74,8 @@ public final class ProcessBootstrap {
             transport.setPeerAddresses(client.addresses());
             transport.addCloseHook(client::close);
             CollectiveRegistry registry = CollectiveRegistry.of(config, ProcessBootstrap.class.getClassLoader());
-            RankContext ctx = new RankContext(rank, size, transport, client, config, registry);
+            RankContext ctx = new RankContext(rank, size, Transports.decorate(transport, config), client, config,
+                    registry);
             client.listen(new RendezvousClient.Listener() {
                 @Override
                 public void onRankFailed(int failed, String reason) {

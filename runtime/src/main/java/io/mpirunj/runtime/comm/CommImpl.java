@@ -89,12 +89,12 @@ public final class CommImpl implements Comm {
 
     @Override
     public double wtime() {
-        return System.nanoTime() / 1e9;
+        return rc.config().clock().nanoTime() / 1e9;
     }
 
     @Override
     public long wtimeNs() {
-        return System.nanoTime();
+        return rc.config().clock().nanoTime();
     }
 
     @Override

@@ -1,20 +1,17 @@
 package io.mpirunj.runtime.local;
 
-import io.mpirunj.MpiException;
 import io.mpirunj.runtime.JobControl;
 import io.mpirunj.runtime.RankContext;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
-import io.mpirunj.runtime.transport.Frame;
-import io.mpirunj.runtime.transport.FrameSink;
 import io.mpirunj.runtime.transport.Transport;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.PooledByteBufAllocator;
-import java.util.concurrent.atomic.AtomicReferenceArray;
+import io.mpirunj.runtime.transport.TransportFactory;
+import io.mpirunj.runtime.transport.Transports;
 
 /**
- * A job whose ranks are threads of one JVM: N rank contexts wired by an in-JVM transport that hands
- * each frame straight to the destination's engine on the sending thread. Nothing is serialised. An
+ * A job whose ranks are threads of one JVM: N rank contexts wired by the in-JVM transport
+ * ({@link io.mpirunj.runtime.transport.local.LocalTransports}), which hands each frame straight to the
+ * destination's engine on the sending thread. Nothing is serialised. An
  * eager message is copied twice: into a pooled buffer at the send (which then completes), and from
  * it into the receive buffer. A rendezvous message from a {@code byte[]} or a byte or little-endian
  * ByteBuffer is copied once, from the sender's memory into the receiver's; from other buffers (typed
@@ -22,7 +19,6 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  */
 public final class LocalJob implements AutoCloseable {
     private final int size;
-    private final AtomicReferenceArray<FrameSink> sinks;
     private final RankContext[] contexts;
 
     public LocalJob(int size, RuntimeConfig config, JobControl control) {
@@ -34,10 +30,13 @@ public final class LocalJob implements AutoCloseable {
             throw new IllegalArgumentException("size=" + size + " (expected: >= 1)");
         }
         this.size = size;
-        this.sinks = new AtomicReferenceArray<>(size);
         this.contexts = new RankContext[size];
+        // Every rank of this job shares this host's cores: waiters know whether to spin.
+        RuntimeConfig rankConfig = config.withLocalRanks(Math.max(config.localRanks(), size));
+        TransportFactory<Transport> transports = Transports.forThreads(config, size);
         for (int r = 0; r < size; r++) {
-            contexts[r] = new RankContext(r, size, new LocalTransport(r), control, config, registry);
+            Transport t = Transports.decorate(transports.create(r, size), config);
+            contexts[r] = new RankContext(r, size, t, control, rankConfig, registry);
         }
     }
 
@@ -58,59 +57,6 @@ public final class LocalJob implements AutoCloseable {
         for (RankContext c : contexts) {
             c.transport().close();
             c.engine().close();
-        }
-    }
-
-    private final class LocalTransport implements Transport {
-        private final int rank;
-        private volatile boolean closed;
-
-        LocalTransport(int rank) {
-            this.rank = rank;
-        }
-
-        @Override
-        public int rank() {
-            return rank;
-        }
-
-        @Override
-        public int size() {
-            return size;
-        }
-
-        @Override
-        public void start(FrameSink sink) {
-            sinks.set(rank, sink);
-        }
-
-        @Override
-        public long spinBeforeYieldNanos() {
-            return 20_000; // the peer that completes a wait is another rank thread, on another core
-        }
-
-        @Override
-        public ByteBuf allocate(int bytes) {
-            return PooledByteBufAllocator.DEFAULT.heapBuffer(bytes, bytes);
-        }
-
-        @Override
-        public void send(int dst, Frame frame, ByteBuf payload, WriteListener onWritten) {
-            FrameSink sink = sinks.get(dst);
-            if (closed || sink == null) {
-                if (payload != null) {
-                    payload.release();
-                }
-                onWritten.onWritten(new MpiException("in-JVM transport: rank " + (closed ? rank : dst) + " is closed"));
-                return;
-            }
-            sink.onFrame(rank, frame, payload);
-            onWritten.onWritten(null);
-        }
-
-        @Override
-        public void close() {
-            closed = true;
         }
     }
 }

@@ -11,12 +11,11 @@ import io.mpirunj.runtime.transport.FrameKind;
 import io.mpirunj.runtime.transport.FrameSink;
 import io.mpirunj.runtime.transport.Transport;
 import io.netty.buffer.ByteBuf;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLongArray;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,6 +33,13 @@ import org.slf4j.LoggerFactory;
  * only then does the payload move, straight from the sender's memory when its layout allows. So
  * unexpected large messages cost the receiver a header each, never their size.
  *
+ * <p>Eager flow control: a sender holds per peer a credit of {@code eagerCreditBytes}; an eager send
+ * of n bytes takes n + {@link #EAGER_OVERHEAD_BYTES} from it, and when the credit is short the message
+ * goes by rendezvous instead (same order: the receiver queues an RTS like an eager message). The
+ * receiver gives the bytes back in CREDIT frames, in batches of a quarter of the credit, as it
+ * matches eager messages. So a peer's unmatched eager bytes at this rank never exceed the credit,
+ * and floods of unexpected messages cost bounded memory at both ends. Sends to self take no credit.
+ *
  * <p>Failure: when a peer fails ({@link #onPeerFailed}, from the transport or the launcher), every
  * pending and later operation that depends on it fails with a {@link RankFailedException} naming it:
  * receives from it, ANY_SOURCE receives on communicators that contain it, rendezvous transfers with
@@ -50,20 +56,32 @@ public final class P2pEngine implements FrameSink {
     /** Wildcard source or tag. */
     public static final int ANY = -1;
 
+    /** What an eager message costs in credit beyond its payload: its queue entry and header. */
+    public static final int EAGER_OVERHEAD_BYTES = 64;
+
     private static final Logger LOG = LoggerFactory.getLogger(P2pEngine.class);
 
     private final int rank;
     private final Transport transport;
     private final int eagerLimitBytes;
-    /** How long a waiter on this engine's requests spins before yielding. */
-    private final long spinNanos;
+    /** Per peer: eager bytes (with overhead) this rank may still send before the peer returns credit. */
+    private final AtomicLongArray eagerCredit;
+    /** Matched eager bytes are returned to their sender once this many have accumulated. */
+    private final long creditBatchBytes;
+    /** How threads wait for this engine's requests. */
+    private final WaitPolicy waiting;
 
     private final Object lock = new Object();
-    private final ArrayDeque<RecvRequest> posted = new ArrayDeque<>();
-    private final ArrayDeque<Incoming> unexpected = new ArrayDeque<>();
+    private final MatchingQueues queues;
+    private final java.util.concurrent.CopyOnWriteArrayList<ProgressHook> progressHooks =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Map<Long, SendRequest> awaitingCts = new HashMap<>();
     private final Map<Long, RecvRequest> awaitingData = new HashMap<>();
     private final Throwable[] failedPeers;
+    /** Per peer: eager bytes (with overhead) matched here and not yet returned to it as credit. */
+    private final long[] creditOwed;
+    /** Payload bytes of the eager messages among the unexpected ones in {@link #queues}. */
+    private long unexpectedEagerBytes;
     /** Number of non-null entries in {@link #failedPeers}: the common case (none) costs one test. */
     private int failedCount;
     private RuntimeException abortCause;
@@ -77,12 +95,95 @@ public final class P2pEngine implements FrameSink {
     private int probers;
     private boolean closed;
 
-    public P2pEngine(int rank, int size, Transport transport, int eagerLimitBytes) {
+    public P2pEngine(int rank, int size, Transport transport, int eagerLimitBytes, int eagerCreditBytes,
+            WaitPolicy waiting) {
         this.rank = rank;
         this.transport = transport;
         this.eagerLimitBytes = eagerLimitBytes;
-        this.spinNanos = RequestImpl.spinNanos(transport.spinBeforeYieldNanos());
+        this.waiting = waiting.drivingProgressOf(this);
         this.failedPeers = new Throwable[size];
+        this.queues = new MatchingQueues(size);
+        this.eagerCredit = new AtomicLongArray(size);
+        for (int p = 0; p < size; p++) {
+            eagerCredit.set(p, eagerCreditBytes);
+        }
+        this.creditOwed = new long[size];
+        this.creditBatchBytes = Math.max(1, eagerCreditBytes / 4);
+    }
+
+    /** How threads wait for this engine's requests. */
+    public WaitPolicy waitPolicy() {
+        return waiting;
+    }
+
+    /** Runs {@code hook} whenever a thread waits on this engine (see {@link ProgressHook}). */
+    public void addProgressHook(ProgressHook hook) {
+        progressHooks.add(java.util.Objects.requireNonNull(hook, "hook"));
+    }
+
+    public void removeProgressHook(ProgressHook hook) {
+        progressHooks.remove(hook);
+    }
+
+    /** Runs every progress hook once; true if one did anything. */
+    public boolean progress() {
+        boolean any = false;
+        for (ProgressHook h : progressHooks) {
+            any |= h.progress();
+        }
+        return any;
+    }
+
+    boolean hasProgressHooks() {
+        return !progressHooks.isEmpty();
+    }
+
+    /** Credit an eager message of {@code len} payload bytes takes. */
+    private static long eagerCharge(int len) {
+        return (long) len + EAGER_OVERHEAD_BYTES;
+    }
+
+    /** Takes {@code charge} from the credit towards {@code dst}; false (taking nothing) if it is short. */
+    private boolean takeCredit(int dst, long charge) {
+        while (true) {
+            long have = eagerCredit.get(dst);
+            if (have < charge) {
+                return false;
+            }
+            if (eagerCredit.compareAndSet(dst, have, have - charge)) {
+                return true;
+            }
+        }
+    }
+
+    /**
+     * Records that an eager message of {@code len} bytes from {@code src} was matched; returns the
+     * credit to send back to it now (a batch), or 0 (lock held).
+     */
+    private int owe(int src, int len) {
+        if (src == rank) {
+            return 0;
+        }
+        long owed = creditOwed[src] + eagerCharge(len);
+        if (owed < creditBatchBytes) {
+            creditOwed[src] = owed;
+            return 0;
+        }
+        creditOwed[src] = 0;
+        return (int) owed;
+    }
+
+    private void returnCredit(int src, int bytes) {
+        if (bytes > 0) {
+            emit(src, Frame.credit(bytes), null, Transport.WriteListener.NONE);
+        }
+    }
+
+    /** Payload bytes of eager messages received here and not yet matched by a receive. */
+    public long unexpectedEagerBytes() {
+        synchronized (lock) {
+            return unexpectedEagerBytes;
+        }
     }
 
     /**
@@ -93,37 +194,10 @@ public final class P2pEngine implements FrameSink {
         return (context & 1) != 0;
     }
 
-    /** A message that arrived before its receive was posted. */
-    private static final class Incoming {
-        final int src;
-        final int context;
-        final int tag;
-        final int length;
-        final ByteBuf payload; // EAGER
-        final long sendId; // RTS
-
-        Incoming(int src, int context, int tag, int length, ByteBuf payload, long sendId) {
-            this.src = src;
-            this.context = context;
-            this.tag = tag;
-            this.length = length;
-            this.payload = payload;
-            this.sendId = sendId;
-        }
-
-        boolean isRts() {
-            return payload == null;
-        }
-
-        boolean matches(int s, int ctx, int t) {
-            return context == ctx && (s == ANY || s == src) && (t == ANY || t == tag);
-        }
-    }
-
     // ---- operations ------------------------------------------------------------------------------
 
     public Request isend(Buffer buf, int dstWorld, int context, int tag, Group group) {
-        SendRequest req = new SendRequest(buf, dstWorld, context, tag, group, spinNanos);
+        SendRequest req = new SendRequest(buf, dstWorld, context, tag, group, waiting);
         int len = buf.byteLength();
         RuntimeException err;
         if (len <= eagerLimitBytes) {
@@ -136,12 +210,28 @@ public final class P2pEngine implements FrameSink {
                     return req;
                 }
             }
-            ByteBuf payload = Payloads.copyOf(buf, transport.allocate(len));
+            if (dstWorld != rank && !takeCredit(dstWorld, eagerCharge(len))) {
+                return rendezvous(req, dstWorld, context, tag, group, len); // the peer is behind: hold the data here
+            }
+            ByteBuf payload;
+            try {
+                payload = Payloads.copyOf(buf, transport.allocate(len));
+            } catch (OutOfMemoryError e) {
+                if (dstWorld != rank) {
+                    eagerCredit.addAndGet(dstWorld, eagerCharge(len));
+                }
+                throw outOfMemory(req, e);
+            }
             emit(dstWorld, Frame.eager(context, tag, len), payload, Transport.WriteListener.NONE);
             // The user's buffer is free once copied: MPI's eager completion.
             req.complete(sentStatus(req));
             return req;
         }
+        return rendezvous(req, dstWorld, context, tag, group, len);
+    }
+
+    private SendRequest rendezvous(SendRequest req, int dstWorld, int context, int tag, Group group, int len) {
+        RuntimeException err;
         long id;
         synchronized (lock) {
             err = degraded ? peerError(dstWorld, context, group, req) : null;
@@ -169,16 +259,17 @@ public final class P2pEngine implements FrameSink {
     }
 
     public Request irecv(Buffer buf, int srcWorld, int context, int tag, Group group) {
-        RecvRequest req = new RecvRequest(buf, srcWorld, context, tag, group, spinNanos);
+        RecvRequest req = new RecvRequest(buf, srcWorld, context, tag, group, waiting);
         Incoming in;
         long recvId = 0;
+        int credit = 0;
         RuntimeException err = null;
         synchronized (lock) {
-            in = takeUnexpected(srcWorld, context, tag);
+            in = queues.takeUnexpected(srcWorld, context, tag);
             if (in == null) {
                 err = recvError(srcWorld, context, group, req);
                 if (err == null) {
-                    posted.addLast(req);
+                    queues.post(req);
                     return req;
                 }
             } else {
@@ -186,6 +277,9 @@ public final class P2pEngine implements FrameSink {
                 if (in.isRts()) {
                     recvId = nextRecvId++;
                     awaitingData.put(recvId, req);
+                } else {
+                    unexpectedEagerBytes -= in.length;
+                    credit = owe(in.src, in.length);
                 }
             }
         }
@@ -194,9 +288,14 @@ public final class P2pEngine implements FrameSink {
         } else if (in.isRts()) {
             sendCts(in.src, in.sendId, recvId);
         } else {
+            returnCredit(in.src, credit);
             deliver(req, in.payload);
         }
         return req;
+    }
+
+    private MpiException outOfMemory(Object what, OutOfMemoryError e) {
+        return new MpiException("rank " + rank + ": out of memory in " + what + " (" + e.getMessage() + ")", e);
     }
 
     /** The status of the oldest matching unexpected message, or null. */
@@ -234,12 +333,8 @@ public final class P2pEngine implements FrameSink {
     }
 
     private Status probeLocked(int srcWorld, int context, int tag, Group group) {
-        for (Incoming in : unexpected) {
-            if (in.matches(srcWorld, context, tag)) {
-                return new Status(group.rankOf(in.src), in.tag, in.length, 1);
-            }
-        }
-        return null;
+        Incoming in = queues.peekUnexpected(srcWorld, context, tag);
+        return in == null ? null : new Status(group.rankOf(in.src), in.tag, in.length, 1);
     }
 
     // ---- inbound -----------------------------------------------------------------------------------
@@ -258,6 +353,10 @@ public final class P2pEngine implements FrameSink {
             case DATA:
                 onData(src, frame, payload);
                 break;
+            case CREDIT:
+                release(payload);
+                eagerCredit.addAndGet(src, frame.length());
+                break;
             default:
                 release(payload);
                 throw new IllegalStateException("unhandled frame " + frame);
@@ -268,15 +367,19 @@ public final class P2pEngine implements FrameSink {
         boolean rts = frame.kind() == FrameKind.RTS;
         RecvRequest req;
         long recvId = 0;
+        int credit = 0;
         synchronized (lock) {
             if (closed) {
                 release(payload);
                 return;
             }
-            req = takePosted(src, frame.context(), frame.tag());
+            req = queues.takePosted(src, frame.context(), frame.tag());
             if (req == null) {
-                unexpected.addLast(new Incoming(src, frame.context(), frame.tag(), frame.length(),
+                queues.addUnexpected(new Incoming(src, frame.context(), frame.tag(), frame.length(),
                         rts ? null : payload, frame.sendId()));
+                if (!rts) {
+                    unexpectedEagerBytes += frame.length();
+                }
                 if (probers > 0) {
                     lock.notifyAll();
                 }
@@ -286,11 +389,14 @@ public final class P2pEngine implements FrameSink {
             if (rts) {
                 recvId = nextRecvId++;
                 awaitingData.put(recvId, req);
+            } else {
+                credit = owe(src, frame.length());
             }
         }
         if (rts) {
             sendCts(src, frame.sendId(), recvId);
         } else {
+            returnCredit(src, credit);
             deliver(req, payload);
         }
     }
@@ -304,7 +410,13 @@ public final class P2pEngine implements FrameSink {
             LOG.warn("rank {}: CTS from rank {} for unknown send id {}; ignored", rank, src, frame.sendId());
             return;
         }
-        ByteBuf payload = Payloads.wrapOrCopy(s.buf, transport::allocate);
+        ByteBuf payload;
+        try {
+            payload = Payloads.wrapOrCopy(s.buf, transport::allocate);
+        } catch (OutOfMemoryError e) {
+            s.fail(outOfMemory(s, e));
+            return;
+        }
         emit(src, Frame.data(frame.recvId(), s.buf.byteLength()), payload, cause -> {
             if (cause == null) {
                 s.complete(sentStatus(s));
@@ -362,14 +474,13 @@ public final class P2pEngine implements FrameSink {
                     + r.group.rankOf(r.matchedSrcWorld) + " (tag " + r.matchedTag + ") truncated into a buffer of "
                     + r.buf.byteLength() + " bytes on rank " + r.group.rankOf(rank)));
         } else {
-            r.complete(new Status(r.group.rankOf(r.matchedSrcWorld), r.matchedTag, r.messageBytes,
-                    r.buf.type().bytes()));
+            r.complete(null); // RecvRequest.successStatus, built when asked
         }
     }
 
-    /** The status of a completed send. */
+    /** What a send completes with: null, for SendRequest.successStatus to build when asked. */
     private static Status sentStatus(SendRequest s) {
-        return new Status(s.group.rankOf(s.dstWorld), s.tag, s.buf.byteLength(), s.buf.type().bytes());
+        return null;
     }
 
     private void sendCts(int src, long sendId, long recvId) {
@@ -394,30 +505,6 @@ public final class P2pEngine implements FrameSink {
         } else {
             transport.send(dst, frame, payload, listener);
         }
-    }
-
-    // ---- matching (lock held) -------------------------------------------------------------------------
-
-    private RecvRequest takePosted(int src, int context, int tag) {
-        for (Iterator<RecvRequest> it = posted.iterator(); it.hasNext();) {
-            RecvRequest r = it.next();
-            if (r.matches(src, context, tag)) {
-                it.remove();
-                return r;
-            }
-        }
-        return null;
-    }
-
-    private Incoming takeUnexpected(int src, int context, int tag) {
-        for (Iterator<Incoming> it = unexpected.iterator(); it.hasNext();) {
-            Incoming in = it.next();
-            if (in.matches(src, context, tag)) {
-                it.remove();
-                return in;
-            }
-        }
-        return null;
     }
 
     // ---- failures ------------------------------------------------------------------------------------
@@ -492,13 +579,7 @@ public final class P2pEngine implements FrameSink {
             failedPeers[peer] = why;
             failedCount++;
             degraded = true;
-            for (Iterator<RecvRequest> it = posted.iterator(); it.hasNext();) {
-                RecvRequest r = it.next();
-                if (dependsOn(r.srcWorld, r.context, r.group, peer)) {
-                    it.remove();
-                    victims.add(r);
-                }
-            }
+            queues.drainPosted(r -> dependsOn(r.srcWorld, r.context, r.group, peer), victims);
             awaitingCts.values().removeIf(s -> dependsOn(s.dstWorld, s.context, s.group, peer) && victims.add(s));
             awaitingData.values().removeIf(r -> dependsOn(r.matchedSrcWorld, r.context, r.group, peer)
                     && victims.add(r));
@@ -518,8 +599,7 @@ public final class P2pEngine implements FrameSink {
             }
             abortCause = cause;
             degraded = true;
-            victims.addAll(posted);
-            posted.clear();
+            queues.drainPosted(r -> true, victims);
             victims.addAll(awaitingCts.values());
             awaitingCts.clear();
             victims.addAll(awaitingData.values());
@@ -540,8 +620,9 @@ public final class P2pEngine implements FrameSink {
             }
             closed = true;
             degraded = true;
-            dropped = new ArrayList<>(unexpected);
-            unexpected.clear();
+            dropped = new ArrayList<>();
+            queues.drainUnexpected(dropped);
+            unexpectedEagerBytes = 0;
         }
         for (Incoming in : dropped) {
             release(in.payload);

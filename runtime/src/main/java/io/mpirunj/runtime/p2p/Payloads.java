@@ -16,7 +16,9 @@ public final class Payloads {
     /** A new buffer from {@code alloc} holding a copy of {@code src} (for eager sends). */
     public static ByteBuf copyOf(Buffer src, ByteBuf empty) {
         int n = src.byteLength();
-        if (n > 0) {
+        if (n > 0 && src.array() instanceof byte[]) {
+            empty.writeBytes((byte[]) src.array(), src.arrayOffset(), n); // no NIO view to allocate
+        } else if (n > 0) {
             src.copyOut(0, empty.nioBuffer(empty.writerIndex(), n));
             empty.writerIndex(empty.writerIndex() + n);
         }
@@ -57,6 +59,10 @@ public final class Payloads {
      */
     public static void copyInto(Buffer dst, int dstOffset, ByteBuf src, int srcIndex, int len) {
         if (len == 0) {
+            return;
+        }
+        if (dst.array() instanceof byte[]) {
+            src.getBytes(srcIndex, (byte[]) dst.array(), dst.arrayOffset() + dstOffset, len); // no NIO view
             return;
         }
         int count = src.nioBufferCount();

@@ -1,6 +1,7 @@
 package io.mpirunj.runtime.p2p;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.Status;
 
 /**
  * A receive in flight. The match fields are written under the engine lock when a message is
@@ -15,12 +16,14 @@ final class RecvRequest extends RequestImpl {
     final int tag;
     final Group group;
 
+    /** Posting order at this rank (set when queued), for choosing between source and ANY_SOURCE receives. */
+    long postOrder;
     int matchedSrcWorld = -1;
     int matchedTag;
     int messageBytes;
 
-    RecvRequest(Buffer buf, int srcWorld, int context, int tag, Group group, long spinNanos) {
-        super(spinNanos);
+    RecvRequest(Buffer buf, int srcWorld, int context, int tag, Group group, WaitPolicy waiting) {
+        super(waiting);
         this.buf = buf;
         this.srcWorld = srcWorld;
         this.context = context;
@@ -36,6 +39,11 @@ final class RecvRequest extends RequestImpl {
         matchedSrcWorld = src;
         matchedTag = t;
         messageBytes = bytes;
+    }
+
+    @Override
+    protected Status successStatus() {
+        return new Status(group.rankOf(matchedSrcWorld), matchedTag, messageBytes, buf.type().bytes());
     }
 
     @Override

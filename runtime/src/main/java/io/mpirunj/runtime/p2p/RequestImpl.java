@@ -3,6 +3,7 @@ package io.mpirunj.runtime.p2p;
 import io.mpirunj.MpiException;
 import io.mpirunj.Request;
 import io.mpirunj.Status;
+import io.mpirunj.runtime.NanoClock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -10,8 +11,9 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * A request completed exactly once, by whichever thread finishes the operation (a transport thread
- * or a peer rank's thread). Waiters spin briefly, then yield, then park: short waits stay cheap
- * without burning a core when ranks outnumber cores.
+ * or a peer rank's thread). Waiters spin briefly (not at all when ranks outnumber cores), then yield,
+ * then park, as the engine's {@link WaitPolicy} says: short waits stay cheap without burning a core
+ * when ranks outnumber cores.
  *
  * <p>The phases are bounded in time, not iterations ({@code Thread.onSpinWait} costs ~25 ns on
  * some CPUs and ~1 ns on others). The pure spin is short (the transport's spin budget): it only pays off
@@ -25,13 +27,8 @@ import java.util.concurrent.locks.LockSupport;
  * spinning before any yield) gave ~74 µs one-way; 2 µs spin + yields ~27-36 µs.
  */
 public class RequestImpl implements Request {
-    /** Pure spinning before the first yield, overriding the transport's choice; {@code -Dmpirunj.p2p.spinNanos}. */
-    static final String SPIN_NANOS_PROP = "mpirunj.p2p.spinNanos";
-    /** Total time (spin included) before parking; {@code -Dmpirunj.p2p.yieldNanos}. */
-    static final long YIELD_NANOS = Long.getLong("mpirunj.p2p.yieldNanos", 100_000);
-
-    /** This request's pure-spin budget (see the class comment). */
-    private final long spinNanos;
+    /** How waiters wait, and their clock (the engine's). */
+    private final WaitPolicy waiting;
     /** Written last by {@link #finish}: a thread that reads it true sees {@link #status} and {@link #error}. */
     private volatile boolean done;
     private Status status;
@@ -39,17 +36,9 @@ public class RequestImpl implements Request {
     /** Run once on completion; guarded by this; null after completion. */
     private List<Runnable> listeners;
 
-    /** A request whose waiters spin for {@code spinNanos} before yielding (the transport's choice). */
-    public RequestImpl(long spinNanos) {
-        this.spinNanos = spinNanos;
-    }
-
-    /**
-     * The spin budget for requests on {@code transportSpinNanos}' transport: the
-     * {@value #SPIN_NANOS_PROP} property when set, else the transport's preference.
-     */
-    public static long spinNanos(long transportSpinNanos) {
-        return Long.getLong(SPIN_NANOS_PROP, transportSpinNanos);
+    /** A request whose waiters wait as {@code waiting} says. */
+    public RequestImpl(WaitPolicy waiting) {
+        this.waiting = waiting;
     }
 
     /** Completes successfully; false if the request was already complete. */
@@ -101,6 +90,11 @@ public class RequestImpl implements Request {
         return done;
     }
 
+    /** Runs the progress hooks of this request's engine (for waiters on several requests). */
+    void driveProgress() {
+        waiting.progress();
+    }
+
     @Override
     public Status status() {
         if (!done) {
@@ -118,7 +112,16 @@ public class RequestImpl implements Request {
         if (e != null) {
             throw e;
         }
-        return status;
+        Status s = status;
+        return s != null ? s : successStatus();
+    }
+
+    /**
+     * The status of a request completed with {@code complete(null)}: subclasses that can say it from
+     * their own fields build it only when asked, so completing allocates nothing.
+     */
+    protected Status successStatus() {
+        return null;
     }
 
     @Override
@@ -137,22 +140,31 @@ public class RequestImpl implements Request {
         if (!done) {
             spinThenYield();
             if (!done) {
-                park(System.nanoTime() + unit.toNanos(timeout));
+                park(waiting.clock.nanoTime() + unit.toNanos(timeout));
             }
         }
         return done ? result() : null;
     }
 
     private void spinThenYield() {
-        long start = System.nanoTime();
-        for (int i = 1; !done; i++) {
-            Thread.onSpinWait();
-            if ((i & 31) == 0 && System.nanoTime() - start >= spinNanos) {
-                break;
+        NanoClock clock = waiting.clock;
+        long start = clock.nanoTime();
+        if (waiting.spinNanos > 0) {
+            for (int i = 1; !done; i++) {
+                Thread.onSpinWait();
+                if ((i & 31) == 0) {
+                    waiting.progress();
+                    if (clock.nanoTime() - start >= waiting.spinNanos) {
+                        break;
+                    }
+                }
             }
         }
-        while (!done && System.nanoTime() - start < YIELD_NANOS) {
-            Thread.yield();
+        while (!done && clock.nanoTime() - start < waiting.yieldNanos) {
+            waiting.progress();
+            if (!done) {
+                Thread.yield();
+            }
         }
     }
 
@@ -160,11 +172,15 @@ public class RequestImpl implements Request {
         Thread me = Thread.currentThread();
         onCompletion(() -> LockSupport.unpark(me));
         while (!done) {
-            long left = deadlineNs - System.nanoTime();
+            long left = deadlineNs - waiting.clock.nanoTime();
             if (deadlineNs != Long.MAX_VALUE && left <= 0) {
                 return;
             }
-            if (deadlineNs == Long.MAX_VALUE) {
+            if (waiting.hasProgressHooks()) {
+                LockSupport.parkNanos(this, Math.min(WaitPolicy.PROGRESS_PARK_NANOS,
+                        deadlineNs == Long.MAX_VALUE ? Long.MAX_VALUE : left));
+                waiting.progress();
+            } else if (deadlineNs == Long.MAX_VALUE) {
                 LockSupport.park(this);
             } else {
                 LockSupport.parkNanos(this, left);

@@ -25,8 +25,14 @@ public final class Requests {
             }
         }
         while ((i = firstDone(requests)) < 0) {
-            // Bounded park: a foreign Request implementation cannot wake us.
+            // Bounded park: a foreign Request implementation cannot wake us; progress hooks run meanwhile.
             LockSupport.parkNanos(requests, 1_000_000L);
+            for (Request r : requests) {
+                if (r instanceof RequestImpl) {
+                    ((RequestImpl) r).driveProgress();
+                    break;
+                }
+            }
             if (Thread.interrupted()) {
                 me.interrupt();
                 if ((i = firstDone(requests)) >= 0) {

@@ -1,6 +1,7 @@
 package io.mpirunj.runtime.p2p;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.Status;
 
 /** A send in flight. Fields are fixed at creation. */
 final class SendRequest extends RequestImpl {
@@ -10,13 +11,18 @@ final class SendRequest extends RequestImpl {
     final int tag;
     final Group group;
 
-    SendRequest(Buffer buf, int dstWorld, int context, int tag, Group group, long spinNanos) {
-        super(spinNanos);
+    SendRequest(Buffer buf, int dstWorld, int context, int tag, Group group, WaitPolicy waiting) {
+        super(waiting);
         this.buf = buf;
         this.dstWorld = dstWorld;
         this.context = context;
         this.tag = tag;
         this.group = group;
+    }
+
+    @Override
+    protected Status successStatus() {
+        return new Status(group.rankOf(dstWorld), tag, buf.byteLength(), buf.type().bytes());
     }
 
     @Override

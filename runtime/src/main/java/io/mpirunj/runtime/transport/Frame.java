@@ -9,6 +9,7 @@ package io.mpirunj.runtime.transport;
  *   <li>RTS: context, tag, length (of the message to come), sendId</li>
  *   <li>CTS: sendId, recvId</li>
  *   <li>DATA: recvId, length (= payload bytes)</li>
+ *   <li>CREDIT: length (= eager bytes the receiver has matched, returned to the sender)</li>
  * </ul>
  */
 public final class Frame {
@@ -42,6 +43,10 @@ public final class Frame {
 
     public static Frame data(long recvId, int length) {
         return new Frame(FrameKind.DATA, 0, 0, length, 0, recvId);
+    }
+
+    public static Frame credit(int bytes) {
+        return new Frame(FrameKind.CREDIT, 0, 0, bytes, 0, 0);
     }
 
     public FrameKind kind() {

@@ -9,7 +9,9 @@ public enum FrameKind {
     /** Clear to send: the receiver matched an RTS. Carries sendId (sender's) and recvId (receiver's). */
     CTS(3),
     /** The payload of a large message, addressed by recvId. */
-    DATA(4);
+    DATA(4),
+    /** Eager flow control: the receiver returns {@code length} bytes of eager credit to the sender. */
+    CREDIT(5);
 
     private final int code;
 
@@ -27,7 +29,8 @@ public enum FrameKind {
             case 2: return RTS;
             case 3: return CTS;
             case 4: return DATA;
-            default: throw new IllegalArgumentException("frame kind code=" + code + " (expected: 1, 2, 3 or 4)");
+            case 5: return CREDIT;
+            default: throw new IllegalArgumentException("frame kind code=" + code + " (expected: 1..5)");
         }
     }
 }

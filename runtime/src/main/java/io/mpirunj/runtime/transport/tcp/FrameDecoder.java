@@ -167,8 +167,8 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
             emit(ctx, InboundFrame.Type.GOODBYE, null, null);
             return;
         }
-        if (kind < FrameKind.EAGER.code() || kind > FrameKind.DATA.code()) {
-            throw new TcpProtocolException("frame kind=" + kind + " (expected: 1, 2, 3, 4 or "
+        if (kind < FrameKind.EAGER.code() || kind > FrameKind.CREDIT.code()) {
+            throw new TcpProtocolException("frame kind=" + kind + " (expected: 1..5 or "
                     + WireProtocol.GOODBYE_CODE + ")");
         }
         if (fields.length() < 0) {

@@ -3,7 +3,7 @@ package io.mpirunj.runtime.transport.tcp;
 import io.mpirunj.MpiException;
 import io.mpirunj.runtime.transport.Frame;
 import io.mpirunj.runtime.transport.FrameSink;
-import io.mpirunj.runtime.transport.Transport;
+import io.mpirunj.runtime.transport.NetworkTransport;
 import io.mpirunj.runtime.wire.Hello;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
@@ -58,7 +58,7 @@ import org.slf4j.LoggerFactory;
  * caller beyond {@code close}'s bounded wait (none when called on one of the transport's event
  * loops). Inbound frames of one peer arrive on one event-loop thread, in order.
  */
-public final class TcpTransport implements Transport {
+public final class TcpTransport implements NetworkTransport {
     private static final Logger LOG = LoggerFactory.getLogger(TcpTransport.class);
 
     private static final int LIVE = 0;
@@ -131,6 +131,7 @@ public final class TcpTransport implements Transport {
     }
 
     /** The address other ranks should connect to: the advertised host and the bound port. */
+    @Override
     public InetSocketAddress advertisedAddress() {
         return advertised;
     }
@@ -149,6 +150,7 @@ public final class TcpTransport implements Transport {
      * Every rank's transport address, indexed by world rank (this rank's own entry is not used).
      * Call before the first send.
      */
+    @Override
     public void setPeerAddresses(List<InetSocketAddress> addresses) {
         if (addresses.size() != size) {
             throw new IllegalArgumentException("address table of " + addresses.size() + " entries (expected: size="
@@ -158,6 +160,7 @@ public final class TcpTransport implements Transport {
     }
 
     /** Runs {@code hook} at the end of {@link #close()} (e.g. closing the rendezvous client). */
+    @Override
     public void addCloseHook(Runnable hook) {
         closeHooks.add(Objects.requireNonNull(hook, "hook"));
     }

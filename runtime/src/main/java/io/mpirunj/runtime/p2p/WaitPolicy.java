@@ -1,0 +1,78 @@
+package io.mpirunj.runtime.p2p;
+
+import io.mpirunj.runtime.NanoClock;
+
+/**
+ * How threads wait for the requests of one engine: spin for {@link #spinNanos}, then yield the core
+ * until {@link #yieldNanos} have passed, then park until woken, all timed by the engine's clock.
+ *
+ * <p>When this host's ranks outnumber its cores, a spinning waiter steals the core from the very
+ * thread it waits for (a peer rank, or an event loop), so the waiter does not spin at all and yields
+ * at once, as Open MPI does with {@code mpi_yield_when_idle}. With free cores a short spin pays off:
+ * the completing thread runs elsewhere at that moment.
+ */
+public final class WaitPolicy {
+    /** Pure spinning before the first yield, overriding the transport's choice; {@code -Dmpirunj.p2p.spinNanos}. */
+    static final String SPIN_NANOS_PROP = "mpirunj.p2p.spinNanos";
+    /** Total time (spin included) before parking; {@code -Dmpirunj.p2p.yieldNanos}. */
+    static final String YIELD_NANOS_PROP = "mpirunj.p2p.yieldNanos";
+    static final long YIELD_NANOS_DEFAULT = 100_000;
+
+    /** How often a parked waiter wakes to run progress hooks, when there are any. */
+    static final long PROGRESS_PARK_NANOS = 1_000_000;
+
+    final NanoClock clock;
+    final long spinNanos;
+    final long yieldNanos;
+    /** The engine's progress hooks (see {@link ProgressHook}); null if none can be registered. */
+    final P2pEngine progress;
+
+    WaitPolicy(NanoClock clock, long spinNanos, long yieldNanos) {
+        this(clock, spinNanos, yieldNanos, null);
+    }
+
+    private WaitPolicy(NanoClock clock, long spinNanos, long yieldNanos, P2pEngine progress) {
+        this.clock = clock;
+        this.spinNanos = spinNanos;
+        this.yieldNanos = yieldNanos;
+        this.progress = progress;
+    }
+
+    /** This policy, whose waiters also run {@code engine}'s progress hooks. */
+    WaitPolicy drivingProgressOf(P2pEngine engine) {
+        return new WaitPolicy(clock, spinNanos, yieldNanos, engine);
+    }
+
+    /** Runs the progress hooks, if any; cheap when there are none. */
+    void progress() {
+        if (progress != null) {
+            progress.progress();
+        }
+    }
+
+    /** True if a parked waiter must wake now and then to run progress hooks. */
+    boolean hasProgressHooks() {
+        return progress != null && progress.hasProgressHooks();
+    }
+
+    /**
+     * The policy for an engine whose transport asks for {@code transportSpinNanos} of spinning, on a
+     * host where {@code localRanks} ranks (0 if unknown) share {@code cores} cores. The system
+     * properties, when set, win.
+     */
+    public static WaitPolicy of(NanoClock clock, long transportSpinNanos, int localRanks, int cores) {
+        boolean oversubscribed = localRanks > cores;
+        long spin = Long.getLong(SPIN_NANOS_PROP, oversubscribed ? 0 : transportSpinNanos);
+        long yield = Long.getLong(YIELD_NANOS_PROP, YIELD_NANOS_DEFAULT);
+        return new WaitPolicy(clock, spin, yield);
+    }
+
+    public boolean spins() {
+        return spinNanos > 0;
+    }
+
+    @Override
+    public String toString() {
+        return "WaitPolicy[spin " + spinNanos + " ns, yield until " + yieldNanos + " ns, then park]";
+    }
+}
