@@ -42,7 +42,7 @@ final class NonBlockingCollectives {
                 return t;
             });
         }
-        RequestImpl done = new RequestImpl(0);
+        RequestImpl done = new RequestImpl(io.mpirunj.runtime.p2p.WaitPolicy.standalone());
         try {
             worker.execute(() -> {
                 try {

@@ -24,7 +24,7 @@ public class Request implements Freeable {
 
     /** A request that is already complete with {@code status} (e.g. one with {@link MPI#PROC_NULL}). */
     static Request completed(String call, Status status) {
-        io.mpirunj.runtime.p2p.RequestImpl r = new io.mpirunj.runtime.p2p.RequestImpl(0);
+        io.mpirunj.runtime.p2p.RequestImpl r = new io.mpirunj.runtime.p2p.RequestImpl(io.mpirunj.runtime.p2p.WaitPolicy.standalone());
         r.complete(new io.mpirunj.Status(status.getSource(), status.getTag(), 0, 1));
         return new Request(call, r, null);
     }

@@ -26,7 +26,7 @@ public final class ScheduleRequest extends RequestImpl {
     private final Runnable advance = this::advance;
 
     private ScheduleRequest(ScheduleRunner.Execution execution) {
-        super(RequestImpl.spinNanos(2_000));
+        super(io.mpirunj.runtime.p2p.WaitPolicy.standalone());
         this.execution = execution;
     }
 

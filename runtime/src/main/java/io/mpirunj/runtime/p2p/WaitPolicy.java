@@ -67,6 +67,14 @@ public final class WaitPolicy {
         return new WaitPolicy(clock, spin, yield);
     }
 
+    /**
+     * For requests that other threads complete (background or schedule-driven collectives), not an
+     * engine's transport: a 2 µs spin, then yields, then park, on the system clock.
+     */
+    public static WaitPolicy standalone() {
+        return of(NanoClock.SYSTEM, 2_000, 0, Runtime.getRuntime().availableProcessors());
+    }
+
     public boolean spins() {
         return spinNanos > 0;
     }

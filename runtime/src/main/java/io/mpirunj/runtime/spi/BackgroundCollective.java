@@ -28,7 +28,7 @@ public final class BackgroundCollective {
 
     /** Starts {@code body} on a background thread; the request completes when it returns or fails. */
     public static Request run(Runnable body) {
-        RequestImpl request = new RequestImpl(RequestImpl.spinNanos(2_000));
+        RequestImpl request = new RequestImpl(io.mpirunj.runtime.p2p.WaitPolicy.standalone());
         POOL.execute(() -> {
             try {
                 body.run();
