@@ -24,12 +24,12 @@ class StarBcastProcessTest {
 
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
-    void withoutAStarFabricItFallsBackAndSaysSoWhenVerbose() {
-        // The warning is at WARN level: the launcher shows it with -v (its default level is error).
-        LauncherRun run = LauncherRun.of("-v", "--threads", "-np", "5", "--coll", "bcast=star",
-                StarBcastCheck.class.getName());
+    void withoutAStarFabricItFallsBackAndSaysSo() {
+        // As processes: each rank JVM logs the fallback once at WARN. (With --threads the warning is once
+        // per launcher JVM and at the launcher's log level, which other tests in this JVM may have set.)
+        LauncherRun run = LauncherRun.of("-np", "3", "--coll", "bcast=star", StarBcastCheck.class.getName());
         assertEquals(0, run.exitCode(), run::toString);
-        assertTrue(run.outLines().contains("passed bcast on 5 ranks"), run::toString);
+        assertTrue(run.outLines().contains("passed bcast on 3 ranks"), run::toString);
         assertTrue(run.err().contains("bcast=star needs --fabric star:N with N! ranks; the job has no --fabric"),
                 run::toString);
     }
