@@ -7,6 +7,7 @@ import io.mpirunj.runtime.bootstrap.RendezvousServer;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Starts a rank that {@code srun} launched directly ({@link SlurmStep}): task 0 first hosts the
@@ -48,6 +49,7 @@ public final class SlurmBootstrap {
 
     private static void hostRendezvous(SlurmStep step) {
         CountDownLatch left = new CountDownLatch(step.size());
+        AtomicBoolean selfLeft = new AtomicBoolean();
         RendezvousServer[] server = new RendezvousServer[1];
         server[0] = new RendezvousServer(step.size(), step.token(), "0.0.0.0", step.rendezvousPort(),
                 new RendezvousServer.Listener() {
@@ -71,13 +73,19 @@ public final class SlurmBootstrap {
 
                     @Override
                     public void onRankFinished(int rank) {
+                        if (rank == 0) {
+                            selfLeft.set(true);
+                        }
                         left.countDown();
                     }
                 });
-        // at exit, give the other ranks time to say goodbye before their rendezvous goes away
+        // At a clean exit, give the other ranks time to say goodbye before their rendezvous goes away.
+        // Killed mid-job (srun -K, scancel: rank 0 never left the job), close at once: the others fail.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
-                left.await(LINGER_MS, TimeUnit.MILLISECONDS);
+                if (selfLeft.get()) {
+                    left.await(LINGER_MS, TimeUnit.MILLISECONDS);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
