@@ -134,27 +134,11 @@ class LauncherDefectsTest {
     }
 
     private static int awaitPort(LauncherRun.Running job) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            Matcher m = RENDEZVOUS.matcher(job.err().toString());
-            if (m.find()) {
-                return Integer.parseInt(m.group(1));
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("no rendezvous address in:\n" + job.err());
+        return Integer.parseInt(job.awaitErr(RENDEZVOUS, 1, 30_000).get(0).group(1));
     }
 
     private static void awaitErr(LauncherRun.Running job, String text, int count) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            String err = job.err().toString();
-            if (err.split(Pattern.quote(text), -1).length - 1 >= count) {
-                return;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError(count + " x '" + text + "' expected in:\n" + job.err());
+        job.awaitErr(Pattern.compile(Pattern.quote(text)), count, 30_000);
     }
 
     private static Socket connect(int port, List<Socket> sockets) throws Exception {

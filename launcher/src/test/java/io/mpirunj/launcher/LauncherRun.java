@@ -53,10 +53,20 @@ record LauncherRun(int exitCode, String out, String err) {
     record Running(StringWriter out, StringWriter err, CompletableFuture<LauncherRun> done) {
         /** Waits until stdout matches {@code pattern} at least {@code count} times; returns the matches. */
         List<MatchResult> awaitOut(Pattern pattern, int count, long timeoutMs) throws InterruptedException {
+            return await(out, "stdout", pattern, count, timeoutMs);
+        }
+
+        /** Waits until stderr matches {@code pattern} at least {@code count} times; returns the matches. */
+        List<MatchResult> awaitErr(Pattern pattern, int count, long timeoutMs) throws InterruptedException {
+            return await(err, "stderr", pattern, count, timeoutMs);
+        }
+
+        private List<MatchResult> await(StringWriter stream, String name, Pattern pattern, int count, long timeoutMs)
+                throws InterruptedException {
             long deadline = System.nanoTime() + timeoutMs * 1_000_000L;
             while (true) {
                 List<MatchResult> found = new ArrayList<>();
-                Matcher m = pattern.matcher(out.toString());
+                Matcher m = pattern.matcher(stream.toString());
                 while (m.find()) {
                     found.add(m.toMatchResult());
                 }
@@ -64,7 +74,7 @@ record LauncherRun(int exitCode, String out, String err) {
                     return found;
                 }
                 if (done.isDone() || System.nanoTime() > deadline) {
-                    throw new AssertionError("expected " + count + " lines matching " + pattern + " in stdout; got:\n"
+                    throw new AssertionError("expected " + count + " lines matching " + pattern + " in " + name + "; got:\n"
                             + out + "\n--- stderr\n" + err + (done.isDone() ? "\n(the job ended)" : ""));
                 }
                 Thread.sleep(20);

@@ -84,16 +84,20 @@ class ScheduleCacheTest {
         ScheduleCache cache = new ScheduleCache();
         AtomicInteger builds = new AtomicInteger();
         CountDownLatch start = new CountDownLatch(1);
+        // the first build holds on until every thread is at the cache: a cache that lets two build
+        // would have them all inside the builder at once
+        CountDownLatch allAsking = new CountDownLatch(8);
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
             List<Future<CompiledSchedule>> got = new ArrayList<>();
             for (int t = 0; t < 8; t++) {
                 got.add(pool.submit(() -> {
                     start.await();
+                    allAsking.countDown();
                     return cache.get(key(1000), () -> {
                         builds.incrementAndGet();
                         try {
-                            Thread.sleep(50);
+                            allAsking.await();
                         } catch (InterruptedException e) {
                             throw new IllegalStateException(e);
                         }
