@@ -160,6 +160,12 @@ final class ProcessJob {
     }
 
     private List<String> rankCommand(String java, List<String> extraJvmOptions) {
+        return rankCommand(spec, launcherClasspath, java, extraJvmOptions);
+    }
+
+    /** The command line of a rank of {@code spec} run with {@code java}; {@code srun} launches share it. */
+    static List<String> rankCommand(JobSpec spec, String launcherClasspath, String java,
+            List<String> extraJvmOptions) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.add("-Xshare:auto");

@@ -3,7 +3,6 @@ package io.mpirunj.launcher;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.bootstrap.slurm.SlurmStep;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
-import java.io.File;
 import java.io.IOException;
 import java.net.URLClassLoader;
 import java.util.ArrayList;
@@ -104,14 +103,8 @@ final class SlurmLaunch {
         if (spec.output().tag()) {
             cmd.add("--label");
         }
-        cmd.add(ProcessJob.javaExecutable());
-        cmd.addAll(spec.jvmArgs());
-        String userCp = UserClasspath.join(spec.userClasspath());
-        cmd.add("-cp");
-        cmd.add(userCp.isEmpty() ? launcherClasspath : launcherClasspath + File.pathSeparator + userCp);
-        cmd.add(RankMain.class.getName());
-        cmd.add(spec.mainClass());
-        cmd.addAll(spec.args());
+        // no class-data archive: it lives on this node only, and srun may start ranks on others
+        cmd.addAll(ProcessJob.rankCommand(spec, launcherClasspath, ProcessJob.javaExecutable(), List.of()));
         return cmd;
     }
 
