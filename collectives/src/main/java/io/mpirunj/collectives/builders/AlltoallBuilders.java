@@ -22,11 +22,7 @@ public final class AlltoallBuilders {
         if (pairBytes != null) {
             b.pairBytes(pairBytes);
         }
-        for (int r = 0; r < p; r++) {
-            Block.Pair own = new Block.Pair(r, r);
-            b.copy(r, 0, own, own);
-        }
-        return b;
+        return b.copyOwnPairBlocks();
     }
 
     /**

@@ -304,6 +304,18 @@ public final class Schedule {
             return add(rank, Instruction.copy(from, to, step));
         }
 
+        /**
+         * All-to-all: every rank copies its own block (r, r) from its send buffer to its receive buffer
+         * (a COPY of the pair reads the one and writes the other), at step 0.
+         */
+        public Builder copyOwnPairBlocks() {
+            for (int r = 0; r < ranks; r++) {
+                Block.Pair own = new Block.Pair(r, r);
+                copy(r, 0, own, own);
+            }
+            return this;
+        }
+
         /** Appends a local reduction {@code into = into (op) from} to {@code rank}'s program. */
         public Builder reduce(int rank, int step, io.mpirunj.Op op, Block from, Block into) {
             return add(rank, Instruction.reduce(op, from, into, step));

@@ -63,6 +63,8 @@ public record AlltoallAudit(List<String> errors, int startUps, long transmitted,
         final int[] offset;
         final Instruction[] instructions;
         final int[] rankOf;
+        /** Where each audited instruction sits in its rank's program (local copies are not audited). */
+        final int[] programIndex;
         final int[] matched;
         /**
          * Per block b = origin·ranks + destination, packed so one memory access serves a move:
@@ -76,20 +78,41 @@ public record AlltoallAudit(List<String> errors, int startUps, long transmitted,
         Run(Schedule schedule) {
             this.schedule = schedule;
             this.ranks = schedule.ranks();
+            // The audit follows messages: a rank's copy of its own block (r, r) is local and moves nothing.
             offset = new int[ranks + 1];
             for (int r = 0; r < ranks; r++) {
-                offset[r + 1] = offset[r] + schedule.program(r).size();
+                int messages = 0;
+                for (Instruction in : schedule.program(r)) {
+                    messages += in.isLocal() ? 0 : 1;
+                }
+                offset[r + 1] = offset[r] + messages;
             }
             instructions = new Instruction[offset[ranks]];
             rankOf = new int[offset[ranks]];
+            programIndex = new int[offset[ranks]];
             for (int r = 0; r < ranks; r++) {
                 List<Instruction> p = schedule.program(r);
+                int id = offset[r];
                 for (int i = 0; i < p.size(); i++) {
-                    instructions[offset[r] + i] = p.get(i);
-                    rankOf[offset[r] + i] = r;
+                    Instruction in = p.get(i);
+                    if (in.isLocal()) {
+                        if (!isOwnBlockCopy(in, r)) {
+                            error("rank " + r + " #" + i + " (" + in + "): an all-to-all audit allows no local"
+                                    + " operation but the copy of the rank's own block");
+                        }
+                        continue;
+                    }
+                    instructions[id] = in;
+                    rankOf[id] = r;
+                    programIndex[id++] = i;
                 }
             }
             matched = new int[instructions.length];
+        }
+
+        private static boolean isOwnBlockCopy(Instruction in, int rank) {
+            Block own = new Block.Pair(rank, rank);
+            return in.kind() == Instruction.Kind.COPY && in.blocks().equals(List.of(own)) && own.equals(in.target());
         }
 
         void error(String message) {
@@ -99,7 +122,7 @@ public record AlltoallAudit(List<String> errors, int startUps, long transmitted,
         }
 
         String where(int id) {
-            return "rank " + rankOf[id] + " #" + (id - offset[rankOf[id]]) + " (" + brief(instructions[id]) + ")";
+            return "rank " + rankOf[id] + " #" + programIndex[id] + " (" + brief(instructions[id]) + ")";
         }
 
         static String brief(Instruction in) {

@@ -327,7 +327,8 @@ final class CombiningExchange {
     /** The steps so far as a schedule of combined messages over the real ranks. */
     Schedule schedule(String algorithm, long blockBytes, String note) {
         int ranks = realSide * realSide;
-        Schedule.Builder b = Schedule.builder(Collective.ALLTOALL, algorithm, ranks, -1, blockBytes).note(note);
+        Schedule.Builder b = Schedule.builder(Collective.ALLTOALL, algorithm, ranks, -1, blockBytes).note(note)
+                .copyOwnPairBlocks();
         int step = 0;
         for (List<Move> moves : steps) {
             // With emulation a real node may have several sends in one logical step: it takes

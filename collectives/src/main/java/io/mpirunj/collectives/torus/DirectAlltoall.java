@@ -30,7 +30,7 @@ public final class DirectAlltoall {
             throw new IllegalArgumentException("torus side " + n + " (expected: >= 1)");
         }
         int p = n * n;
-        Schedule.Builder b = Schedule.builder(Collective.ALLTOALL, NAME, p, -1, blockBytes);
+        Schedule.Builder b = Schedule.builder(Collective.ALLTOALL, NAME, p, -1, blockBytes).copyOwnPairBlocks();
         for (int s = 1; s < p; s++) {
             for (int r = 0; r < p; r++) {
                 int to = (r + s) % p;

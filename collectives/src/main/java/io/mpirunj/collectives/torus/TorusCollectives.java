@@ -143,8 +143,6 @@ public final class TorusCollectives implements CollectiveProvider {
                 }
             }
             int block = send.count() / size;
-            // the torus schedules move blocks between nodes only: a rank's own block is a local copy
-            recv.slice(ch.rank() * block, block).copyFrom(send.slice(ch.rank() * block, block));
             if (identity) {
                 ScheduleRunner.run(compiled, ch, ScheduleBuffers.of(send, recv), rankOfNode, me, ALLTOALL_TAG);
                 return;
@@ -156,9 +154,7 @@ public final class TorusCollectives implements CollectiveProvider {
             }
             ScheduleRunner.run(compiled, ch, ScheduleBuffers.of(sendByNode, recvByNode), rankOfNode, me, ALLTOALL_TAG);
             for (int v = 0; v < size; v++) {
-                if (v != me) {
-                    recv.slice(rankOfNode[v] * block, block).copyFrom(recvByNode.slice(v * block, block));
-                }
+                recv.slice(rankOfNode[v] * block, block).copyFrom(recvByNode.slice(v * block, block));
             }
         }
 
