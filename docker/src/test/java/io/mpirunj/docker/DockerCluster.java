@@ -56,9 +56,7 @@ final class DockerCluster implements AutoCloseable {
                 "--rendezvous-host", gateway,
                 // lighter rank JVMs: 16 of them share this host's cores, and a busy host answers slowly
                 "-J", "-XX:+UseSerialGC", "-J", "-XX:TieredStopAtLevel=1",
-                "-J", "-Dmpirunj.tcp.handshakeTimeoutMs=60000",
-                // a rank that leaves before its peers read its last messages resets them (see the report)
-                "-J", "-Dmpirunj.tcp.closeTimeoutMs=60000");
+                "-J", "-Dmpirunj.tcp.handshakeTimeoutMs=60000");
     }
 
     String containerId(int node) {

@@ -79,13 +79,16 @@ public final class ProcessBootstrap {
             client.listen(new RendezvousClient.Listener() {
                 @Override
                 public void onRankFailed(int failed, String reason) {
-                    ctx.onRankFailed(failed, new MpiException("the launcher reports rank " + failed + " failed: "
-                            + reason));
+                    MpiException cause = new MpiException("the launcher reports rank " + failed + " failed: "
+                            + reason);
+                    transport.abandonPeer(failed, cause); // also ends a close() waiting for it
+                    ctx.onRankFailed(failed, cause);
                 }
 
                 @Override
                 public void onJobAborted(int exitCode, String reason) {
                     ctx.onJobAborted(exitCode, reason);
+                    abandonAll(transport, new MpiException("job aborted: " + reason)); // nothing left to deliver
                 }
 
                 @Override
@@ -106,6 +109,12 @@ public final class ProcessBootstrap {
                 client.close();
             }
             throw e;
+        }
+    }
+
+    private static void abandonAll(NetworkTransport transport, Throwable cause) {
+        for (int p = 0; p < transport.size(); p++) {
+            transport.abandonPeer(p, cause);
         }
     }
 

@@ -16,4 +16,11 @@ public interface NetworkTransport extends Transport {
 
     /** Runs {@code hook} at the end of {@link #close()} (e.g. closing the rendezvous client). */
     void addCloseHook(Runnable hook);
+
+    /**
+     * Someone else (the launcher) reports {@code peer} dead: stop waiting for it (also in
+     * {@link #close()}) and fail later sends to it with {@code cause}. Any thread.
+     */
+    default void abandonPeer(int peer, Throwable cause) {
+    }
 }

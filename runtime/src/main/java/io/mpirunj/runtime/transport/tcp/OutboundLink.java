@@ -13,6 +13,8 @@ import java.net.InetSocketAddress;
 import java.util.Queue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The sending side of this rank's connection to one peer: a queue of {@link OutboundFrame}s and
@@ -34,6 +36,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * queued frame is failed (payload released, listener told why).
  */
 final class OutboundLink {
+    private static final Logger LOG = LoggerFactory.getLogger(OutboundLink.class);
     static final int MAX_WRITES_PER_DRAIN = 256;
 
     private enum State { IDLE, CONNECTING, READY, CLOSED }
@@ -191,6 +194,22 @@ final class OutboundLink {
         return closed;
     }
 
+    /** The peer is known dead: drop the connection (any thread); queued frames fail with {@code why}. */
+    void abandon(Throwable why) {
+        try {
+            loop.execute(() -> {
+                recordCause(why);
+                if (channel != null) {
+                    channel.close(); // linkDown follows from the close future
+                } else {
+                    linkDown();
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            closed.tryFailure(e); // the loops are stopping: close() fails what is queued
+        }
+    }
+
     private void sayGoodbye() {
         write(false);
         ByteBuf goodbye = channel.alloc().buffer(FrameHeaderCodec.GOODBYE_FRAME_BYTES);
@@ -205,6 +224,11 @@ final class OutboundLink {
         }
         peerGoodbye |= transport.hasSaidGoodbye(peer);
         boolean lost = !closing && !peerGoodbye;
+        if (closing && (cause != null || !queue.isEmpty())) {
+            // Not the peer's answer to our goodbye: what it had not yet read may be lost.
+            LOG.warn("{}: connection to rank {} ended while closing, before rank {} confirmed it read every frame: {}",
+                    transport.owner(), peer, peer, cause == null ? "frames were still queued" : cause.toString());
+        }
         state = State.CLOSED;
         Throwable why = closedCause();
         failQueued(why);

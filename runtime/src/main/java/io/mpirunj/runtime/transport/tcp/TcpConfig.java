@@ -37,9 +37,13 @@ public final class TcpConfig {
     public static final String CONNECT_TIMEOUT_MS_PROP = "mpirunj.tcp.connectTimeoutMs";
     public static final int CONNECT_TIMEOUT_MS_DEFAULT = 10_000;
 
-    /** How long {@link TcpTransport#close()} waits for peers to acknowledge its goodbye. */
-    public static final String CLOSE_TIMEOUT_MS_PROP = "mpirunj.tcp.closeTimeoutMs";
-    public static final int CLOSE_TIMEOUT_MS_DEFAULT = 2_000;
+    /**
+     * After this long, {@link TcpTransport#close()} logs which peers have not yet read its last frames
+     * and answered its goodbye. It keeps waiting for them: only a peer's loss (its connection failing,
+     * or the launcher reporting it dead) ends the wait early, because leaving earlier could lose data.
+     */
+    public static final String CLOSE_NOTICE_MS_PROP = "mpirunj.tcp.closeNoticeMs";
+    public static final int CLOSE_NOTICE_MS_DEFAULT = 10_000;
 
     /** Outbound bytes buffered in a channel above which the link stops writing until it drains. */
     public static final String WRITE_HIGH_WATER_MARK_PROP = "mpirunj.tcp.writeHighWaterMark";
@@ -58,12 +62,12 @@ public final class TcpConfig {
     private final int maxEagerBytes;
     private final int handshakeTimeoutMs;
     private final int connectTimeoutMs;
-    private final int closeTimeoutMs;
+    private final int closeNoticeMs;
     private final int writeHighWaterMark;
     private final boolean preferEpoll;
 
     private TcpConfig(String advertiseHost, String bindHost, int ioThreads, int maxFrameBytes, int maxEagerBytes,
-            int handshakeTimeoutMs, int connectTimeoutMs, int closeTimeoutMs, int writeHighWaterMark,
+            int handshakeTimeoutMs, int connectTimeoutMs, int closeNoticeMs, int writeHighWaterMark,
             boolean preferEpoll) {
         this.advertiseHost = advertiseHost;
         this.bindHost = bindHost;
@@ -72,7 +76,7 @@ public final class TcpConfig {
         this.maxEagerBytes = positive(MAX_EAGER_BYTES_PROP, maxEagerBytes);
         this.handshakeTimeoutMs = positive(HANDSHAKE_TIMEOUT_MS_PROP, handshakeTimeoutMs);
         this.connectTimeoutMs = positive(CONNECT_TIMEOUT_MS_PROP, connectTimeoutMs);
-        this.closeTimeoutMs = positive(CLOSE_TIMEOUT_MS_PROP, closeTimeoutMs);
+        this.closeNoticeMs = positive(CLOSE_NOTICE_MS_PROP, closeNoticeMs);
         this.writeHighWaterMark = positive(WRITE_HIGH_WATER_MARK_PROP, writeHighWaterMark);
         this.preferEpoll = preferEpoll;
     }
@@ -103,29 +107,34 @@ public final class TcpConfig {
                 intProp(MAX_EAGER_BYTES_PROP, MAX_EAGER_BYTES_DEFAULT),
                 intProp(HANDSHAKE_TIMEOUT_MS_PROP, HANDSHAKE_TIMEOUT_MS_DEFAULT),
                 intProp(CONNECT_TIMEOUT_MS_PROP, CONNECT_TIMEOUT_MS_DEFAULT),
-                intProp(CLOSE_TIMEOUT_MS_PROP, CLOSE_TIMEOUT_MS_DEFAULT),
+                intProp(CLOSE_NOTICE_MS_PROP, CLOSE_NOTICE_MS_DEFAULT),
                 intProp(WRITE_HIGH_WATER_MARK_PROP, WRITE_HIGH_WATER_MARK_DEFAULT),
                 Boolean.parseBoolean(System.getProperty(EPOLL_PROP, "true")));
     }
 
     public TcpConfig withMaxFrameBytes(int n) {
         return new TcpConfig(advertiseHost, bindHost, ioThreads, n, maxEagerBytes, handshakeTimeoutMs,
-                connectTimeoutMs, closeTimeoutMs, writeHighWaterMark, preferEpoll);
+                connectTimeoutMs, closeNoticeMs, writeHighWaterMark, preferEpoll);
     }
 
     public TcpConfig withMaxEagerBytes(int n) {
         return new TcpConfig(advertiseHost, bindHost, ioThreads, maxFrameBytes, n, handshakeTimeoutMs,
-                connectTimeoutMs, closeTimeoutMs, writeHighWaterMark, preferEpoll);
+                connectTimeoutMs, closeNoticeMs, writeHighWaterMark, preferEpoll);
     }
 
     public TcpConfig withHandshakeTimeoutMs(int ms) {
         return new TcpConfig(advertiseHost, bindHost, ioThreads, maxFrameBytes, maxEagerBytes, ms,
-                connectTimeoutMs, closeTimeoutMs, writeHighWaterMark, preferEpoll);
+                connectTimeoutMs, closeNoticeMs, writeHighWaterMark, preferEpoll);
+    }
+
+    public TcpConfig withCloseNoticeMs(int ms) {
+        return new TcpConfig(advertiseHost, bindHost, ioThreads, maxFrameBytes, maxEagerBytes, handshakeTimeoutMs,
+                connectTimeoutMs, ms, writeHighWaterMark, preferEpoll);
     }
 
     public TcpConfig withPreferEpoll(boolean epoll) {
         return new TcpConfig(advertiseHost, bindHost, ioThreads, maxFrameBytes, maxEagerBytes, handshakeTimeoutMs,
-                connectTimeoutMs, closeTimeoutMs, writeHighWaterMark, epoll);
+                connectTimeoutMs, closeNoticeMs, writeHighWaterMark, epoll);
     }
 
     /** Host other ranks use to reach this one. */
@@ -158,8 +167,8 @@ public final class TcpConfig {
         return connectTimeoutMs;
     }
 
-    public int closeTimeoutMs() {
-        return closeTimeoutMs;
+    public int closeNoticeMs() {
+        return closeNoticeMs;
     }
 
     public int writeHighWaterMark() {

@@ -48,14 +48,15 @@ import org.slf4j.LoggerFactory;
  * {@link #advertisedAddress()} can be published; {@link #setPeerAddresses} gives every rank's
  * address; {@link #start} begins accepting and delivering; connections open lazily on the first send
  * to a peer (frames sent meanwhile wait, in order); {@link #close} says GOODBYE on every connection,
- * waits briefly for the peers to close in answer, stops the event loops and runs the close hooks.
+ * waits until each peer has read what was sent and closed in answer (or is lost), stops the event
+ * loops and runs the close hooks.
  *
  * <p>Failure: a connection that ends without GOODBYE (peer died, reset, protocol violation, refused
  * handshake, connect failure) reports {@link FrameSink#onPeerFailed} once per peer, unless this
  * transport is closing. Later sends to that peer fail at once through their listener.
  *
- * <p>Threading: {@link #send} and {@link #close} may be called from any thread and never block the
- * caller beyond {@code close}'s bounded wait (none when called on one of the transport's event
+ * <p>Threading: {@link #send} and {@link #close} may be called from any thread; {@code send} never
+ * blocks, {@code close} waits for the peers (not when called on one of the transport's event
  * loops). Inbound frames of one peer arrive on one event-loop thread, in order.
  */
 public final class TcpTransport implements NetworkTransport {
@@ -64,6 +65,8 @@ public final class TcpTransport implements NetworkTransport {
     private static final int LIVE = 0;
     private static final int SAID_GOODBYE = 1;
     private static final int FAILED = 2;
+    /** How long the event loops get to stop once every connection has ended. */
+    private static final int LOOP_SHUTDOWN_MS = 2_000;
 
     private final int rank;
     private final int size;
@@ -245,42 +248,43 @@ public final class TcpTransport implements NetworkTransport {
     }
 
     /**
-     * Says GOODBYE on every connection after the frames already queued, waits up to
-     * {@link TcpConfig#closeTimeoutMs()} for the peers to close in answer (not when called on one of
-     * this transport's event loops), stops the event loops, fails whatever is still queued and runs
-     * the close hooks. Idempotent.
+     * Leaves gracefully: says GOODBYE on every connection after the frames already queued, then
+     * waits (not when called on one of this transport's event loops) until every peer has read
+     * them and closed the connection in answer, stops the event loops, fails whatever is still
+     * queued and runs the close hooks. Idempotent.
+     *
+     * <p>The wait has no fixed limit: a peer that is alive but slow (busy host, still starting,
+     * not yet accepting) must still get this rank's last frames, and closing a socket early would
+     * also reset it, discarding what the peer has not yet read. The wait for a peer ends early only
+     * when it is lost: its connection fails (a dead process's sockets are reset by its kernel) or
+     * {@link #abandonPeer} reports it dead. After {@link TcpConfig#closeNoticeMs()} it logs which
+     * peers it still waits for.
      */
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        List<Future<?>> pending = new ArrayList<>();
-        pending.add(serverChannel.close());
+        serverChannel.close();
+        List<List<Future<?>>> answers = new ArrayList<>(size);
         for (int p = 0; p < size; p++) {
+            List<Future<?>> fromPeer = new ArrayList<>(2);
             OutboundLink link = links.get(p);
             if (link != null) {
-                pending.add(link.close());
+                fromPeer.add(link.close());
             }
             Channel ch = inbound.get(p);
             if (ch != null) {
-                pending.add(sayGoodbye(ch));
+                fromPeer.add(sayGoodbye(ch));
             }
+            answers.add(fromPeer);
         }
         boolean onLoop = NettyIo.inEventLoop(group);
         if (!onLoop) {
-            long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(config.closeTimeoutMs());
-            for (Future<?> f : pending) {
-                long leftNs = deadlineNs - System.nanoTime();
-                if (leftNs <= 0 || !f.awaitUninterruptibly(leftNs, TimeUnit.NANOSECONDS)) {
-                    LOG.debug("{}: peers did not answer GOODBYE within {} ms; closing anyway", owner,
-                            config.closeTimeoutMs());
-                    break;
-                }
-            }
+            awaitAnswers(answers);
         }
-        Future<?> terminated = group.shutdownGracefully(0, config.closeTimeoutMs(), TimeUnit.MILLISECONDS);
-        if (!onLoop && terminated.awaitUninterruptibly(config.closeTimeoutMs() + 1000L)) {
+        Future<?> terminated = group.shutdownGracefully(0, LOOP_SHUTDOWN_MS, TimeUnit.MILLISECONDS);
+        if (!onLoop && terminated.awaitUninterruptibly(LOOP_SHUTDOWN_MS + 1000L)) {
             IOException why = new IOException(owner + ": transport closed");
             for (int p = 0; p < size; p++) {
                 OutboundLink link = links.get(p);
@@ -295,6 +299,63 @@ public final class TcpTransport implements NetworkTransport {
             } catch (RuntimeException e) {
                 LOG.warn("{}: close hook failed", owner, e);
             }
+        }
+    }
+
+    /** Waits until every peer's connections have ended; logs once after the notice time who is late. */
+    private void awaitAnswers(List<List<Future<?>>> answers) {
+        long noticeAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(config.closeNoticeMs());
+        boolean noticed = false;
+        for (List<Future<?>> fromPeer : answers) {
+            for (Future<?> f : fromPeer) {
+                if (!noticed) {
+                    long leftNs = noticeAt - System.nanoTime();
+                    if (leftNs > 0 && f.awaitUninterruptibly(leftNs, TimeUnit.NANOSECONDS)) {
+                        continue;
+                    }
+                    noticed = true;
+                    LOG.warn("{}: closing: still waiting after {} ms for ranks {} to read this rank's last frames "
+                            + "and answer its goodbye", owner, config.closeNoticeMs(), lateRanks(answers));
+                }
+                f.awaitUninterruptibly();
+            }
+        }
+    }
+
+    private static List<Integer> lateRanks(List<List<Future<?>>> answers) {
+        List<Integer> late = new ArrayList<>();
+        for (int p = 0; p < answers.size(); p++) {
+            for (Future<?> f : answers.get(p)) {
+                if (!f.isDone()) {
+                    late.add(p);
+                    break;
+                }
+            }
+        }
+        return late;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Marks {@code peer} failed (later sends to it fail with {@code cause}) and closes its
+     * connections, which also ends {@link #close()}'s wait for it. Does not report it to the sink:
+     * whoever learnt of the death tells the engine.
+     */
+    @Override
+    public void abandonPeer(int peer, Throwable cause) {
+        if (peer < 0 || peer >= size || peer == rank) {
+            return;
+        }
+        peerFailures.compareAndSet(peer, null, cause);
+        peerStates.compareAndSet(peer, LIVE, FAILED);
+        OutboundLink link = links.get(peer);
+        if (link != null) {
+            link.abandon(cause);
+        }
+        Channel ch = inbound.get(peer);
+        if (ch != null) {
+            ch.close();
         }
     }
 

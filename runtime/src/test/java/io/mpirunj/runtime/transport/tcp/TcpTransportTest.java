@@ -308,6 +308,63 @@ class TcpTransportTest {
         assertTrue(sinks.get(1).failures.isEmpty());
     }
 
+    /** Rank 0 and rank 1 (bound, but not accepting until {@code b.start}); rank 0 started. */
+    private TcpTransport[] pairWithRankOneNotStarted(TcpConfig config) {
+        TcpTransport a = new TcpTransport(0, 2, TOKEN, config);
+        TcpTransport b = new TcpTransport(1, 2, TOKEN, config);
+        transports.add(a);
+        transports.add(b);
+        List<InetSocketAddress> table = List.of(a.advertisedAddress(), b.advertisedAddress());
+        a.setPeerAddresses(table);
+        b.setPeerAddresses(table);
+        RecordingSink sa = new RecordingSink();
+        sinks.add(sa);
+        a.start(sa);
+        return new TcpTransport[] {a, b};
+    }
+
+    @Test
+    void closeWaitsUntilASlowPeerHasReadItsLastFrames() throws Exception {
+        try (LogCapture log = new LogCapture()) {
+            TcpTransport[] pair = pairWithRankOneNotStarted(TcpConfig.defaults().withCloseNoticeMs(1));
+            int n = 100;
+            Listeners listeners = new Listeners(n);
+            for (int i = 0; i < n; i++) {
+                pair[0].send(1, Frame.eager(0, i, 4), intPayload(i), listeners);
+            }
+            Thread closer = startThread(pair[0]::close);
+            // Rank 1 is slow (not even accepting yet). A close that gave up after a fixed time, as it
+            // once did after 2 s, would lose these frames here and leave rank 1 waiting forever.
+            log.await("rank 0: closing: still waiting after 1 ms for ranks [1]");
+            assertTrue(closer.isAlive());
+            RecordingSink sb = new RecordingSink();
+            sinks.add(sb);
+            pair[1].start(sb);
+            for (int i = 0; i < n; i++) {
+                assertEquals(i, sb.take().frame().tag());
+            }
+            closer.join();
+            listeners.awaitSuccess();
+            assertTrue(sb.failures.isEmpty(), String.valueOf(sb.failures));
+        }
+    }
+
+    @Test
+    void closeStopsWaitingForAPeerReportedDead() throws Exception {
+        try (LogCapture log = new LogCapture()) {
+            TcpTransport[] pair = pairWithRankOneNotStarted(TcpConfig.defaults().withCloseNoticeMs(1));
+            Listeners queued = new Listeners(1);
+            pair[0].send(1, Frame.cts(1, 1), null, queued);
+            Thread closer = startThread(pair[0]::close);
+            log.await("rank 0: closing: still waiting after 1 ms for ranks [1]");
+            pair[0].abandonPeer(1, new IOException("the launcher reports rank 1 failed"));
+            closer.join();
+            assertTrue(queued.done.await(10, TimeUnit.SECONDS));
+            assertEquals(1, queued.failures.size());
+            log.await("connection to rank 1 ended while closing", "the launcher reports rank 1 failed");
+        }
+    }
+
     @Test
     void sendAfterCloseFailsAndReleases() throws Exception {
         cluster(2);
