@@ -9,7 +9,8 @@ import io.mpirunj.RankFailedException;
 /**
  * {@code Victim OP VICTIM MODE}: every rank prints {@code rank R pid P}; after a barrier the rank
  * VICTIM prints {@code victim ready} and then sleeps forever (MODE {@code sleep}: a test kills it)
- * or throws after a moment (MODE {@code throw}), while every other rank blocks in OP, which depends
+ * or throws after a moment (MODE {@code throw}), while every other rank prints {@code rank R enters OP}
+ * and blocks in OP, which depends
  * on the victim: {@code bcast} (rooted at the victim), {@code alltoall}, or {@code recv-any} (a
  * receive from ANY_SOURCE). A rank whose OP fails prints {@code rank R caught <exception> naming
  * rank F: <message>} and rethrows.
@@ -34,6 +35,8 @@ public final class Victim {
             }
             Thread.sleep(Long.MAX_VALUE);
         }
+        System.out.println("rank " + me + " enters " + op);
+        System.out.flush();
         try {
             switch (op) {
                 case "bcast":
