@@ -88,7 +88,6 @@ public final class ProcessBootstrap {
                 @Override
                 public void onJobAborted(int exitCode, String reason) {
                     ctx.onJobAborted(exitCode, reason);
-                    abandonAll(transport, new MpiException("job aborted: " + reason)); // nothing left to deliver
                 }
 
                 @Override
@@ -109,12 +108,6 @@ public final class ProcessBootstrap {
                 client.close();
             }
             throw e;
-        }
-    }
-
-    private static void abandonAll(NetworkTransport transport, Throwable cause) {
-        for (int p = 0; p < transport.size(); p++) {
-            transport.abandonPeer(p, cause);
         }
     }
 
