@@ -81,8 +81,8 @@ public final class ProcessBootstrap {
                 public void onRankFailed(int failed, String reason) {
                     MpiException cause = new MpiException("the launcher reports rank " + failed + " failed: "
                             + reason);
-                    transport.abandonPeer(failed, cause); // also ends a close() waiting for it
                     ctx.onRankFailed(failed, cause);
+                    transport.abandonPeer(failed, cause); // also ends a close() waiting for it
                 }
 
                 @Override
