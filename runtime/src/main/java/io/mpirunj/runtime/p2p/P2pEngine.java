@@ -12,9 +12,11 @@ import io.mpirunj.runtime.transport.FrameSink;
 import io.mpirunj.runtime.transport.Transport;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -122,9 +124,9 @@ public final class P2pEngine implements FrameSink {
 
     /** Runs {@code hook} whenever a thread waits on this engine (see {@link ProgressHook}). */
     public void addProgressHook(ProgressHook hook) {
-        java.util.Objects.requireNonNull(hook, "hook");
+        Objects.requireNonNull(hook, "hook");
         synchronized (hooksLock) {
-            ProgressHook[] now = java.util.Arrays.copyOf(progressHooks, progressHooks.length + 1);
+            ProgressHook[] now = Arrays.copyOf(progressHooks, progressHooks.length + 1);
             now[now.length - 1] = hook;
             progressHooks = now;
         }

@@ -4,6 +4,8 @@ import io.mpirunj.MpiException;
 import io.mpirunj.Request;
 import io.mpirunj.Status;
 import io.mpirunj.runtime.NanoClock;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -41,12 +43,11 @@ public class RequestImpl implements Request {
      * that set it and then read {@link #done} false is seen by the finisher that set {@code done}.
      */
     private volatile Thread parkedWaiter;
-    private static final java.lang.invoke.VarHandle PARKED_WAITER;
+    private static final VarHandle PARKED_WAITER;
 
     static {
         try {
-            PARKED_WAITER = java.lang.invoke.MethodHandles.lookup().findVarHandle(RequestImpl.class, "parkedWaiter",
-                    Thread.class);
+            PARKED_WAITER = MethodHandles.lookup().findVarHandle(RequestImpl.class, "parkedWaiter", Thread.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
