@@ -81,14 +81,13 @@ public final class ProcessBootstrap {
                 public void onRankFailed(int failed, String reason) {
                     MpiException cause = new MpiException("the launcher reports rank " + failed + " failed: "
                             + reason);
-                    transport.abandonPeer(failed, cause); // also ends a close() waiting for it
                     ctx.onRankFailed(failed, cause);
+                    transport.abandonPeer(failed, cause); // also ends a close() waiting for it
                 }
 
                 @Override
                 public void onJobAborted(int exitCode, String reason) {
                     ctx.onJobAborted(exitCode, reason);
-                    abandonAll(transport, new MpiException("job aborted: " + reason)); // nothing left to deliver
                 }
 
                 @Override
@@ -109,12 +108,6 @@ public final class ProcessBootstrap {
                 client.close();
             }
             throw e;
-        }
-    }
-
-    private static void abandonAll(NetworkTransport transport, Throwable cause) {
-        for (int p = 0; p < transport.size(); p++) {
-            transport.abandonPeer(p, cause);
         }
     }
 

@@ -104,6 +104,10 @@ final class MatchingQueues {
     }
 
     private static RecvRequest firstWithTag(ArrayDeque<RecvRequest> d, int tag) {
+        RecvRequest head = d.peekFirst(); // the usual match: no iterator to allocate
+        if (head == null || head.tag == P2pEngine.ANY || head.tag == tag) {
+            return head;
+        }
         for (RecvRequest r : d) {
             if (r.tag == P2pEngine.ANY || r.tag == tag) {
                 return r;

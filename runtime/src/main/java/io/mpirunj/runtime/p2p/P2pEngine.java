@@ -12,9 +12,11 @@ import io.mpirunj.runtime.transport.FrameSink;
 import io.mpirunj.runtime.transport.Transport;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -73,8 +75,12 @@ public final class P2pEngine implements FrameSink {
 
     private final Object lock = new Object();
     private final MatchingQueues queues;
-    private final java.util.concurrent.CopyOnWriteArrayList<ProgressHook> progressHooks =
-            new java.util.concurrent.CopyOnWriteArrayList<>();
+    /**
+     * Copied on write (under {@link #hooksLock}) into a plain array, so that waiters, which run the
+     * hooks at every turn of their spin, iterate without allocating (a list iterator each turn did).
+     */
+    private volatile ProgressHook[] progressHooks = new ProgressHook[0];
+    private final Object hooksLock = new Object();
     private final Map<Long, SendRequest> awaitingCts = new HashMap<>();
     private final Map<Long, RecvRequest> awaitingData = new HashMap<>();
     private final Throwable[] failedPeers;
@@ -118,11 +124,27 @@ public final class P2pEngine implements FrameSink {
 
     /** Runs {@code hook} whenever a thread waits on this engine (see {@link ProgressHook}). */
     public void addProgressHook(ProgressHook hook) {
-        progressHooks.add(java.util.Objects.requireNonNull(hook, "hook"));
+        Objects.requireNonNull(hook, "hook");
+        synchronized (hooksLock) {
+            ProgressHook[] now = Arrays.copyOf(progressHooks, progressHooks.length + 1);
+            now[now.length - 1] = hook;
+            progressHooks = now;
+        }
     }
 
     public void removeProgressHook(ProgressHook hook) {
-        progressHooks.remove(hook);
+        synchronized (hooksLock) {
+            ProgressHook[] was = progressHooks;
+            for (int i = 0; i < was.length; i++) {
+                if (was[i].equals(hook)) {
+                    ProgressHook[] now = new ProgressHook[was.length - 1];
+                    System.arraycopy(was, 0, now, 0, i);
+                    System.arraycopy(was, i + 1, now, i, was.length - i - 1);
+                    progressHooks = now;
+                    return;
+                }
+            }
+        }
     }
 
     /** Runs every progress hook once; true if one did anything. */
@@ -135,7 +157,7 @@ public final class P2pEngine implements FrameSink {
     }
 
     boolean hasProgressHooks() {
-        return !progressHooks.isEmpty();
+        return progressHooks.length > 0;
     }
 
     /** Credit an eager message of {@code len} payload bytes takes. */

@@ -4,6 +4,8 @@ import io.mpirunj.MpiException;
 import io.mpirunj.Request;
 import io.mpirunj.Status;
 import io.mpirunj.runtime.NanoClock;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +37,21 @@ public class RequestImpl implements Request {
     private RuntimeException error;
     /** Run once on completion; guarded by this; null after completion. */
     private List<Runnable> listeners;
+    /**
+     * The first thread parked on this request, unparked by {@link #finish} without a listener (so
+     * parking allocates nothing); later waiters register listeners. Volatile on both sides: a waiter
+     * that set it and then read {@link #done} false is seen by the finisher that set {@code done}.
+     */
+    private volatile Thread parkedWaiter;
+    private static final VarHandle PARKED_WAITER;
+
+    static {
+        try {
+            PARKED_WAITER = MethodHandles.lookup().findVarHandle(RequestImpl.class, "parkedWaiter", Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     /** A request whose waiters wait as {@code waiting} says. */
     public RequestImpl(WaitPolicy waiting) {
@@ -62,6 +79,10 @@ public class RequestImpl implements Request {
             done = true;
             toRun = listeners;
             listeners = null;
+        }
+        Thread waiter = parkedWaiter;
+        if (waiter != null) {
+            LockSupport.unpark(waiter);
         }
         if (toRun != null) {
             for (Runnable r : toRun) {
@@ -170,7 +191,9 @@ public class RequestImpl implements Request {
 
     private void park(long deadlineNs) {
         Thread me = Thread.currentThread();
-        onCompletion(() -> LockSupport.unpark(me));
+        if (!PARKED_WAITER.compareAndSet(this, null, me) && parkedWaiter != me) {
+            onCompletion(() -> LockSupport.unpark(me)); // another thread waits too
+        }
         while (!done) {
             long left = deadlineNs - waiting.clock.nanoTime();
             if (deadlineNs != Long.MAX_VALUE && left <= 0) {

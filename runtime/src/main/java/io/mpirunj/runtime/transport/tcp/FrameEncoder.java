@@ -47,7 +47,7 @@ final class FrameEncoder extends ChannelOutboundHandlerAdapter {
             }
             ctx.write(prefix, promise);
         } else {
-            ctx.write(prefix, ctx.newPromise());
+            ctx.write(prefix, ctx.voidPromise()); // its failure fails the payload's write too
             ctx.write(payload, promise);
         }
     }

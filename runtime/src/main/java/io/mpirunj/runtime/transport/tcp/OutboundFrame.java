@@ -53,6 +53,15 @@ final class OutboundFrame extends AbstractReferenceCounted implements ChannelFut
         return p;
     }
 
+    /**
+     * False if nobody waits for this frame's write ({@link Transport.WriteListener#NONE}): it may then
+     * go out with the channel's void promise, saving a promise per frame (a failed write still
+     * closes the link through the pipeline's exception).
+     */
+    boolean wantsCompletion() {
+        return listener != Transport.WriteListener.NONE;
+    }
+
     /** The write promise completed: the frame is in the kernel, or it could not be written. */
     @Override
     public void operationComplete(ChannelFuture future) {

@@ -162,7 +162,7 @@ final class OutboundLink {
         int written = 0;
         OutboundFrame f;
         while ((!bounded || written < MAX_WRITES_PER_DRAIN && channel.isWritable()) && (f = queue.poll()) != null) {
-            channel.write(f, channel.newPromise().addListener(f));
+            channel.write(f, f.wantsCompletion() ? channel.newPromise().addListener(f) : channel.voidPromise());
             written++;
         }
         if (written > 0) {
