@@ -1,6 +1,8 @@
 package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.Request;
+import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
@@ -44,9 +46,21 @@ public final class BinomialP2pMulticast implements CollectiveAlgorithm.Multicast
     public void multicast(CollChannel ch, Buffer buf, int root, int[] group) {
         int[] ranks = Multicasts.participants(root, group, ch.size());
         int me = Multicasts.indexOf(ranks, ch.rank());
-        if (me < 0) {
-            return; // not a participant
+        if (me < 0 || ranks.length == 1) {
+            return; // not a participant, or nobody to send to
         }
-        BinomialBcast.treeBcast(ch, buf, ranks, me, CollTags.MULTICAST);
+        Scheduled.runRooted(ch, Collective.MULTICAST, name(), buf, ranks, me, CollTags.MULTICAST,
+                () -> BinomialBcast.tree(ranks.length, buf.byteLength(), Collective.MULTICAST));
+    }
+
+    @Override
+    public Request imulticast(CollChannel ch, Buffer buf, int root, int[] group) {
+        int[] ranks = Multicasts.participants(root, group, ch.size());
+        int me = Multicasts.indexOf(ranks, ch.rank());
+        if (me < 0 || ranks.length == 1) {
+            return Scheduled.done(ch, buf, CollTags.MULTICAST);
+        }
+        return Scheduled.startRooted(ch, Collective.MULTICAST, name(), buf, ranks, me, CollTags.MULTICAST,
+                () -> BinomialBcast.tree(ranks.length, buf.byteLength(), Collective.MULTICAST));
     }
 }

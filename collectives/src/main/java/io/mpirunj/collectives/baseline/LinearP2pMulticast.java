@@ -2,6 +2,7 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
+import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
@@ -36,17 +37,22 @@ public final class LinearP2pMulticast implements CollectiveAlgorithm.Multicast {
     @Override
     public void multicast(CollChannel ch, Buffer buf, int root, int[] group) {
         int[] ranks = Multicasts.participants(root, group, ch.size());
-        int r = ch.rank();
-        if (r != root) {
-            if (Multicasts.indexOf(ranks, r) > 0) {
-                ch.recv(buf, root, CollTags.MULTICAST);
-            }
-            return;
+        int me = Multicasts.indexOf(ranks, ch.rank());
+        if (me < 0 || ranks.length == 1) {
+            return; // not a participant, or nobody to send to
         }
-        Request[] sends = new Request[ranks.length - 1];
-        for (int i = 1; i < ranks.length; i++) {
-            sends[i - 1] = ch.isend(buf, ranks[i], CollTags.MULTICAST);
+        Scheduled.runRooted(ch, Collective.MULTICAST, name(), buf, ranks, me, CollTags.MULTICAST,
+                () -> LinearBcast.flat(ranks.length, buf.byteLength(), Collective.MULTICAST));
+    }
+
+    @Override
+    public Request imulticast(CollChannel ch, Buffer buf, int root, int[] group) {
+        int[] ranks = Multicasts.participants(root, group, ch.size());
+        int me = Multicasts.indexOf(ranks, ch.rank());
+        if (me < 0 || ranks.length == 1) {
+            return Scheduled.done(ch, buf, CollTags.MULTICAST);
         }
-        Request.waitAll(sends);
+        return Scheduled.startRooted(ch, Collective.MULTICAST, name(), buf, ranks, me, CollTags.MULTICAST,
+                () -> LinearBcast.flat(ranks.length, buf.byteLength(), Collective.MULTICAST));
     }
 }

@@ -61,6 +61,10 @@ final class CollectiveScenarios {
             case ALLGATHERV: allgatherv(world); break;
             case REDUCE: reduce(world); break;
             case ALLREDUCE: allreduce(world); break;
+            case REDUCE_SCATTER: reduceScatter(world, false); break;
+            case REDUCE_SCATTER_BLOCK: reduceScatter(world, true); break;
+            case SCAN: scan(world, false); break;
+            case EXSCAN: scan(world, true); break;
             default: throw new AssertionError("no scenario for " + op);
         }
     }
@@ -359,6 +363,67 @@ final class CollectiveScenarios {
                     c.allreduce(send, recv, op);
                     String what = "allreduce " + op;
                     check(reference(k, op, p, n), recv, what, k, n, -1, r);
+                    check(fill(n, i -> small(r, i)), send, what + " (send must not change)", k, n, -1, r);
+                }
+            }
+        }
+    }
+
+    /**
+     * Reduce-scatter: with per-rank counts ({@code vcount}, zeros included) or equal blocks of n; block
+     * j of the reduction of every rank's {@code small(r, i)} must land on rank j.
+     */
+    static void reduceScatter(Comm c, boolean equalBlocks) {
+        int p = c.size();
+        int r = c.rank();
+        for (Kind k : Kind.values()) {
+            for (Op op : ops(k)) {
+                for (int n : counts(p)) {
+                    int[] counts = new int[p];
+                    for (int j = 0; j < p; j++) {
+                        counts[j] = equalBlocks ? n : vcount(n, j, 1);
+                    }
+                    int total = 0;
+                    int mine = 0;
+                    for (int j = 0; j < p; j++) {
+                        if (j == r) {
+                            mine = total;
+                        }
+                        total += counts[j];
+                    }
+                    Buffer send = create(k, fill(total, i -> small(r, i)));
+                    Buffer recv = create(k, sentinels(counts[r]));
+                    if (equalBlocks) {
+                        c.reduceScatterBlock(send, recv, op);
+                    } else {
+                        c.reduceScatter(send, recv, counts, op);
+                    }
+                    long[] all = reference(k, op, p, total);
+                    String what = (equalBlocks ? "reduceScatterBlock " : "reduceScatter ") + op;
+                    check(java.util.Arrays.copyOfRange(all, mine, mine + counts[r]), recv, what, k, n, -1, r);
+                    check(fill(total, i -> small(r, i)), send, what + " (send must not change)", k, n, -1, r);
+                }
+            }
+        }
+    }
+
+    /** Scan and exscan: rank r gets the reduction over ranks 0..r (0..r-1); exscan leaves rank 0's recv alone. */
+    static void scan(Comm c, boolean exclusive) {
+        int p = c.size();
+        int r = c.rank();
+        for (Kind k : Kind.values()) {
+            for (Op op : ops(k)) {
+                for (int n : counts(p)) {
+                    Buffer send = create(k, fill(n, i -> small(r, i)));
+                    Buffer recv = create(k, sentinels(n));
+                    if (exclusive) {
+                        c.exscan(send, recv, op);
+                    } else {
+                        c.scan(send, recv, op);
+                    }
+                    String what = (exclusive ? "exscan " : "scan ") + op;
+                    int upTo = exclusive ? r : r + 1;
+                    check(upTo == 0 ? sentinels(n) : reference(k, op, upTo, n), recv, what, k, n, -1, r);
                     check(fill(n, i -> small(r, i)), send, what + " (send must not change)", k, n, -1, r);
                 }
             }

@@ -1,0 +1,61 @@
+package io.mpirunj.collectives.baseline;
+
+import io.mpirunj.Buffer;
+import io.mpirunj.Op;
+import io.mpirunj.Request;
+import io.mpirunj.collectives.builders.ReductionBuilders;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
+import io.mpirunj.collectives.schedule.Collective;
+import io.mpirunj.runtime.spi.CollChannel;
+import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+
+/**
+ * Recursive-doubling exscan: every rank keeps the reduction of its window of ranks; in step k it swaps
+ * windows with rank {@code r xor 2^k} (when it exists), merges the partner's into its window, and
+ * into its result when the partner is the lower one. Runs as the
+ * {@link ReductionBuilders#recursiveDoublingScan} schedule.
+ *
+ * <p>Contract: commutative and associative operators (every {@link Op}). Cost: ceil(log2 p) steps
+ * of the whole buffer in each direction.
+ *
+ * <p>Reference: MPICH {@code MPIR_Scan_intra_recursive_doubling}; Open MPI
+ * {@code ompi_coll_base_exscan_intra_recursivedoubling}.
+ *
+ * <pre>
+ * p = 4              rank 0     rank 1     rank 2     rank 3
+ * step 1 (d = 1)     &lt;-> 1      &lt;-> 0      &lt;-> 3      &lt;-> 2
+ * step 2 (d = 2)     &lt;-> 2      &lt;-> 3      &lt;-> 0      &lt;-> 1
+ * </pre>
+ */
+public final class RecursiveDoublingExscan implements CollectiveAlgorithm.Exscan {
+    @Override
+    public String name() {
+        return "recursive-doubling";
+    }
+
+    @Override
+    public String description() {
+        return "recursive doubling: ceil(log2 p) exchanges of partial prefixes";
+    }
+
+    @Override
+    public int priority() {
+        return 10;
+    }
+
+    @Override
+    public void exscan(CollChannel ch, Buffer send, Buffer recv, Op op) {
+        int p = ch.size();
+        long bytes = send.byteLength();
+        Scheduled.run(ch, Collective.EXSCAN, name(), -1, bytes, op.name(), ScheduleBuffers.of(send, recv),
+                CollTags.EXSCAN, () -> ReductionBuilders.recursiveDoublingScan(p, bytes, op, true));
+    }
+
+    @Override
+    public Request iexscan(CollChannel ch, Buffer send, Buffer recv, Op op) {
+        int p = ch.size();
+        long bytes = send.byteLength();
+        return Scheduled.start(ch, Collective.EXSCAN, name(), -1, bytes, op.name(), ScheduleBuffers.of(send, recv),
+                CollTags.EXSCAN, () -> ReductionBuilders.recursiveDoublingScan(p, bytes, op, true));
+    }
+}
