@@ -24,6 +24,11 @@ final class Scheduled {
     private Scheduled() {
     }
 
+    /** The JVM-wide cache the baselines' schedules live in (tests look at what ran). */
+    static ScheduleCache cache() {
+        return CACHE;
+    }
+
     /**
      * Runs the schedule {@code builder} makes for (collective, algorithm, p, root, bytes, variant);
      * {@code variant} names whatever else the schedule depends on (e.g. the reduction operator).
