@@ -28,6 +28,15 @@ public interface CollectiveAlgorithm {
         return 0;
     }
 
+    /**
+     * A family of algorithms forced as {@code name:argument} ({@code --coll bcast=file:FILE.json}):
+     * the registry hands the argument to the entry registered under {@code name}, which returns the
+     * algorithm to run or throws an {@link IllegalArgumentException} with a one-line reason.
+     */
+    interface Parameterized extends CollectiveAlgorithm {
+        CollectiveAlgorithm withArgument(String argument);
+    }
+
     interface Barrier extends CollectiveAlgorithm {
         default CollectiveOp op() {
             return CollectiveOp.BARRIER;
