@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
  * cannot run on the scenario (a builder's refusal) is listed as not run, never silently dropped.
  */
 @Command(name = "simulate",
+        usageHelpWidth = 79,
         sortOptions = false,
         description = {
             "Simulates broadcast/multicast algorithms on a cost model or a routed fabric",
