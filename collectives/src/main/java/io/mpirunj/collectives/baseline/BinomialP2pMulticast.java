@@ -2,7 +2,6 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
-import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
@@ -26,10 +25,9 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * step 2   send -> 2   recv &lt;- 5   send -> 1   recv &lt;- 7
  * </pre>
  */
-public final class BinomialP2pMulticast implements CollectiveAlgorithm.Multicast {
-    @Override
-    public String name() {
-        return "binomial-p2p";
+public final class BinomialP2pMulticast extends P2pTree implements CollectiveAlgorithm.Multicast {
+    public BinomialP2pMulticast() {
+        super(true);
     }
 
     @Override
@@ -44,23 +42,11 @@ public final class BinomialP2pMulticast implements CollectiveAlgorithm.Multicast
 
     @Override
     public void multicast(CollChannel ch, Buffer buf, int root, int[] group) {
-        int[] ranks = Multicasts.participants(root, group, ch.size());
-        int me = Multicasts.indexOf(ranks, ch.rank());
-        if (me < 0 || ranks.length == 1) {
-            return; // not a participant, or nobody to send to
-        }
-        Scheduled.runRooted(ch, Collective.MULTICAST, name(), buf, ranks, me, CollTags.MULTICAST,
-                () -> BinomialBcast.tree(ranks.length, buf.byteLength(), Collective.MULTICAST));
+        multicast(ch, buf, root, group, true);
     }
 
     @Override
     public Request imulticast(CollChannel ch, Buffer buf, int root, int[] group) {
-        int[] ranks = Multicasts.participants(root, group, ch.size());
-        int me = Multicasts.indexOf(ranks, ch.rank());
-        if (me < 0 || ranks.length == 1) {
-            return Scheduled.done(ch, buf, CollTags.MULTICAST);
-        }
-        return Scheduled.startRooted(ch, Collective.MULTICAST, name(), buf, ranks, me, CollTags.MULTICAST,
-                () -> BinomialBcast.tree(ranks.length, buf.byteLength(), Collective.MULTICAST));
+        return multicast(ch, buf, root, group, false);
     }
 }

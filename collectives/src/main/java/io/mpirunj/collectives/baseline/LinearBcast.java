@@ -2,16 +2,13 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
-import io.mpirunj.collectives.multicast.SequentialMulticast;
-import io.mpirunj.collectives.schedule.Collective;
-import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
 /**
  * Linear (flat-tree) broadcast: the root posts a send of the whole buffer to every other rank and
  * waits for all of them; every other rank receives once from the root. Runs as the
- * {@link SequentialMulticast} schedule over the communicator rotated to start at the root.
+ * {@link io.mpirunj.collectives.multicast.SequentialMulticast} schedule over the communicator rotated to start at the root.
  *
  * <p>Contract: any p and root. Cost: 1 step in the model where the root can inject {@code p - 1}
  * messages at once, {@code p - 1} steps on a one-port root; the root sends {@code (p - 1) n} bytes.
@@ -24,10 +21,9 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * step 1          send -> 1, 2, 3        recv &lt;- 0  recv &lt;- 0  recv &lt;- 0
  * </pre>
  */
-public final class LinearBcast implements CollectiveAlgorithm.Bcast {
-    @Override
-    public String name() {
-        return "linear-p2p";
+public final class LinearBcast extends P2pTree implements CollectiveAlgorithm.Bcast {
+    public LinearBcast() {
+        super(false);
     }
 
     @Override
@@ -37,20 +33,11 @@ public final class LinearBcast implements CollectiveAlgorithm.Bcast {
 
     @Override
     public void bcast(CollChannel ch, Buffer buf, int root) {
-        int p = ch.size();
-        Scheduled.runRooted(ch, Collective.BCAST, name(), buf, Scheduled.rotated(p, root), (ch.rank() - root + p) % p,
-                CollTags.BCAST, () -> flat(p, buf.byteLength(), Collective.BCAST));
+        bcast(ch, buf, root, true);
     }
 
     @Override
     public Request ibcast(CollChannel ch, Buffer buf, int root) {
-        int p = ch.size();
-        return Scheduled.startRooted(ch, Collective.BCAST, name(), buf, Scheduled.rotated(p, root),
-                (ch.rank() - root + p) % p, CollTags.BCAST, () -> flat(p, buf.byteLength(), Collective.BCAST));
-    }
-
-    /** The flat tree over {@code ranks} participants rooted at index 0, shared with {@link LinearP2pMulticast}. */
-    static Schedule flat(int ranks, long bytes, Collective collective) {
-        return SequentialMulticast.build(ranks, 0, bytes, null).withCollective(collective);
+        return bcast(ch, buf, root, false);
     }
 }

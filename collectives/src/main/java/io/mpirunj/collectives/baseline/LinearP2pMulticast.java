@@ -2,7 +2,6 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
-import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
@@ -23,10 +22,9 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * step 1   send -> 1, 2, 3      recv &lt;- 0  recv &lt;- 0  recv &lt;- 0
  * </pre>
  */
-public final class LinearP2pMulticast implements CollectiveAlgorithm.Multicast {
-    @Override
-    public String name() {
-        return "linear-p2p";
+public final class LinearP2pMulticast extends P2pTree implements CollectiveAlgorithm.Multicast {
+    public LinearP2pMulticast() {
+        super(false);
     }
 
     @Override
@@ -36,23 +34,11 @@ public final class LinearP2pMulticast implements CollectiveAlgorithm.Multicast {
 
     @Override
     public void multicast(CollChannel ch, Buffer buf, int root, int[] group) {
-        int[] ranks = Multicasts.participants(root, group, ch.size());
-        int me = Multicasts.indexOf(ranks, ch.rank());
-        if (me < 0 || ranks.length == 1) {
-            return; // not a participant, or nobody to send to
-        }
-        Scheduled.runRooted(ch, Collective.MULTICAST, name(), buf, ranks, me, CollTags.MULTICAST,
-                () -> LinearBcast.flat(ranks.length, buf.byteLength(), Collective.MULTICAST));
+        multicast(ch, buf, root, group, true);
     }
 
     @Override
     public Request imulticast(CollChannel ch, Buffer buf, int root, int[] group) {
-        int[] ranks = Multicasts.participants(root, group, ch.size());
-        int me = Multicasts.indexOf(ranks, ch.rank());
-        if (me < 0 || ranks.length == 1) {
-            return Scheduled.done(ch, buf, CollTags.MULTICAST);
-        }
-        return Scheduled.startRooted(ch, Collective.MULTICAST, name(), buf, ranks, me, CollTags.MULTICAST,
-                () -> LinearBcast.flat(ranks.length, buf.byteLength(), Collective.MULTICAST));
+        return multicast(ch, buf, root, group, false);
     }
 }

@@ -4,8 +4,6 @@ import io.mpirunj.Buffer;
 import io.mpirunj.Op;
 import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.ReductionBuilders;
-import io.mpirunj.collectives.runner.ScheduleBuffers;
-import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
@@ -26,35 +24,18 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * step 3                                     send -> 3             recv &lt;- 2
  * </pre>
  */
-public final class LinearScan implements CollectiveAlgorithm.Scan {
-    @Override
-    public String name() {
-        return "linear";
-    }
-
-    @Override
-    public String description() {
-        return "chain: rank r waits for the prefix of r-1 (rank order)";
-    }
-
-    @Override
-    public int priority() {
-        return 5;
+public final class LinearScan extends PrefixReduction implements CollectiveAlgorithm.Scan {
+    public LinearScan() {
+        super(false, true);
     }
 
     @Override
     public void scan(CollChannel ch, Buffer send, Buffer recv, Op op) {
-        int p = ch.size();
-        long bytes = send.byteLength();
-        Scheduled.run(ch, Collective.SCAN, name(), -1, bytes, op.name(), ScheduleBuffers.of(send, recv),
-                CollTags.SCAN, () -> ReductionBuilders.linearScan(p, bytes, op, false));
+        run(ch, send, recv, op);
     }
 
     @Override
     public Request iscan(CollChannel ch, Buffer send, Buffer recv, Op op) {
-        int p = ch.size();
-        long bytes = send.byteLength();
-        return Scheduled.start(ch, Collective.SCAN, name(), -1, bytes, op.name(), ScheduleBuffers.of(send, recv),
-                CollTags.SCAN, () -> ReductionBuilders.linearScan(p, bytes, op, false));
+        return start(ch, send, recv, op);
     }
 }

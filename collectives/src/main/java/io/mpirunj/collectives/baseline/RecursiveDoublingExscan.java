@@ -4,8 +4,6 @@ import io.mpirunj.Buffer;
 import io.mpirunj.Op;
 import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.ReductionBuilders;
-import io.mpirunj.collectives.runner.ScheduleBuffers;
-import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
@@ -27,35 +25,18 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * step 2 (d = 2)     &lt;-> 2      &lt;-> 3      &lt;-> 0      &lt;-> 1
  * </pre>
  */
-public final class RecursiveDoublingExscan implements CollectiveAlgorithm.Exscan {
-    @Override
-    public String name() {
-        return "recursive-doubling";
-    }
-
-    @Override
-    public String description() {
-        return "recursive doubling: ceil(log2 p) exchanges of partial prefixes";
-    }
-
-    @Override
-    public int priority() {
-        return 10;
+public final class RecursiveDoublingExscan extends PrefixReduction implements CollectiveAlgorithm.Exscan {
+    public RecursiveDoublingExscan() {
+        super(true, false);
     }
 
     @Override
     public void exscan(CollChannel ch, Buffer send, Buffer recv, Op op) {
-        int p = ch.size();
-        long bytes = send.byteLength();
-        Scheduled.run(ch, Collective.EXSCAN, name(), -1, bytes, op.name(), ScheduleBuffers.of(send, recv),
-                CollTags.EXSCAN, () -> ReductionBuilders.recursiveDoublingScan(p, bytes, op, true));
+        run(ch, send, recv, op);
     }
 
     @Override
     public Request iexscan(CollChannel ch, Buffer send, Buffer recv, Op op) {
-        int p = ch.size();
-        long bytes = send.byteLength();
-        return Scheduled.start(ch, Collective.EXSCAN, name(), -1, bytes, op.name(), ScheduleBuffers.of(send, recv),
-                CollTags.EXSCAN, () -> ReductionBuilders.recursiveDoublingScan(p, bytes, op, true));
+        return start(ch, send, recv, op);
     }
 }
