@@ -62,7 +62,7 @@ class BaselineAlgorithmsTest {
      * outside a group do not advance (CommImpl.nonBlockingChannel), so later calls would not match.
      */
     static Stream<Arguments> nonBlockingCases() {
-        return baselineAlgorithms().stream().filter(a -> a.op() != CollectiveOp.MULTICAST).flatMap(a -> IntStream.of(1, 2, 5, 8)
+        return baselineAlgorithms().stream().filter(a -> a.op() != CollectiveOp.MULTICAST).flatMap(a -> IntStream.of(2, 5)
                 .mapToObj(p -> Arguments.of(a.op().cliName() + "=" + a.name(), a.op(), p)));
     }
 
@@ -76,11 +76,14 @@ class BaselineAlgorithmsTest {
     }
 
     static Stream<Arguments> largerCases() {
-        return baselineAlgorithms().stream().flatMap(a -> IntStream.of(10, 13, 16, 17)
+        return baselineAlgorithms().stream().flatMap(a -> IntStream.of(13, 17)
                 .mapToObj(p -> Arguments.of(a.op().cliName() + "=" + a.name(), a.op(), p)));
     }
 
-    /** p = 10..17 (a sample: 10, 13, 16, 17; p = 1..9 above), so non-powers of two above 8 are covered. */
+    /**
+     * p = 13 and 17 (p = 1..9 above): non-powers of two above 8, and the 17 of the acceptance; a sample,
+     * as every scenario at every p up to 17 would take minutes on a shared machine.
+     */
     @ParameterizedTest(name = "{0} p={2}")
     @MethodSource("largerCases")
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
