@@ -82,7 +82,8 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Option(names = "--schedule", paramLabel = "FILE.json",
             description = "Simulate the schedule in FILE (from mpirun-j schedule --json, written by hand or by "
-                    + "another tool) instead of built algorithms. It is verified first; -np defaults to its ranks.")
+                    + "another tool) instead of built algorithms. It is verified first; -np defaults to its ranks, and "
+                    + "its root and bytes are used.")
     Path scheduleFile;
 
     @Mixin
@@ -162,6 +163,12 @@ public final class SimulateCommand implements Callable<Integer> {
             schedule = ScheduleCommand.read(scheduleFile);
             if (options.np == null) {
                 options.np = schedule.ranks();
+            }
+            // The header says what is simulated: the file's root, bytes and (one-to-many) operation.
+            options.root = String.valueOf(Math.max(0, schedule.root()));
+            options.size = schedule.messageBytes();
+            if (schedule.collective().rooted()) {
+                options.op = schedule.collective().label();
             }
             scenario = options.resolve();
             if (scenario.ranks() != schedule.ranks()) {
