@@ -23,8 +23,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * For every schedule-based bcast of {@link ScheduleCollectives} (the multicast builders; their
- * multicast twins run the same schedules) and p = 2..64 ranks as threads: the schedule that ran is
+ * For every schedule-based bcast of {@link ScheduleCollectives} (the multicast builders, and opt-mesh and
+ * u-mesh live on an 8x8 mesh; their multicast twins run the same schedules) and p = 2..64 ranks as threads: the schedule that ran is
  * verified, and the simulator's message count equals the messages the runner sent.
  */
 class ScheduleFamilyCountTest {
@@ -32,22 +32,24 @@ class ScheduleFamilyCountTest {
     private static final CostModel MODEL = ModelSpec.parse(ModelProvider.DEFAULT_SPEC);
     private static final ScheduleCache CACHE = new ScheduleCache();
 
+    /** Every schedule-based bcast; opt-mesh and u-mesh on an 8x8 mesh (rank i on node i). */
     static Stream<Arguments> bcasts() {
         return new ScheduleCollectives(ModelProvider.fixed(MODEL, "test"), CACHE).algorithms().stream()
-                .filter(a -> a instanceof ScheduleCollectives.ScheduleBcast)
-                .map(a -> Arguments.of(a.name(), a));
+                .filter(a -> a instanceof ScheduleCollectives.ScheduleBcast
+                        || a instanceof CollectiveAlgorithm.Bcast && a.name().endsWith("-mesh"))
+                .map(a -> Arguments.of(a.name(), a, a.name().endsWith("-mesh") ? "mesh:8x8" : null));
     }
 
     @ParameterizedTest(name = "bcast={0}")
     @MethodSource("bcasts")
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
-    void simulatedMessagesAreTheMessagesSent(String name, CollectiveAlgorithm algorithm) {
+    void simulatedMessagesAreTheMessagesSent(String name, CollectiveAlgorithm algorithm, String fabric) {
         CollectiveAlgorithm.Bcast bcast = (CollectiveAlgorithm.Bcast) algorithm;
         for (int p = 2; p <= 64; p++) {
             CACHE.clear();
             AtomicInteger sent = new AtomicInteger();
             int root = p / 2;
-            LocalCluster.run(p, RuntimeConfig.defaults(), world -> {
+            LocalCluster.run(p, RuntimeConfig.defaults().withFabric(fabric, fabric == null ? null : "identity"), world -> {
                 RecordingChannel ch = new RecordingChannel(CollChannel.of(world));
                 bcast.bcast(ch, Buffer.of(new byte[1000]), root);
                 sent.addAndGet(ch.sends().size());
