@@ -48,7 +48,11 @@ import java.util.List;
  * tile the buffer, a few neighbouring segments may differ by one element from their nominal size,
  * and a segment shorter than an element can become an empty (0-byte) message, which is still sent
  * and received so matching stays aligned. Builders that segment by bytes need not know the element
- * type. With counts and displacements (alltoallv), an all-to-all block is where and as long as they say.
+ * type. With counts and displacements (alltoallv), an all-to-all block is where and as long as they say;
+ * so is a range of a buffer that has them, in a "v" schedule built with one-byte blocks (gatherv,
+ * scatterv, allgatherv): range {@code [i, i + 1)} is block i. A receive into such a block accepts a
+ * message up to its count (scatterv's receive count is an upper bound), every other receive exactly
+ * its size.
  *
  * <h2>Failures</h2>
  * A failed operation (e.g. {@link io.mpirunj.RankFailedException}) is rethrown unchanged as soon as
