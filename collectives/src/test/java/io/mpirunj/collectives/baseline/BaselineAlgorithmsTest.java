@@ -62,8 +62,8 @@ class BaselineAlgorithmsTest {
      * outside a group do not advance (CommImpl.nonBlockingChannel), so later calls would not match.
      */
     static Stream<Arguments> nonBlockingCases() {
-        return baselineAlgorithms().stream().filter(a -> a.op() != CollectiveOp.MULTICAST).flatMap(a -> IntStream.of(2, 5)
-                .mapToObj(p -> Arguments.of(a.op().cliName() + "=" + a.name(), a.op(), p)));
+        return baselineAlgorithms().stream().filter(a -> a.op() != CollectiveOp.MULTICAST)
+                .flatMap(a -> IntStream.of(2, 5).mapToObj(p -> Arguments.of(a.op().cliName() + "=" + a.name(), a.op(), p)));
     }
 
     /** The same scenarios with every collective started non-blocking ({@code i*}) and then awaited. */
