@@ -92,6 +92,20 @@ class BaselineAlgorithmsTest {
                 world -> CollectiveScenarios.run(op, world, forced + "/" + p));
     }
 
+    /** Every algorithm with 4 MiB buffers (ints, SUM, three roots) at p = 4. */
+    @ParameterizedTest(name = "{0} p=4, 4 MiB")
+    @MethodSource("allAlgorithms")
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void fourMibBuffers(String forced, CollectiveAlgorithm algorithm) {
+        CollectiveScenarios.fourMib = true;
+        try {
+            LocalCluster.run(4, RuntimeConfig.defaults().withForcedCollectives(forced),
+                    world -> CollectiveScenarios.run(algorithm.op(), world, forced + "/4MiB"));
+        } finally {
+            CollectiveScenarios.fourMib = false;
+        }
+    }
+
     static Stream<Arguments> allAlgorithms() {
         return baselineAlgorithms().stream().map(a -> Arguments.of(a.op().cliName() + "=" + a.name(), a));
     }

@@ -69,8 +69,23 @@ final class CollectiveScenarios {
         }
     }
 
+    /**
+     * When set (by a test, around one cluster run), every scenario runs one large case instead of the
+     * full plan: int buffers of 4 MiB (per rank, or per all-to-all send buffer), operator SUM.
+     */
+    static volatile boolean fourMib;
+
+    private static final int FOUR_MIB_INTS = (4 << 20) / 4;
+
+    static List<Kind> kinds() {
+        return fourMib ? List.of(Kind.INT_ARRAY) : List.of(Kind.values());
+    }
+
     /** {0, 1, fewer than p, not divisible by p, 1000, LARGE}. */
     static List<Integer> counts(int p) {
+        if (fourMib) {
+            return List.of(FOUR_MIB_INTS);
+        }
         Set<Integer> s = new LinkedHashSet<>(List.of(0, 1, Math.max(1, p - 1), 2 * p + 1, 1000, LARGE));
         return new ArrayList<>(s);
     }
@@ -99,7 +114,7 @@ final class CollectiveScenarios {
     static void bcast(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (int n : counts(p)) {
                 for (int root : roots(p)) {
                     long[] expected = fill(n, i -> unique(root, i));
@@ -114,7 +129,7 @@ final class CollectiveScenarios {
     static void multicast(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (int n : counts(p)) {
                 for (int root : roots(p)) {
                     for (int[] group : groups(p, root)) {
@@ -148,7 +163,7 @@ final class CollectiveScenarios {
     static void alltoall(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (int b : blockSizes(p)) {
                 long[] send = new long[p * b];
                 long[] expected = new long[p * b];
@@ -168,7 +183,7 @@ final class CollectiveScenarios {
     static void alltoallv(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (int n : counts(p)) {
                 int[] sendCounts = new int[p];
                 int[] recvCounts = new int[p];
@@ -198,7 +213,7 @@ final class CollectiveScenarios {
     static void gather(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (int n : counts(p)) {
                 for (int root : roots(p)) {
                     long[] expected = new long[p * n];
@@ -218,7 +233,7 @@ final class CollectiveScenarios {
     static void gatherv(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (int n : counts(p)) {
                 for (int root : roots(p)) {
                     int[] counts = new int[p];
@@ -244,7 +259,7 @@ final class CollectiveScenarios {
     static void scatter(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (int n : counts(p)) {
                 for (int root : roots(p)) {
                     long[] send = new long[p * n];
@@ -264,7 +279,7 @@ final class CollectiveScenarios {
     static void scatterv(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (int n : counts(p)) {
                 for (int root : roots(p)) {
                     int[] counts = new int[p];
@@ -295,7 +310,7 @@ final class CollectiveScenarios {
     static void allgather(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (int n : counts(p)) {
                 long[] expected = new long[p * n];
                 for (int j = 0; j < p; j++) {
@@ -313,7 +328,7 @@ final class CollectiveScenarios {
     static void allgatherv(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (int n : counts(p)) {
                 int[] counts = new int[p];
                 for (int j = 0; j < p; j++) {
@@ -336,7 +351,7 @@ final class CollectiveScenarios {
     static void reduce(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (Op op : ops(k)) {
                 for (int n : counts(p)) {
                     for (int root : roots(p)) {
@@ -355,7 +370,7 @@ final class CollectiveScenarios {
     static void allreduce(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (Op op : ops(k)) {
                 for (int n : counts(p)) {
                     Buffer recv = create(k, sentinels(n));
@@ -376,7 +391,7 @@ final class CollectiveScenarios {
     static void reduceScatter(Comm c, boolean equalBlocks) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (Op op : ops(k)) {
                 for (int n : counts(p)) {
                     int[] counts = new int[p];
@@ -411,7 +426,7 @@ final class CollectiveScenarios {
     static void scan(Comm c, boolean exclusive) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (Op op : ops(k)) {
                 for (int n : counts(p)) {
                     Buffer send = create(k, fill(n, i -> small(r, i)));
@@ -449,6 +464,9 @@ final class CollectiveScenarios {
 
     /** Block sizes for all-to-all: per destination. */
     static List<Integer> blockSizes(int p) {
+        if (fourMib) {
+            return List.of(FOUR_MIB_INTS / p);
+        }
         return new ArrayList<>(new LinkedHashSet<>(List.of(0, 1, Math.max(1, p - 1), 2 * p + 1, 200, 3000)));
     }
 
@@ -479,6 +497,9 @@ final class CollectiveScenarios {
     }
 
     static List<Op> ops(Kind k) {
+        if (fourMib) {
+            return List.of(Op.SUM);
+        }
         List<Op> out = new ArrayList<>();
         for (Op op : Op.values()) {
             if (!op.isBitwise() || k.type.isInteger()) {
