@@ -3,6 +3,8 @@ package io.mpirunj.collectives;
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
 import io.mpirunj.collectives.baseline.Multicasts;
+import io.mpirunj.collectives.file.FileSchedules;
+import io.mpirunj.collectives.mesh.LiveMeshMulticasts;
 import io.mpirunj.collectives.multicast.MulticastAlgorithms;
 import io.mpirunj.collectives.runner.CompiledSchedule;
 import io.mpirunj.collectives.runner.ModelProvider;
@@ -88,6 +90,8 @@ public final class ScheduleCollectives implements CollectiveProvider {
             out.add(new ScheduleMulticast(e, models, cache));
         }
         out.addAll(StarBroadcasts.algorithms(cache));
+        out.addAll(LiveMeshMulticasts.algorithms(models, cache));
+        out.addAll(FileSchedules.algorithms());
         return out;
     }
 

@@ -34,6 +34,13 @@ public final class BaselineCollectives implements CollectiveProvider {
                 new RingAllgatherv(),
                 new BinomialReduce(),
                 new RecursiveDoublingAllreduce(),
-                new ReduceBcastAllreduce());
+                new ReduceBcastAllreduce(),
+                new RabenseifnerAllreduce(),
+                new RingReduceScatter(),
+                new RingReduceScatterBlock(),
+                new RecursiveDoublingScan(),
+                new LinearScan(),
+                new RecursiveDoublingExscan(),
+                new LinearExscan());
     }
 }

@@ -44,6 +44,16 @@ public final class MeshMulticasts {
     private MeshMulticasts() {
     }
 
+    /** The one-line description of placement-aware algorithm {@code name}. */
+    public static String description(String name) {
+        Entry e = TABLE.get(name);
+        if (e == null) {
+            throw new IllegalArgumentException("unknown placement-aware multicast '" + name + "' (expected one of: "
+                    + String.join(", ", TABLE.keySet()) + ")");
+        }
+        return e.description();
+    }
+
     /** The placement-aware algorithms' names (the others come from {@link MulticastAlgorithms}). */
     public static List<String> names() {
         return List.copyOf(TABLE.keySet());
