@@ -1,0 +1,61 @@
+package io.mpirunj.runtime.fabric;
+
+import io.mpirunj.runtime.transport.Transport;
+
+/**
+ * One job's emulated fabric in this JVM: the arbiter and the ranks' emulating transports (ranks as
+ * threads share one). Made by {@link FabricEmulation#install}; the arbiter stops when every transport
+ * has closed.
+ */
+final class EmulatedFabric {
+    private final FabricArbiter arbiter;
+    private final EmulatedTransport[] transports;
+    private int attached;
+
+    EmulatedFabric(FabricArbiter arbiter, int size) {
+        this.arbiter = arbiter;
+        this.transports = new EmulatedTransport[size];
+    }
+
+    FabricArbiter arbiter() {
+        return arbiter;
+    }
+
+    Transport wrap(Transport inner) {
+        return new EmulatedTransport(inner, this);
+    }
+
+    synchronized void attach(EmulatedTransport t) {
+        if (t.rank() >= transports.length || transports[t.rank()] != null) {
+            throw new IllegalStateException("rank " + t.rank() + " attached twice to one emulated fabric "
+                    + "(a RuntimeConfig with --fabric-params serves one job)");
+        }
+        transports[t.rank()] = t;
+        attached++;
+    }
+
+    synchronized void detach(EmulatedTransport t) {
+        if (transports[t.rank()] == t) {
+            attached--;
+            if (attached == 0) {
+                arbiter.close();
+            }
+        }
+    }
+
+    /** The link between {@code src} and {@code dst} is down: both ends see each other as failed. */
+    void linkFailed(int src, int dst, LinkFailedException cause) {
+        EmulatedTransport s;
+        EmulatedTransport d;
+        synchronized (this) {
+            s = transports[src];
+            d = transports[dst];
+        }
+        if (d != null) {
+            d.peerLost(src, cause);
+        }
+        if (s != null) {
+            s.peerLost(dst, cause);
+        }
+    }
+}
