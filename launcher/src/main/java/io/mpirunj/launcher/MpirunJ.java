@@ -10,6 +10,7 @@ import io.mpirunj.launcher.tools.PapersCommand;
 import io.mpirunj.launcher.tools.ScheduleCommand;
 import io.mpirunj.launcher.tools.SimulateCommand;
 import io.mpirunj.runtime.RuntimeConfig;
+import io.mpirunj.runtime.fabric.FabricEmulation;
 import io.mpirunj.runtime.bootstrap.slurm.SlurmStep;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
 import java.io.File;
@@ -123,6 +124,24 @@ public final class MpirunJ implements Callable<Integer> {
             description = "Where the ranks sit on --fabric: identity (rank r on node r, the default), random:SEED "
                     + "or a list of coordinates, e.g. 3/2,1/5,2/1.")
     String placement;
+
+    @Option(names = "--fabric-params", paramLabel = "PARAMS",
+            description = "Emulate --fabric live: every message is timed by the wormhole engine with these "
+                    + "parameters (ss=2000,sd=2,cd=2,rs=3500,rd=3 flit level; or a cost model hold=..,end=.. "
+                    + "or logp:..), contention included. Ranks as threads (--threads) only, for now.")
+    String fabricParams;
+
+    @Option(names = "--fabric-time-scale", paramLabel = "US_PER_UNIT",
+            description = "Wall-clock microseconds per model time unit of --fabric-params (default 1). "
+                    + "Comm.wtime then reads model time x this scale.")
+    Double fabricTimeScale;
+
+    @Option(names = "--fabric-fault", paramLabel = "FAULT",
+            description = "Faults of the emulated fabric (repeatable): slow:A-B:FACTOR (link A-B FACTOR times "
+                    + "slower), drop:A-B[@TIME] (link down from model time TIME: a message across it is lost and "
+                    + "its two ranks see each other failed), jitter:SIGMA[:SEED] (every message late by |N(0,SIGMA)| "
+                    + "units). A, B: adjacent node addresses, e.g. 0/1-0/2.")
+    List<String> fabricFaults = new ArrayList<>();
 
     @Option(names = "-jar", paramLabel = "JAR",
             description = "Run the program in JAR (its manifest's Main-Class); the first argument after "
@@ -427,6 +446,10 @@ public final class MpirunJ implements Callable<Integer> {
             if (placement != null) {
                 throw new UsageException("--placement " + placement + " needs --fabric (the network to place the ranks on)");
             }
+            if (fabricParams != null || fabricTimeScale != null || !fabricFaults.isEmpty()) {
+                throw new UsageException((fabricParams != null ? "--fabric-params" : fabricTimeScale != null
+                        ? "--fabric-time-scale" : "--fabric-fault") + " needs --fabric (the network to emulate)");
+            }
             return settings;
         }
         io.mpirunj.fabric.topology.Topology topology;
@@ -440,6 +463,35 @@ public final class MpirunJ implements Callable<Integer> {
         settings.put(RuntimeConfig.FABRIC_ENV, fabric.trim());
         if (placement != null) {
             settings.put(RuntimeConfig.PLACEMENT_ENV, placement.trim());
+        }
+        settings.putAll(fabricEmulation(size));
+        return settings;
+    }
+
+    /** {@code --fabric-params}, {@code --fabric-time-scale} and {@code --fabric-fault}, checked, as the ranks' settings. */
+    private Map<String, String> fabricEmulation(int size) throws UsageException {
+        Map<String, String> settings = new LinkedHashMap<>();
+        if (fabricParams == null) {
+            if (fabricTimeScale != null || !fabricFaults.isEmpty()) {
+                throw new UsageException((fabricTimeScale != null ? "--fabric-time-scale" : "--fabric-fault")
+                        + " needs --fabric-params (the emulated fabric's timing)");
+            }
+            return settings;
+        }
+        if (!threads) {
+            throw new UsageException("--fabric-params: live fabric emulation runs ranks as threads for now (add --threads)");
+        }
+        double scale = fabricTimeScale == null ? FabricEmulation.DEFAULT_MICROS_PER_UNIT : fabricTimeScale;
+        String faults = String.join(";", fabricFaults);
+        try {
+            FabricEmulation.of(fabric.trim(), placement, fabricParams, scale, faults, size);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--fabric " + fabric + " --fabric-params " + fabricParams + ": " + e.getMessage());
+        }
+        settings.put(FabricEmulation.PARAMS_ENV, fabricParams.trim());
+        settings.put(FabricEmulation.TIME_SCALE_ENV, Double.toString(scale));
+        if (!faults.isBlank()) {
+            settings.put(FabricEmulation.FAULT_ENV, faults);
         }
         return settings;
     }

@@ -4,6 +4,7 @@ import io.mpirunj.AbortedException;
 import io.mpirunj.Mpi;
 import io.mpirunj.runtime.RankContext;
 import io.mpirunj.runtime.RuntimeConfig;
+import io.mpirunj.runtime.fabric.FabricEmulation;
 import io.mpirunj.runtime.local.LocalJob;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
 import java.io.IOException;
@@ -84,6 +85,7 @@ final class ThreadJob {
         if (spec.coll() != null) {
             config = config.withForcedCollectives(spec.coll());
         }
+        config = FabricEmulation.installFromEnvironment(config, rankEnv, spec.size()); // --fabric-params
         URL[] urls = UserClasspath.urls(spec.userClasspath());
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;

@@ -11,6 +11,9 @@ final class EmulatedFabric {
     private final FabricArbiter arbiter;
     private final EmulatedTransport[] transports;
     private int attached;
+    /** Stand-in RTS ids (negative) of lost eager messages -> why they were lost. */
+    private final java.util.Map<Long, LinkFailedException> lost = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicLong nextLost = new java.util.concurrent.atomic.AtomicLong();
 
     EmulatedFabric(FabricArbiter arbiter, int size) {
         this.arbiter = arbiter;
@@ -41,6 +44,19 @@ final class EmulatedFabric {
                 arbiter.close();
             }
         }
+    }
+
+    /** A (negative) stand-in sendId for a lost eager message. */
+    long registerLost(LinkFailedException cause) {
+        long id = -1 - nextLost.getAndIncrement();
+        lost.put(id, cause);
+        return id;
+    }
+
+    /** Why the message of stand-in {@code id} was lost. */
+    LinkFailedException takeLost(long id) {
+        LinkFailedException cause = lost.remove(id);
+        return cause != null ? cause : new LinkFailedException("(unknown)", Double.NaN, -1, -1);
     }
 
     /** The link between {@code src} and {@code dst} is down: both ends see each other as failed. */

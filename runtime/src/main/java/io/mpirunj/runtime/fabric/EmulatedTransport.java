@@ -16,8 +16,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * nothing, but wait behind the held messages to the same peer, so the frames to a peer still leave in
  * the order they were sent (MPI's non-overtaking order stays the engine's business).
  *
- * <p>A message lost on a dropped link fails its write, and both ends see the other as failed (as a
- * broken connection between them), with a {@link LinkFailedException} naming the link as the cause.
+ * <p>Losses ({@code drop:A-B}): an eager message lost on a dropped link reaches the receiver as a
+ * stand-in RTS (same context, tag and length, in the same order), so it matches the receive it would
+ * have matched; the receiver's clear-to-send answer is not sent but fails, which fails exactly that
+ * receive with a {@link io.mpirunj.RankFailedException} whose cause, a {@link LinkFailedException},
+ * names the link. Nothing else between the two ranks is affected (a TTCC receiver takes the other
+ * copy). A lost rendezvous DATA frame fails its send, and both ends see each other as failed (a broken
+ * connection between them). Control frames (RTS, CTS, CREDIT) are not modelled and are never lost.
  */
 final class EmulatedTransport implements Transport {
     private final Transport inner;
@@ -78,6 +83,14 @@ final class EmulatedTransport implements Transport {
 
     @Override
     public void send(int dst, Frame frame, ByteBuf payload, WriteListener onWritten) {
+        if (frame.kind() == FrameKind.CTS && frame.sendId() < 0) {
+            // the answer to a lost message's stand-in RTS: fail the one receive that matched it
+            if (payload != null) {
+                payload.release();
+            }
+            onWritten.onWritten(fabric.takeLost(frame.sendId()));
+            return;
+        }
         Held h = new Held(frame, payload, onWritten);
         boolean message = frame.kind() == FrameKind.EAGER || frame.kind() == FrameKind.DATA;
         PeerQueue q = queues[dst];
@@ -96,7 +109,9 @@ final class EmulatedTransport implements Transport {
                 @Override
                 public void lost(LinkFailedException cause) {
                     ready(dst, q, h, cause);
-                    fabric.linkFailed(rank(), dst, cause);
+                    if (frame.kind() == FrameKind.DATA) {
+                        fabric.linkFailed(rank(), dst, cause);
+                    }
                 }
             });
         } else {
@@ -126,7 +141,7 @@ final class EmulatedTransport implements Transport {
                     return;
                 }
                 q.frames.poll();
-                if (h.lost != null && q.down == null) {
+                if (h.lost != null && h.frame.kind() == FrameKind.DATA && q.down == null) {
                     q.down = h.lost;
                 }
                 down = q.down;
@@ -139,6 +154,16 @@ final class EmulatedTransport implements Transport {
                         h.payload.release();
                     }
                     h.listener.onWritten(down);
+                } else if (h.lost != null) {
+                    // An eager message lost on the way: the receiver matches a stand-in RTS in its place
+                    // (same context, tag, length, order) and fails exactly that receive when it answers.
+                    if (h.payload != null) {
+                        h.payload.release();
+                    }
+                    long standIn = fabric.registerLost(h.lost);
+                    inner.send(dst, Frame.rts(h.frame.context(), h.frame.tag(), h.frame.length(), standIn), null,
+                            WriteListener.NONE);
+                    h.listener.onWritten(h.lost);
                 } else {
                     inner.send(dst, h.frame, h.payload, h.listener);
                 }
