@@ -1,6 +1,7 @@
 package io.mpirunj.launcher;
 
 import io.mpirunj.launcher.bench.BenchCommand;
+import io.mpirunj.launcher.calibrate.CalibrateCommand;
 import io.mpirunj.launcher.hosts.Host;
 import io.mpirunj.launcher.hosts.HostList;
 import io.mpirunj.launcher.hosts.JobLayout;
@@ -51,7 +52,8 @@ import picocli.CommandLine.Spec;
         versionProvider = MpirunJ.Version.class,
         sortOptions = false,
         // A word that names a subcommand is taken as one; anything else is a main class.
-        subcommands = {ScheduleCommand.class, SimulateCommand.class, PapersCommand.class, BenchCommand.class},
+        subcommands = {ScheduleCommand.class, SimulateCommand.class, PapersCommand.class, BenchCommand.class,
+            CalibrateCommand.class},
         description = {
             "Runs a Java SPMD program (a class with main that calls Mpi.init) as N ranks:",
             "N JVMs on this host (default) or on the hosts of --hostfile/--host, or N threads",
