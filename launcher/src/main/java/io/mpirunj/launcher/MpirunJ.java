@@ -10,6 +10,7 @@ import io.mpirunj.launcher.hosts.Placement;
 import io.mpirunj.launcher.tools.PapersCommand;
 import io.mpirunj.launcher.tools.ScheduleCommand;
 import io.mpirunj.launcher.tools.SimulateCommand;
+import io.mpirunj.launcher.tools.TraceCommand;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.fabric.FabricEmulation;
 import io.mpirunj.runtime.bootstrap.slurm.SlurmStep;
@@ -53,7 +54,7 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         // A word that names a subcommand is taken as one; anything else is a main class.
         subcommands = {ScheduleCommand.class, SimulateCommand.class, PapersCommand.class, BenchCommand.class,
-            CalibrateCommand.class},
+            CalibrateCommand.class, TraceCommand.class},
         description = {
             "Runs a Java SPMD program (a class with main that calls Mpi.init) as N ranks:",
             "N JVMs on this host (default) or on the hosts of --hostfile/--host, or N threads",
@@ -144,6 +145,11 @@ public final class MpirunJ implements Callable<Integer> {
                     + "its two ranks see each other failed), jitter:SIGMA[:SEED] (every message late by |N(0,SIGMA)| "
                     + "units). A, B: adjacent node addresses, e.g. 0/1-0/2.")
     List<String> fabricFaults = new ArrayList<>();
+
+    @Option(names = "--trace", paramLabel = "FILE",
+            description = "Record every message (rank, peer, tag, size, send and delivery on the job's clock) in FILE "
+                    + "(JSON lines; ranks as processes write FILE.rN); see mpirun-j trace.")
+    Path traceFile;
 
     @Option(names = "-jar", paramLabel = "JAR",
             description = "Run the program in JAR (its manifest's Main-Class); the first argument after "
@@ -248,6 +254,7 @@ public final class MpirunJ implements Callable<Integer> {
         cl.addSubcommand(completion);
         cl.addSubcommand(new ManPageCommand());
         cl.setStopAtPositional(true);
+        cl.getSubcommands().get("trace").setStopAtPositional(false); // mpirun-j trace FILE --png OUT
         String footer = String.join(System.lineSeparator(), ExitCodes.HELP);
         cl.getCommandSpec().usageMessage().footer(Arrays.stream(cl.getCommandSpec().usageMessage().footer())
                 .map(l -> l.equals("%s") ? footer.replace("%", "%%") : l).toArray(String[]::new));
@@ -384,6 +391,13 @@ public final class MpirunJ implements Callable<Integer> {
         long timeoutMs = timeoutMs();
         Map<String, String> env = exportedEnvironment();
         jobFabric(size).forEach(env::put);
+        if (traceFile != null) {
+            Path parent = traceFile.toAbsolutePath().getParent();
+            if (parent != null && !Files.isDirectory(parent)) {
+                throw new UsageException("--trace " + traceFile + ": no such directory " + parent);
+            }
+            env.put(io.mpirunj.runtime.trace.MessageTrace.ENV, traceFile.toAbsolutePath().toString());
+        }
         if (threads && !jvmArgs.isEmpty()) {
             throw new UsageException("-J/--jvm-arg " + jvmArgs.get(0) + ": with --threads the ranks run in the "
                     + "launcher's JVM (set its options with MPIRUNJ_JAVA_OPTS)");
