@@ -194,6 +194,7 @@ public final class TraceCommand implements Callable<Integer> {
                         new double[] {m.src, m.dst});
                 s.setMarker(SeriesMarkers.CIRCLE);
                 s.setLineColor(new Color(31, 119, 180));
+                s.setLineStyle(new BasicStroke(1.5f));
                 s.setMarkerColor(new Color(31, 119, 180));
             }
             if (cost != null) {
