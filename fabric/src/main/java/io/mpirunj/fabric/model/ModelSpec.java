@@ -45,11 +45,11 @@ public final class ModelSpec {
                     + ", " + LOGP_FORM + " or pairs:FILE)");
         }
         String text = spec.trim();
-        if (ModelFile.isModelFile(text)) {
-            return ModelFile.read(java.nio.file.Path.of(text));
-        }
         if (text.startsWith(PAIRS_PREFIX)) {
             return PairMatrixFile.read(java.nio.file.Path.of(text.substring(PAIRS_PREFIX.length())));
+        }
+        if (ModelFile.isModelFile(text)) {
+            return ModelFile.read(java.nio.file.Path.of(text));
         }
         if (text.regionMatches(true, 0, LOGP_PREFIX, 0, LOGP_PREFIX.length())) {
             return parseLogP(spec, text.substring(LOGP_PREFIX.length()));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import io.mpirunj.Mpi;
+import io.mpirunj.Op;
 import io.mpirunj.Request;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -55,19 +56,28 @@ public final class CalibrationProgram {
             int small = Integer.parseInt(args[3]);
             int large = Integer.parseInt(args[4]);
             int n = world.size();
-            double[][] ts = new double[n][n];
-            double[][] tl = new double[n][n];
+            // each pair is measured by its lower rank; the sums over ranks gather the matrices at every rank
+            double[] ts = new double[n * n];
+            double[] tl = new double[n * n];
             for (int a = 0; a < n; a++) {
                 for (int b = a + 1; b < n; b++) {
                     world.barrier();
-                    ts[a][b] = ts[b][a] = pingPong(world, a, b, small, reps);
-                    tl[a][b] = tl[b][a] = pingPong(world, a, b, large, reps);
+                    double s = pingPong(world, a, b, small, reps);
+                    double l = pingPong(world, a, b, large, reps);
+                    if (world.rank() == a) {
+                        ts[a * n + b] = ts[b * n + a] = s;
+                        tl[a * n + b] = tl[b * n + a] = l;
+                    }
                 }
             }
+            double[] sumS = new double[n * n];
+            double[] sumL = new double[n * n];
+            world.allreduce(Buffer.of(ts), Buffer.of(sumS), Op.SUM);
+            world.allreduce(Buffer.of(tl), Buffer.of(sumL), Op.SUM);
+            out.put("pairSmallNs", square(sumS, n));
+            out.put("pairLargeNs", square(sumL, n));
             out.put("pairSmall", small);
             out.put("pairLarge", large);
-            out.put("pairSmallNs", ts);
-            out.put("pairLargeNs", tl);
         }
         if (world.rank() == 0) {
             System.out.println(PREFIX + new ObjectMapper().writeValueAsString(out));
@@ -153,6 +163,14 @@ public final class CalibrationProgram {
             }
         }
         return Double.NaN;
+    }
+
+    private static double[][] square(double[] flat, int n) {
+        double[][] m = new double[n][n];
+        for (int a = 0; a < n; a++) {
+            System.arraycopy(flat, a * n, m[a], 0, n);
+        }
+        return m;
     }
 
     static double median(double[] v) {
