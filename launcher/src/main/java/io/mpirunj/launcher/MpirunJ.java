@@ -131,7 +131,7 @@ public final class MpirunJ implements Callable<Integer> {
     @Option(names = "--fabric-params", paramLabel = "PARAMS",
             description = "Emulate --fabric live: every message is timed by the wormhole engine with these "
                     + "parameters (ss=2000,sd=2,cd=2,rs=3500,rd=3 flit level; or a cost model hold=..,end=.. "
-                    + "or logp:..), contention included. Ranks as threads (--threads) only, for now.")
+                    + "or logp:..), contention included. Processes: ranks on this host only (the launcher hosts the arbiter).")
     String fabricParams;
 
     @Option(names = "--fabric-time-scale", paramLabel = "US_PER_UNIT",
@@ -493,9 +493,6 @@ public final class MpirunJ implements Callable<Integer> {
                         + " needs --fabric-params (the emulated fabric's timing)");
             }
             return settings;
-        }
-        if (!threads) {
-            throw new UsageException("--fabric-params: live fabric emulation runs ranks as threads for now (add --threads)");
         }
         double scale = fabricTimeScale == null ? FabricEmulation.DEFAULT_MICROS_PER_UNIT : fabricTimeScale;
         String faults = String.join(";", fabricFaults);

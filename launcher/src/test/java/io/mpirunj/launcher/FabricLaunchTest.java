@@ -72,11 +72,15 @@ class FabricLaunchTest {
         assertEquals(2, run.exitCode(), run::toString);
         assertEquals(1, run.errLines().size(), run::toString);
         assertTrue(run.err().startsWith("mpirun-j: --fabric mesh:2x2 --fabric-params ss=1: "), run::toString);
-        run = LauncherRun.of("-np", "4", "--fabric", "mesh:2x2", "--fabric-params", "hold=20,end=55", "-cp",
-                EXAMPLES, Ring.class.getName());
+        run = LauncherRun.of("--threads", "-np", "4", "--fabric", "mesh:2x2", "--fabric-params", "hold=20,end=55",
+                "--fabric-time-scale", "0", "-cp", EXAMPLES, Ring.class.getName());
         assertEquals(2, run.exitCode(), run::toString);
-        assertEquals("mpirun-j: --fabric-params: live fabric emulation runs ranks as threads for now (add --threads)",
-                run.err().trim());
+        assertEquals("mpirun-j: --fabric mesh:2x2 --fabric-params hold=20,end=55: fabric time scale 0.0 (expected: "
+                + "microseconds per model unit, a number > 0)", run.err().trim());
+        run = LauncherRun.of("--threads", "-np", "4", "--fabric-params", "hold=20,end=55", "-cp", EXAMPLES,
+                Ring.class.getName());
+        assertEquals(2, run.exitCode(), run::toString);
+        assertEquals("mpirun-j: --fabric-params needs --fabric (the network to emulate)", run.err().trim());
         run = LauncherRun.of("--threads", "-np", "4", "--fabric", "mesh:2x2", "--fabric-params", "hold=20,end=55",
                 "--fabric-fault", "drop:0/0-1/1", "-cp", EXAMPLES, Ring.class.getName());
         assertEquals(2, run.exitCode(), run::toString);

@@ -8,19 +8,19 @@ import io.mpirunj.runtime.transport.Transport;
  * has closed.
  */
 final class EmulatedFabric {
-    private final FabricArbiter arbiter;
+    private final MessageArbiter arbiter;
     private final EmulatedTransport[] transports;
     private int attached;
     /** Stand-in RTS ids (negative) of lost eager messages -> why they were lost. */
     private final java.util.Map<Long, LinkFailedException> lost = new java.util.concurrent.ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicLong nextLost = new java.util.concurrent.atomic.AtomicLong();
 
-    EmulatedFabric(FabricArbiter arbiter, int size) {
+    EmulatedFabric(MessageArbiter arbiter, int size) {
         this.arbiter = arbiter;
         this.transports = new EmulatedTransport[size];
     }
 
-    FabricArbiter arbiter() {
+    MessageArbiter arbiter() {
         return arbiter;
     }
 
@@ -46,11 +46,21 @@ final class EmulatedFabric {
         }
     }
 
-    /** A (negative) stand-in sendId for a lost eager message. */
+    /** A (negative) stand-in sendId for a lost eager message: -1 - its arbiter id when known. */
     long registerLost(LinkFailedException cause) {
-        long id = -1 - nextLost.getAndIncrement();
+        long id = cause.messageId() >= 0 ? -1 - cause.messageId() : Long.MIN_VALUE + nextLost.getAndIncrement();
         lost.put(id, cause);
         return id;
+    }
+
+    /** A receiving process learns from the arbiter service why a message to it was lost. */
+    void lostTo(LinkFailedException cause, boolean data, int src, int dst) {
+        if (cause.messageId() >= 0) {
+            lost.put(-1 - cause.messageId(), cause);
+        }
+        if (data) {
+            linkFailed(src, dst, cause);
+        }
     }
 
     /** Why the message of stand-in {@code id} was lost. */

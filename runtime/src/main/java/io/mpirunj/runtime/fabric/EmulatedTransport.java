@@ -100,7 +100,8 @@ final class EmulatedTransport implements Transport {
             q.frames.add(h);
         }
         if (message) {
-            fabric.arbiter().submit(rank(), dst, frame.length(), new FabricArbiter.Outcome() {
+            fabric.arbiter().submit(rank(), dst, frame.length(), frame.kind() == FrameKind.DATA,
+                    new FabricArbiter.Outcome() {
                 @Override
                 public void delivered(double at) {
                     ready(dst, q, h, null);
@@ -172,7 +173,9 @@ final class EmulatedTransport implements Transport {
                     q.draining = false;
                 }
                 if (held.decrementAndGet() == 0 && closing.get()) {
-                    closeInner();
+                    synchronized (held) {
+                        held.notifyAll();
+                    }
                 }
             }
         }
@@ -203,15 +206,32 @@ final class EmulatedTransport implements Transport {
     }
 
     /**
-     * Closes once the messages this rank sent have left the emulated network (a rank that finishes
-     * right after its last send must not take that message with it); then later sends fail.
+     * Closes once the messages this rank sent have left the emulated network (a rank that finishes right
+     * after its last send must not take that message with it; a process exits right after): waits for
+     * them, at most {@link #CLOSE_WAIT_MS}; then later sends fail.
      */
     @Override
     public void close() {
-        if (closing.compareAndSet(false, true) && held.get() == 0) {
-            closeInner();
+        if (!closing.compareAndSet(false, true)) {
+            return;
         }
+        long deadline = System.nanoTime() + CLOSE_WAIT_MS * 1_000_000L;
+        synchronized (held) {
+            long left;
+            while (held.get() > 0 && (left = deadline - System.nanoTime()) > 0) {
+                try {
+                    held.wait(Math.max(1, left / 1_000_000L));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        closeInner();
     }
+
+    /** How long {@link #close} waits for this rank's messages still in the emulated network. */
+    static final long CLOSE_WAIT_MS = 60_000;
 
     private void closeInner() {
         if (closed.compareAndSet(false, true)) {

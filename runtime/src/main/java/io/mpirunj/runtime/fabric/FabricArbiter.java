@@ -25,7 +25,7 @@ import java.util.concurrent.locks.LockSupport;
  * message injected later can request a channel earlier than that, so what the engine has decided is
  * final. Callbacks run on the arbiter's own thread, outside its lock. Thread-safe.
  */
-public final class FabricArbiter implements AutoCloseable {
+public final class FabricArbiter implements MessageArbiter {
 
     /** What the arbiter tells the sender's side about one message. */
     public interface Outcome {
@@ -122,6 +122,11 @@ public final class FabricArbiter implements AutoCloseable {
         };
     }
 
+    /** Wall nanos (this host's monotonic clock) at model time 0, as it stands now. */
+    public long origin() {
+        return origin;
+    }
+
     /** The worst lateness (model units) the arbiter has caught up from so far: how loaded the host was. */
     public synchronized double worstLateness() {
         return worstLateness;
@@ -149,6 +154,7 @@ public final class FabricArbiter implements AutoCloseable {
      * Sends a {@code bytes}-byte message from world rank {@code src} to {@code dst} through the fabric
      * now; {@code outcome} hears when it arrives or is lost.
      */
+    @Override
     public void submit(int src, int dst, long bytes, Outcome outcome) {
         synchronized (this) {
             if (closed) {
@@ -258,7 +264,7 @@ public final class FabricArbiter implements AutoCloseable {
         if (dropped != null) {
             FabricFaults.LinkFault link = dropped;
             double when = Math.max(link.dropAt(), p.start);
-            LinkFailedException cause = new LinkFailedException(link.label(), link.dropAt(), p.src, p.dst);
+            LinkFailedException cause = new LinkFailedException(link.label(), link.dropAt(), p.src, p.dst, id);
             due.add(new Due(when, seq++, () -> p.outcome.lost(cause)));
         } else {
             double when = at + extra;

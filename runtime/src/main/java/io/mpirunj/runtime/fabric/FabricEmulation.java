@@ -26,6 +26,9 @@ public final class FabricEmulation {
     public static final String TIME_SCALE_ENV = "MPIRUNJ_FABRIC_TIME_SCALE";
     public static final String FAULT_PROP = "mpirunj.fabric.fault";
     public static final String FAULT_ENV = "MPIRUNJ_FABRIC_FAULT";
+    /** host:port of the launcher's {@link ArbiterService} (ranks as processes). */
+    public static final String ARBITER_PROP = "mpirunj.fabric.arbiter";
+    public static final String ARBITER_ENV = "MPIRUNJ_FABRIC_ARBITER";
     /** Default time scale: one model unit is one microsecond. */
     public static final double DEFAULT_MICROS_PER_UNIT = 1.0;
 
@@ -111,7 +114,38 @@ public final class FabricEmulation {
 
     /** A fresh arbiter of this fabric on {@code config}'s clock. */
     public FabricArbiter newArbiter(RuntimeConfig config) {
-        return new FabricArbiter(network, nodeOf, microsPerUnit, faults, config.clock());
+        return newArbiter(config.clock());
+    }
+
+    /** A fresh arbiter of this fabric on {@code clock}. */
+    public FabricArbiter newArbiter(io.mpirunj.runtime.NanoClock clock) {
+        return new FabricArbiter(network, nodeOf, microsPerUnit, faults, clock);
+    }
+
+    /**
+     * Rank {@code rank}'s side of a process job's emulated fabric: {@code config} with its transport sending
+     * through the launcher's {@link ArbiterService} at {@code address} ({@link #ARBITER_ENV}), on the
+     * service's model clock.
+     */
+    public RuntimeConfig installRemote(RuntimeConfig config, String address, int rank) {
+        RemoteArbiter remote = RemoteArbiter.connect(address, rank, microsPerUnit);
+        EmulatedFabric fabric = new EmulatedFabric(remote, nodeOf.length);
+        remote.bind(fabric);
+        return config.withClock(remote.clock()).withTransportDecorator(fabric::wrap);
+    }
+
+    /** For a rank process: {@code config} with the emulation {@code env} asks for (through the launcher's service). */
+    public static RuntimeConfig installForProcess(RuntimeConfig config, Map<String, String> env, int rank, int size) {
+        FabricEmulation e = fromEnvironment(config, env, size);
+        if (e == null) {
+            return config;
+        }
+        String address = setting(env, ARBITER_PROP, ARBITER_ENV);
+        if (address == null) {
+            throw new IllegalArgumentException(PARAMS_ENV + " is set but " + ARBITER_ENV
+                    + " is not (the launcher hosts the arbiter of an emulated fabric)");
+        }
+        return e.installRemote(config, address, rank);
     }
 
     public WormholeNetwork network() {
