@@ -1,6 +1,7 @@
 package io.mpirunj.launcher;
 
 import io.mpirunj.launcher.bench.BenchCommand;
+import io.mpirunj.launcher.calibrate.CalibrateCommand;
 import io.mpirunj.launcher.hosts.Host;
 import io.mpirunj.launcher.hosts.HostList;
 import io.mpirunj.launcher.hosts.JobLayout;
@@ -9,7 +10,9 @@ import io.mpirunj.launcher.hosts.Placement;
 import io.mpirunj.launcher.tools.PapersCommand;
 import io.mpirunj.launcher.tools.ScheduleCommand;
 import io.mpirunj.launcher.tools.SimulateCommand;
+import io.mpirunj.launcher.tools.TraceCommand;
 import io.mpirunj.runtime.RuntimeConfig;
+import io.mpirunj.runtime.fabric.FabricEmulation;
 import io.mpirunj.runtime.bootstrap.slurm.SlurmStep;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
 import java.io.File;
@@ -50,7 +53,8 @@ import picocli.CommandLine.Spec;
         versionProvider = MpirunJ.Version.class,
         sortOptions = false,
         // A word that names a subcommand is taken as one; anything else is a main class.
-        subcommands = {ScheduleCommand.class, SimulateCommand.class, PapersCommand.class, BenchCommand.class},
+        subcommands = {ScheduleCommand.class, SimulateCommand.class, PapersCommand.class, BenchCommand.class,
+            CalibrateCommand.class, TraceCommand.class},
         description = {
             "Runs a Java SPMD program (a class with main that calls Mpi.init) as N ranks:",
             "N JVMs on this host (default) or on the hosts of --hostfile/--host, or N threads",
@@ -123,6 +127,29 @@ public final class MpirunJ implements Callable<Integer> {
             description = "Where the ranks sit on --fabric: identity (rank r on node r, the default), random:SEED "
                     + "or a list of coordinates, e.g. 3/2,1/5,2/1.")
     String placement;
+
+    @Option(names = "--fabric-params", paramLabel = "PARAMS",
+            description = "Emulate --fabric live: every message is timed by the wormhole engine with these "
+                    + "parameters (ss=2000,sd=2,cd=2,rs=3500,rd=3 flit level; or a cost model hold=..,end=.. "
+                    + "or logp:..), contention included. Processes: ranks on this host only (the launcher hosts the arbiter).")
+    String fabricParams;
+
+    @Option(names = "--fabric-time-scale", paramLabel = "US_PER_UNIT",
+            description = "Wall-clock microseconds per model time unit of --fabric-params (default 1). "
+                    + "Comm.wtime then reads model time x this scale.")
+    Double fabricTimeScale;
+
+    @Option(names = "--fabric-fault", paramLabel = "FAULT",
+            description = "Faults of the emulated fabric (repeatable): slow:A-B:FACTOR (link A-B FACTOR times "
+                    + "slower), drop:A-B[@TIME] (link down from model time TIME: a message across it is lost and "
+                    + "its two ranks see each other failed), jitter:SIGMA[:SEED] (every message late by |N(0,SIGMA)| "
+                    + "units). A, B: adjacent node addresses, e.g. 0/1-0/2.")
+    List<String> fabricFaults = new ArrayList<>();
+
+    @Option(names = "--trace", paramLabel = "FILE",
+            description = "Record every message (rank, peer, tag, size, send and delivery on the job's clock) in FILE "
+                    + "(JSON lines; ranks as processes write FILE.rN); see mpirun-j trace.")
+    Path traceFile;
 
     @Option(names = "-jar", paramLabel = "JAR",
             description = "Run the program in JAR (its manifest's Main-Class); the first argument after "
@@ -227,6 +254,7 @@ public final class MpirunJ implements Callable<Integer> {
         cl.addSubcommand(completion);
         cl.addSubcommand(new ManPageCommand());
         cl.setStopAtPositional(true);
+        cl.getSubcommands().get("trace").setStopAtPositional(false); // mpirun-j trace FILE --png OUT
         String footer = String.join(System.lineSeparator(), ExitCodes.HELP);
         cl.getCommandSpec().usageMessage().footer(Arrays.stream(cl.getCommandSpec().usageMessage().footer())
                 .map(l -> l.equals("%s") ? footer.replace("%", "%%") : l).toArray(String[]::new));
@@ -363,6 +391,13 @@ public final class MpirunJ implements Callable<Integer> {
         long timeoutMs = timeoutMs();
         Map<String, String> env = exportedEnvironment();
         jobFabric(size).forEach(env::put);
+        if (traceFile != null) {
+            Path parent = traceFile.toAbsolutePath().getParent();
+            if (parent != null && !Files.isDirectory(parent)) {
+                throw new UsageException("--trace " + traceFile + ": no such directory " + parent);
+            }
+            env.put(io.mpirunj.runtime.trace.MessageTrace.ENV, traceFile.toAbsolutePath().toString());
+        }
         if (threads && !jvmArgs.isEmpty()) {
             throw new UsageException("-J/--jvm-arg " + jvmArgs.get(0) + ": with --threads the ranks run in the "
                     + "launcher's JVM (set its options with MPIRUNJ_JAVA_OPTS)");
@@ -427,6 +462,10 @@ public final class MpirunJ implements Callable<Integer> {
             if (placement != null) {
                 throw new UsageException("--placement " + placement + " needs --fabric (the network to place the ranks on)");
             }
+            if (fabricParams != null || fabricTimeScale != null || !fabricFaults.isEmpty()) {
+                throw new UsageException((fabricParams != null ? "--fabric-params" : fabricTimeScale != null
+                        ? "--fabric-time-scale" : "--fabric-fault") + " needs --fabric (the network to emulate)");
+            }
             return settings;
         }
         io.mpirunj.fabric.topology.Topology topology;
@@ -440,6 +479,32 @@ public final class MpirunJ implements Callable<Integer> {
         settings.put(RuntimeConfig.FABRIC_ENV, fabric.trim());
         if (placement != null) {
             settings.put(RuntimeConfig.PLACEMENT_ENV, placement.trim());
+        }
+        settings.putAll(fabricEmulation(size));
+        return settings;
+    }
+
+    /** {@code --fabric-params}, {@code --fabric-time-scale} and {@code --fabric-fault}, checked, as the ranks' settings. */
+    private Map<String, String> fabricEmulation(int size) throws UsageException {
+        Map<String, String> settings = new LinkedHashMap<>();
+        if (fabricParams == null) {
+            if (fabricTimeScale != null || !fabricFaults.isEmpty()) {
+                throw new UsageException((fabricTimeScale != null ? "--fabric-time-scale" : "--fabric-fault")
+                        + " needs --fabric-params (the emulated fabric's timing)");
+            }
+            return settings;
+        }
+        double scale = fabricTimeScale == null ? FabricEmulation.DEFAULT_MICROS_PER_UNIT : fabricTimeScale;
+        String faults = String.join(";", fabricFaults);
+        try {
+            FabricEmulation.of(fabric.trim(), placement, fabricParams, scale, faults, size);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--fabric " + fabric + " --fabric-params " + fabricParams + ": " + e.getMessage());
+        }
+        settings.put(FabricEmulation.PARAMS_ENV, fabricParams.trim());
+        settings.put(FabricEmulation.TIME_SCALE_ENV, Double.toString(scale));
+        if (!faults.isBlank()) {
+            settings.put(FabricEmulation.FAULT_ENV, faults);
         }
         return settings;
     }

@@ -92,6 +92,8 @@ final class ProcessJob {
     private final long stopGraceMs = Long.getLong(STOP_GRACE_MS_PROP, STOP_GRACE_MS);
     private final ClassDataArchive archive;
     private volatile RendezvousServer server;
+    /** The emulated fabric's arbiter ({@code --fabric-params}), or null. */
+    private volatile io.mpirunj.runtime.fabric.ArbiterService fabricArbiter;
     private volatile boolean stopping;
     private volatile long startNs;
     /** Permits to start a rank JVM; a rank returns its permit when it registers or ends. */
@@ -196,6 +198,14 @@ final class ProcessJob {
                 server.dropSilentRanks(); // a node can vanish without a reset or an exit
             }
             InetSocketAddress addr = server.address();
+            io.mpirunj.runtime.fabric.FabricEmulation emulation = io.mpirunj.runtime.fabric.FabricEmulation
+                    .fromEnvironment(io.mpirunj.runtime.RuntimeConfig.from(spec.env()), spec.env(), spec.size());
+            if (emulation != null) {
+                if (remote) {
+                    throw new IOException("--fabric-params: the emulated fabric needs every rank on this host");
+                }
+                fabricArbiter = new io.mpirunj.runtime.fabric.ArbiterService(emulation);
+            }
             String rendezvous = (remote ? layout.rendezvousHost() : addr.getAddress().getHostAddress()) + ":"
                     + addr.getPort();
             archive.ensure(javaExecutable(), output, spec.verbose());
@@ -277,6 +287,10 @@ final class ProcessJob {
             if (s != null) {
                 s.close();
             }
+            io.mpirunj.runtime.fabric.ArbiterService a = fabricArbiter;
+            if (a != null) {
+                a.close();
+            }
             supervisor.shutdownNow();
             output.flush();
         }
@@ -294,6 +308,10 @@ final class ProcessJob {
         String r = Integer.toString(rank);
         env.putAll(spec.env()); // -x first: the identity below is the launcher's to set
         env.put(JobEnvironment.RENDEZVOUS, rendezvous);
+        io.mpirunj.runtime.fabric.ArbiterService arbiter = fabricArbiter;
+        if (arbiter != null) {
+            env.put(io.mpirunj.runtime.fabric.FabricEmulation.ARBITER_ENV, arbiter.address());
+        }
         env.put(JobEnvironment.JOB_TOKEN, token);
         env.put(JobEnvironment.WORLD_RANK, r);
         env.put(JobEnvironment.WORLD_SIZE, size);

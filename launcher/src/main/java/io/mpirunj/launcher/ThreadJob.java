@@ -4,6 +4,9 @@ import io.mpirunj.AbortedException;
 import io.mpirunj.Mpi;
 import io.mpirunj.runtime.RankContext;
 import io.mpirunj.runtime.RuntimeConfig;
+import io.mpirunj.runtime.fabric.FabricEmulation;
+import io.mpirunj.runtime.trace.MessageTrace;
+import io.mpirunj.runtime.trace.TracingTransport;
 import io.mpirunj.runtime.local.LocalJob;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
 import java.io.IOException;
@@ -83,6 +86,11 @@ final class ThreadJob {
         RuntimeConfig config = RuntimeConfig.from(rankEnv);
         if (spec.coll() != null) {
             config = config.withForcedCollectives(spec.coll());
+        }
+        config = FabricEmulation.installFromEnvironment(config, rankEnv, spec.size()); // --fabric-params
+        java.nio.file.Path traceFile = MessageTrace.fileFrom(rankEnv); // --trace, outside the emulation
+        if (traceFile != null) {
+            config = TracingTransport.install(config, new MessageTrace(traceFile));
         }
         URL[] urls = UserClasspath.urls(spec.userClasspath());
         PrintStream oldOut = System.out;

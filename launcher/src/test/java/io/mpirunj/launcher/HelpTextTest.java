@@ -42,7 +42,8 @@ class HelpTextTest {
         LauncherRun run = LauncherRun.of("--help");
         assertEquals(0, run.exitCode(), run::toString);
         Map<String, String> summaries = commandList(run.out());
-        assertEquals(Set.of("schedule", "simulate", "papers", "bench", "generate-completion", "generate-manpage"),
+        assertEquals(Set.of("schedule", "simulate", "papers", "bench", "calibrate", "trace", "generate-completion",
+                "generate-manpage"),
                 summaries.keySet(), run.out());
         CommandLine cl = MpirunJ.commandLine();
         for (Map.Entry<String, String> e : summaries.entrySet()) {

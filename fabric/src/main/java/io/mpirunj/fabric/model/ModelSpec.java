@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
  *   logp:L=6,o=2,g=4                  LogP: t_hold = g, t_end = L + 2o
  *   ...,ports=2                       optional on either form: sends in flight per node
  *   pairs:PATH                        a per-pair matrix file ({@link PairMatrixFile})
+ *   PATH.json                         a model file as calibrate --out writes ({@link ModelFile})
  * </pre>
  *
  * Numbers are non-negative decimals (an exponent is allowed). Whitespace around tokens is
@@ -46,6 +47,9 @@ public final class ModelSpec {
         String text = spec.trim();
         if (text.startsWith(PAIRS_PREFIX)) {
             return PairMatrixFile.read(java.nio.file.Path.of(text.substring(PAIRS_PREFIX.length())));
+        }
+        if (ModelFile.isModelFile(text)) {
+            return ModelFile.read(java.nio.file.Path.of(text));
         }
         if (text.regionMatches(true, 0, LOGP_PREFIX, 0, LOGP_PREFIX.length())) {
             return parseLogP(spec, text.substring(LOGP_PREFIX.length()));

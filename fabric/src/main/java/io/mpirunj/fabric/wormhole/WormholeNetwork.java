@@ -213,6 +213,16 @@ public final class WormholeNetwork implements NetworkModel {
 
         abstract void admit(Worm w);
 
+        /**
+         * The time of the next thing this run will do (an internal event or a delivery not yet taken),
+         * or +infinity. An online driver (the live fabric emulation) advances the run to the wall
+         * clock with {@link #nextDelivery(double)} and sleeps until this time.
+         */
+        public double nextTime() {
+            double[] head = deliveries.peek();
+            return head == null ? Double.POSITIVE_INFINITY : head[0];
+        }
+
         @Override
         public int takeDelivery() {
             double[] head = deliveries.poll();
@@ -363,6 +373,11 @@ public final class WormholeNetwork implements NetworkModel {
                 nextDelivery(Double.POSITIVE_INFINITY);
             }
             return super.takeDelivery();
+        }
+
+        @Override
+        public double nextTime() {
+            return events.isEmpty() ? super.nextTime() : Math.min(events.peek()[0], super.nextTime());
         }
 
         private void handle(double[] e) {

@@ -58,6 +58,13 @@ public final class ProcessBootstrap {
                 ? intVar(env, JobEnvironment.RENDEZVOUS_TIMEOUT_MS, null)
                 : RENDEZVOUS_TIMEOUT_MS_DEFAULT;
         RuntimeConfig config = RuntimeConfig.from(env);
+        // --fabric-params: this rank's messages go through the launcher's arbiter service
+        config = io.mpirunj.runtime.fabric.FabricEmulation.installForProcess(config, env, rank, size);
+        java.nio.file.Path traceFile = io.mpirunj.runtime.trace.MessageTrace.fileFrom(env); // --trace: one file per rank
+        if (traceFile != null) {
+            config = io.mpirunj.runtime.trace.TracingTransport.install(config,
+                    new io.mpirunj.runtime.trace.MessageTrace(java.nio.file.Path.of(traceFile + ".r" + rank)));
+        }
         TcpConfig tcp = TcpConfig.from(env);
         if (tcp.maxEagerBytes() < config.eagerLimitBytes()) {
             tcp = tcp.withMaxEagerBytes(config.eagerLimitBytes()); // every eager message must be accepted

@@ -1,0 +1,94 @@
+package io.mpirunj.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mpirunj.examples.Ring;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The launcher's live-fabric options ({@code --fabric-params}, {@code --fabric-time-scale},
+ * {@code --fabric-fault}) and message traces ({@code --trace}, {@code mpirun-j trace}), ranks as threads.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class FabricLaunchTest {
+    private static final String EXAMPLES = LauncherRun.classpathOf(Ring.class);
+
+    /**
+     * Ring on an emulated 2x2 mesh with a cost model (t_end = 55 units, 40 us each): every message of the
+     * trace takes at least the model's t_end on the job's clock, and the trace command draws it.
+     */
+    @Test
+    void aTracedRunOnTheEmulatedFabricShowsTheModelsTimes(@TempDir Path dir) throws Exception {
+        Path trace = dir.resolve("ring.trace");
+        LauncherRun run = LauncherRun.of("--threads", "-np", "4", "--fabric", "mesh:2x2", "--fabric-params",
+                "hold=20,end=55", "--fabric-time-scale", "40", "--trace", trace.toString(), "-cp", EXAMPLES,
+                Ring.class.getName());
+        assertEquals(0, run.exitCode(), run::toString);
+        List<String> lines = Files.readAllLines(trace);
+        ObjectMapper json = new ObjectMapper();
+        long sends = 0;
+        long delivers = 0;
+        java.util.Map<String, Long> sentAt = new java.util.HashMap<>();
+        java.util.Map<String, Long> deliveredAt = new java.util.HashMap<>();
+        for (String l : lines) {
+            JsonNode n = json.readTree(l);
+            String key = n.get("src").asInt() + ":" + n.get("dst").asInt() + ":" + n.get("seq").asLong();
+            if (n.get("event").asText().equals("send")) {
+                sends++;
+                sentAt.put(key, n.get("ns").asLong());
+            } else {
+                delivers++;
+                deliveredAt.put(key, n.get("ns").asLong());
+            }
+        }
+        assertTrue(sends >= 4 && sends == delivers, lines.toString());
+        for (String key : sentAt.keySet()) {
+            long took = deliveredAt.get(key) - sentAt.get(key);
+            // 55 units x 40 us; the arbiter never delivers early (a little slack for per-thread clock reads)
+            assertTrue(took >= 0.98 * 55 * 40_000, key + " took " + took + " ns");
+        }
+        Path png = dir.resolve("ring.png");
+        LauncherRun drawn = LauncherRun.of("trace", trace.toString(), "--png", png.toString(), "--model",
+                "hold=20,end=55", "--model-unit-us", "40");
+        assertEquals(0, drawn.exitCode(), drawn::toString);
+        assertTrue(drawn.out().contains(sends + " messages (0 never delivered)"), drawn::toString);
+        assertTrue(Files.size(png) > 1000);
+    }
+
+    @Test
+    void badFabricOptionsAreOneLine() {
+        LauncherRun run = LauncherRun.of("--threads", "-np", "4", "--fabric", "mesh:2x2", "--fabric-params",
+                "ss=1", "-cp", EXAMPLES, Ring.class.getName());
+        assertEquals(2, run.exitCode(), run::toString);
+        assertEquals(1, run.errLines().size(), run::toString);
+        assertTrue(run.err().startsWith("mpirun-j: --fabric mesh:2x2 --fabric-params ss=1: "), run::toString);
+        run = LauncherRun.of("--threads", "-np", "4", "--fabric", "mesh:2x2", "--fabric-params", "hold=20,end=55",
+                "--fabric-time-scale", "0", "-cp", EXAMPLES, Ring.class.getName());
+        assertEquals(2, run.exitCode(), run::toString);
+        assertEquals("mpirun-j: --fabric mesh:2x2 --fabric-params hold=20,end=55: fabric time scale 0.0 (expected: "
+                + "microseconds per model unit, a number > 0)", run.err().trim());
+        run = LauncherRun.of("--threads", "-np", "4", "--fabric-params", "hold=20,end=55", "-cp", EXAMPLES,
+                Ring.class.getName());
+        assertEquals(2, run.exitCode(), run::toString);
+        assertEquals("mpirun-j: --fabric-params needs --fabric (the network to emulate)", run.err().trim());
+        run = LauncherRun.of("--threads", "-np", "4", "--fabric", "mesh:2x2", "--fabric-params", "hold=20,end=55",
+                "--fabric-fault", "drop:0/0-1/1", "-cp", EXAMPLES, Ring.class.getName());
+        assertEquals(2, run.exitCode(), run::toString);
+        assertTrue(run.err().contains("not adjacent"), run::toString);
+        assertFalse(run.err().contains("\n") && run.errLines().size() > 1, run::toString);
+        LauncherRun trace = LauncherRun.of("trace", "/nonexistent/run.trace");
+        assertEquals(2, trace.exitCode(), trace::toString);
+        assertEquals("mpirun-j trace: /nonexistent/run.trace: no such trace (nor /nonexistent/run.trace.r0)",
+                trace.err().trim());
+    }
+}

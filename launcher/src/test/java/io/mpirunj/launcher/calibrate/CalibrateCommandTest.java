@@ -1,0 +1,137 @@
+package io.mpirunj.launcher.calibrate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mpirunj.fabric.model.ModelSpec;
+import io.mpirunj.fabric.model.ParameterizedModel;
+import io.mpirunj.fabric.wormhole.WormholeParams;
+import io.mpirunj.launcher.MpirunJ;
+import io.netty.util.ResourceLeakDetector;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+class CalibrateCommandTest {
+
+    private record Run(int code, String out, String err) {
+    }
+
+    private static Run calibrate(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        picocli.CommandLine cl = MpirunJ.commandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        String[] all = new String[args.length + 1];
+        all[0] = "calibrate";
+        System.arraycopy(args, 0, all, 1, args.length);
+        return new Run(cl.execute(all), out.toString(), err.toString());
+    }
+
+    @Test
+    void theFitIsExactOnALineAndSaysSoWhenItIsNot() {
+        LinearFit exact = LinearFit.of(new double[] {1024, 4096, 16384}, new double[] {4048, 10192, 34768});
+        assertEquals(2000, exact.a(), 1e-9);
+        assertEquals(2, exact.b(), 1e-12);
+        assertEquals(1, exact.r2(), 1e-12);
+        LinearFit noisy = LinearFit.of(new double[] {0, 1, 2, 3}, new double[] {0, 2, 1, 3});
+        assertEquals(0.3, noisy.a(), 1e-12);
+        assertEquals(0.8, noisy.b(), 1e-12);
+        assertEquals(0.64, noisy.r2(), 1e-12);
+    }
+
+    @Test
+    void badArgumentsAreOneLine() {
+        Run r = calibrate("-np", "1", "--threads");
+        assertEquals(2, r.code);
+        assertEquals("mpirun-j calibrate: -np 1 (expected: >= 2 ranks; t_hold needs >= 3)", r.err.trim());
+        r = calibrate("-np", "4", "--threads", "--out", "model.txt");
+        assertEquals(2, r.code);
+        assertEquals("mpirun-j calibrate: --out model.txt (expected: a file name ending in .json)", r.err.trim());
+    }
+
+    /** Plain in-JVM transport: the shape of the output and a model file that ModelSpec reads back. */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void onThreadsItWritesAModelFileThatLoads(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("model.json");
+        Run r = calibrate("-np", "3", "--threads", "--sizes", "0,1024,65536", "--reps", "3", "--pairs", "--out",
+                out.toString());
+        assertEquals(0, r.code, r.toString());
+        assertTrue(r.out.contains("fit (us, m bytes): t_hold = "), r.out);
+        ParameterizedModel m = (ParameterizedModel) ModelSpec.parse(out.toString());
+        assertEquals(1, m.ports());
+        assertTrue(m.tEnd(65536) > 0, m.toString());
+        // the pair matrix beside it, in the format TTCC's heterogeneous model loads
+        assertTrue(ModelSpec.parse("pairs:" + dir.resolve("model.pairs.json")).tEnd(0, 1, 1024) > 0);
+    }
+
+    /**
+     * Issue 14's acceptance (threads, np 16): on the emulated mesh:4x4 with the paper's parameters at
+     * 2 µs per unit, calibrate recovers t_hold and t_end within ±10 % of what the engine predicts for
+     * the same protocol, 1 KB to 64 KB.
+     */
+    @Test
+    @Timeout(value = 400, unit = TimeUnit.SECONDS)
+    void onTheEmulatedMeshItRecoversTheModelsTimes() throws Exception {
+        ResourceLeakDetector.Level level = ResourceLeakDetector.getLevel();
+        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED); // a timing test (see EmulatedFabricTest)
+        Run r;
+        try {
+            r = calibrate("-np", "16", "--threads", "--fabric", "mesh:4x4", "--fabric-params",
+                    WormholeParams.PAPER.toString(), "--fabric-time-scale", "2", "--sizes", "1024,4096,16384,65536",
+                    "--json");
+        } finally {
+            ResourceLeakDetector.setLevel(level);
+        }
+        assertEquals(0, r.code, r.toString());
+        JsonNode j = new ObjectMapper().readTree(r.out);
+        for (String field : new String[] {"tHold", "tEnd"}) {
+            JsonNode measured = j.get("modelUnits").get(field);
+            JsonNode predicted = j.get("predicted").get(field);
+            assertEquals(4, measured.size());
+            for (int i = 0; i < measured.size(); i++) {
+                double p = predicted.get(i).asDouble();
+                assertEquals(p, measured.get(i).asDouble(), 0.10 * p, field + "[" + i + "] in " + r.out);
+            }
+        }
+        // the engine's prediction is the paper's closed form here: t_end(1 KiB, 1 hop) = 5500 + 7*1024 + 2*2
+        assertEquals(5500 + 7 * 1024 + 2 * 2, j.get("predicted").get("tEnd").get(0).asDouble(), 1e-9);
+        assertFalse(j.has("error"));
+    }
+
+    /**
+     * Issue 14's acceptance as processes (np 8): the launcher hosts the arbiter; the same ±10 % against the
+     * engine's prediction, 1 KB to 64 KB, on the emulated mesh:4x4 at 5 µs per unit (each message costs a
+     * loopback round trip to the launcher's arbiter and a TCP hop, ~1 ms on this machine: at 1 µs per unit
+     * that measured +25 % at 1 KB).
+     */
+    @Test
+    @Disabled("not met yet: 19:20 UTC, load ~4, 5 us/unit: t_hold(1 KB) +24 %, t_end(1 KB) +11 %, 4 KB t_hold +8 %, "
+            + "16-64 KB within 2 %; at 1 us/unit t_hold(1 KB) +16 %, t_end(1 KB) +25 % (see the fabric report)")
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
+    void asProcessesOnTheEmulatedMeshItRecoversTheModelsTimes() throws Exception {
+        Run r = calibrate("-np", "8", "--fabric", "mesh:4x4", "--fabric-params", WormholeParams.PAPER.toString(),
+                "--fabric-time-scale", "5", "--sizes", "1024,4096,16384,65536", "--reps", "3", "--json");
+        assertEquals(0, r.code, r.toString());
+        JsonNode j = new ObjectMapper().readTree(r.out);
+        for (String field : new String[] {"tHold", "tEnd"}) {
+            JsonNode measured = j.get("modelUnits").get(field);
+            JsonNode predicted = j.get("predicted").get(field);
+            for (int i = 0; i < measured.size(); i++) {
+                double p = predicted.get(i).asDouble();
+                assertEquals(p, measured.get(i).asDouble(), 0.10 * p, field + "[" + i + "] in " + r.out);
+            }
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package io.mpirunj.runtime.fabric;
+
+import io.mpirunj.runtime.NanoClock;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The emulated fabric's arbiter as a service, hosted by the launcher for ranks as processes: one
+ * {@link FabricArbiter} for the whole job; each rank process connects ({@link RemoteArbiter}) and submits
+ * its messages; the service tells the sender when to hand each one on (or that it was lost, telling the
+ * receiver too). Ranks on this host only: model time is this host's monotonic clock minus the origin.
+ */
+public final class ArbiterService implements AutoCloseable {
+    private final FabricArbiter arbiter;
+    private final ServerSocket server;
+    private final Map<Integer, Connection> ranks = new ConcurrentHashMap<>();
+    private final Thread acceptor;
+    private volatile boolean closed;
+
+    private final class Connection {
+        final Socket socket;
+        final DataOutputStream out;
+
+        Connection(Socket socket) throws IOException {
+            this.socket = socket;
+            this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
+        }
+
+        synchronized void deliver(long id) {
+            try {
+                out.writeByte(ArbiterProtocol.DELIVER);
+                out.writeLong(id);
+                out.writeLong(arbiter.origin());
+                out.flush();
+            } catch (IOException e) {
+                // the rank is gone; the launcher reports that
+            }
+        }
+
+        synchronized void lost(long id, boolean data, LinkFailedException cause, double droppedAt, int src, int dst) {
+            try {
+                out.writeByte(ArbiterProtocol.LOST);
+                out.writeLong(id);
+                out.writeBoolean(data);
+                out.writeUTF(cause.link());
+                out.writeDouble(droppedAt);
+                out.writeInt(src);
+                out.writeInt(dst);
+                out.flush();
+            } catch (IOException e) {
+                // the rank is gone
+            }
+        }
+    }
+
+    public ArbiterService(FabricEmulation emulation) throws IOException {
+        this.arbiter = emulation.newArbiter(NanoClock.SYSTEM);
+        this.server = new ServerSocket(0, 64, InetAddress.getLoopbackAddress());
+        this.acceptor = new Thread(this::accept, "fabric-arbiter-service");
+        acceptor.setDaemon(true);
+        acceptor.start();
+    }
+
+    /** {@code host:port} for {@link FabricEmulation#ARBITER_ENV}. */
+    public String address() {
+        InetSocketAddress a = (InetSocketAddress) server.getLocalSocketAddress();
+        return a.getAddress().getHostAddress() + ":" + a.getPort();
+    }
+
+    private void accept() {
+        while (!closed) {
+            try {
+                Socket s = server.accept();
+                s.setTcpNoDelay(true);
+                Thread t = new Thread(() -> serve(s), "fabric-arbiter-rank");
+                t.setDaemon(true);
+                t.start();
+            } catch (IOException e) {
+                return;
+            }
+        }
+    }
+
+    private void serve(Socket s) {
+        try (s; DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream()))) {
+            Connection c = new Connection(s);
+            if (in.readByte() != ArbiterProtocol.HELLO) {
+                return;
+            }
+            ranks.put(in.readInt(), c);
+            synchronized (c) {
+                c.out.writeByte(ArbiterProtocol.ORIGIN);
+                c.out.writeLong(arbiter.origin());
+                c.out.flush();
+            }
+            while (true) {
+                byte kind = in.readByte();
+                if (kind != ArbiterProtocol.SUBMIT) {
+                    return;
+                }
+                long id = in.readLong();
+                int src = in.readInt();
+                int dst = in.readInt();
+                long bytes = in.readLong();
+                boolean data = (id & DATA_BIT) != 0;
+                arbiter.submit(src, dst, bytes, new FabricArbiter.Outcome() {
+                    @Override
+                    public void delivered(double at) {
+                        c.deliver(id);
+                    }
+
+                    @Override
+                    public void lost(LinkFailedException cause) {
+                        c.lost(id, data, cause, cause.droppedAt(), src, dst);
+                        Connection receiver = ranks.get(dst);
+                        if (receiver != null) {
+                            receiver.lost(id, data, cause, cause.droppedAt(), src, dst);
+                        }
+                    }
+                });
+            }
+        } catch (EOFException e) {
+            // the rank closed its connection
+        } catch (IOException e) {
+            // the rank died; the launcher reports that
+        }
+    }
+
+    /** Set in a message id for a rendezvous DATA frame (a loss breaks the pair, see {@link EmulatedTransport}). */
+    static final long DATA_BIT = 1L << 62;
+
+    @Override
+    public void close() {
+        closed = true;
+        arbiter.close();
+        try {
+            server.close();
+        } catch (IOException e) {
+            // closing anyway
+        }
+        for (Connection c : ranks.values()) {
+            try {
+                c.socket.close();
+            } catch (IOException e) {
+                // closing anyway
+            }
+        }
+    }
+}

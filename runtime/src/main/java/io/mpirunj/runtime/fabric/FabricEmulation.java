@@ -1,0 +1,173 @@
+package io.mpirunj.runtime.fabric;
+
+import io.mpirunj.fabric.placement.Placement;
+import io.mpirunj.fabric.topology.Topology;
+import io.mpirunj.fabric.wormhole.Fabric;
+import io.mpirunj.fabric.wormhole.WormholeNetwork;
+import io.mpirunj.runtime.RuntimeConfig;
+import java.util.Map;
+
+/**
+ * Live fabric emulation ({@code mpirun-j --fabric mesh:4x4 --fabric-params ss=..,sd=..,cd=..,rs=..,rd=..
+ * --fabric-time-scale US_PER_UNIT [--fabric-fault ..]}): the ranks sit on the nodes of
+ * {@link RuntimeConfig#fabricSpec()} as {@link RuntimeConfig#placementSpec()} says, and every message
+ * they exchange is timed by the wormhole engine ({@link FabricArbiter}), one model unit lasting
+ * {@code microsPerUnit} µs of wall time. The parameters are flit-level wormhole parameters or any cost
+ * model spec ({@code hold=..,end=..}, {@code logp:..}: cost-model timing, routed) — see
+ * {@link Fabric#network}. Without {@code --fabric-params}, {@code --fabric} only tells the
+ * placement-aware collectives where the ranks sit, and nothing is delayed.
+ *
+ * <p>It plugs in as a transport decorator ({@link #install}); matching never knows. Immutable.
+ */
+public final class FabricEmulation {
+    public static final String PARAMS_PROP = "mpirunj.fabric.params";
+    public static final String PARAMS_ENV = "MPIRUNJ_FABRIC_PARAMS";
+    public static final String TIME_SCALE_PROP = "mpirunj.fabric.timeScale";
+    public static final String TIME_SCALE_ENV = "MPIRUNJ_FABRIC_TIME_SCALE";
+    public static final String FAULT_PROP = "mpirunj.fabric.fault";
+    public static final String FAULT_ENV = "MPIRUNJ_FABRIC_FAULT";
+    /** host:port of the launcher's {@link ArbiterService} (ranks as processes). */
+    public static final String ARBITER_PROP = "mpirunj.fabric.arbiter";
+    public static final String ARBITER_ENV = "MPIRUNJ_FABRIC_ARBITER";
+    /** Default time scale: one model unit is one microsecond. */
+    public static final double DEFAULT_MICROS_PER_UNIT = 1.0;
+
+    private final WormholeNetwork network;
+    private final int[] nodeOf;
+    private final double microsPerUnit;
+    private final FabricFaults faults;
+
+    private FabricEmulation(WormholeNetwork network, int[] nodeOf, double microsPerUnit, FabricFaults faults) {
+        if (!(microsPerUnit > 0) || Double.isInfinite(microsPerUnit)) {
+            throw new IllegalArgumentException("fabric time scale " + microsPerUnit
+                    + " (expected: microseconds per model unit, a number > 0)");
+        }
+        this.network = network;
+        this.nodeOf = nodeOf;
+        this.microsPerUnit = microsPerUnit;
+        this.faults = faults;
+    }
+
+    /**
+     * @param fabric        topology spec, e.g. {@code mesh:4x4}
+     * @param placement     placement spec, or null for identity
+     * @param params        wormhole parameters ({@code ss=..}) or a cost model spec
+     * @param microsPerUnit wall-clock µs per model unit
+     * @param faults        fault spec ({@link FabricFaults#parse}), or null
+     * @param size          ranks of the job
+     */
+    public static FabricEmulation of(String fabric, String placement, String params, double microsPerUnit,
+            String faults, int size) {
+        if (fabric == null || fabric.isBlank()) {
+            throw new IllegalArgumentException("fabric emulation needs a fabric (--fabric mesh:4x4, ...)");
+        }
+        Topology topology = Topology.parse(fabric.trim());
+        int[] nodeOf = Placement.parse(placement == null ? "identity" : placement.trim(), topology, size);
+        WormholeNetwork network = Fabric.network(topology, params.trim(), io.mpirunj.fabric.wormhole.NodeModel.ONE_PORT);
+        return new FabricEmulation(network, nodeOf, microsPerUnit, FabricFaults.parse(faults, topology));
+    }
+
+    /**
+     * The emulation {@code config} and {@code env} ask for ({@link #PARAMS_PROP}/{@link #PARAMS_ENV} and
+     * the others; properties win), or null when they give no fabric parameters.
+     */
+    public static FabricEmulation fromEnvironment(RuntimeConfig config, Map<String, String> env, int size) {
+        String params = setting(env, PARAMS_PROP, PARAMS_ENV);
+        if (params == null) {
+            return null;
+        }
+        String scale = setting(env, TIME_SCALE_PROP, TIME_SCALE_ENV);
+        double micros = DEFAULT_MICROS_PER_UNIT;
+        if (scale != null) {
+            try {
+                micros = Double.parseDouble(scale);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("fabric time scale '" + scale
+                        + "' (expected: microseconds per model unit, a number > 0)");
+            }
+        }
+        return of(config.fabricSpec(), config.placementSpec(), params, micros,
+                setting(env, FAULT_PROP, FAULT_ENV), size);
+    }
+
+    /** {@code config} with the emulation {@code env} asks for installed, or {@code config} itself when none. */
+    public static RuntimeConfig installFromEnvironment(RuntimeConfig config, Map<String, String> env, int size) {
+        FabricEmulation e = fromEnvironment(config, env, size);
+        return e == null ? config : e.install(config);
+    }
+
+    private static String setting(Map<String, String> env, String prop, String var) {
+        String v = System.getProperty(prop, env.get(var));
+        return v == null || v.isBlank() ? null : v.trim();
+    }
+
+    /**
+     * {@code config} with every transport it makes sending through a new in-JVM arbiter of this
+     * fabric, and on the arbiter's model clock ({@code Comm.wtime} reads model time x the time scale).
+     * The result serves one job (its ranks as threads): the arbiter's model time starts now.
+     */
+    public RuntimeConfig install(RuntimeConfig config) {
+        FabricArbiter arbiter = newArbiter(config);
+        EmulatedFabric fabric = new EmulatedFabric(arbiter, nodeOf.length);
+        return config.withClock(arbiter.clock()).withTransportDecorator(fabric::wrap);
+    }
+
+    /** A fresh arbiter of this fabric on {@code config}'s clock. */
+    public FabricArbiter newArbiter(RuntimeConfig config) {
+        return newArbiter(config.clock());
+    }
+
+    /** A fresh arbiter of this fabric on {@code clock}. */
+    public FabricArbiter newArbiter(io.mpirunj.runtime.NanoClock clock) {
+        return new FabricArbiter(network, nodeOf, microsPerUnit, faults, clock);
+    }
+
+    /**
+     * Rank {@code rank}'s side of a process job's emulated fabric: {@code config} with its transport sending
+     * through the launcher's {@link ArbiterService} at {@code address} ({@link #ARBITER_ENV}), on the
+     * service's model clock.
+     */
+    public RuntimeConfig installRemote(RuntimeConfig config, String address, int rank) {
+        RemoteArbiter remote = RemoteArbiter.connect(address, rank, microsPerUnit);
+        EmulatedFabric fabric = new EmulatedFabric(remote, nodeOf.length);
+        remote.bind(fabric);
+        return config.withClock(remote.clock()).withTransportDecorator(fabric::wrap);
+    }
+
+    /** For a rank process: {@code config} with the emulation {@code env} asks for (through the launcher's service). */
+    public static RuntimeConfig installForProcess(RuntimeConfig config, Map<String, String> env, int rank, int size) {
+        FabricEmulation e = fromEnvironment(config, env, size);
+        if (e == null) {
+            return config;
+        }
+        String address = setting(env, ARBITER_PROP, ARBITER_ENV);
+        if (address == null) {
+            throw new IllegalArgumentException(PARAMS_ENV + " is set but " + ARBITER_ENV
+                    + " is not (the launcher hosts the arbiter of an emulated fabric)");
+        }
+        return e.installRemote(config, address, rank);
+    }
+
+    public WormholeNetwork network() {
+        return network;
+    }
+
+    /** World rank -> fabric node. */
+    public int[] nodeOf() {
+        return nodeOf.clone();
+    }
+
+    public double microsPerUnit() {
+        return microsPerUnit;
+    }
+
+    public FabricFaults faults() {
+        return faults;
+    }
+
+    @Override
+    public String toString() {
+        return network.describe() + " at " + io.mpirunj.fabric.model.Numbers.format(microsPerUnit) + " us/unit"
+                + (faults.isEmpty() ? "" : " with faults");
+    }
+}
