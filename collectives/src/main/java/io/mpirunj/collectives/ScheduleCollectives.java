@@ -29,9 +29,11 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * The schedule-based collectives: every entry of {@link MulticastAlgorithms} as a bcast and as a
- * multicast algorithm of the same name ({@code --coll bcast=opt-tree,multicast=fibonacci}), plus the
- * star-graph bcasts of {@link StarBroadcasts} (which need the job's {@code --fabric star:N}). Each call
+ * The schedule-based bcasts and multicasts: every tree of the {@link AlgorithmCatalogue} as a bcast and as
+ * a multicast algorithm of the same name ({@code --coll bcast=opt-tree,multicast=fibonacci}), plus the
+ * star-graph bcasts of {@link StarBroadcasts} (which need the job's {@code --fabric star:N}). The catalogue
+ * makes them (found by {@link java.util.ServiceLoader} through its {@code CatalogueProvider}); this
+ * provider gives tests the same algorithms with a model and cache of their own. Each call
  * looks its schedule up in a shared {@link ScheduleCache} (building it on a miss) and runs this
  * rank's program with the {@link ScheduleRunner}.
  *
@@ -44,7 +46,8 @@ import java.util.Set;
  * <h2>Model</h2>
  * The builders need a cost model; it comes from a {@link ModelProvider} (default:
  * {@link ModelProvider#fromEnvironment()}, the IBM SP model unless {@code -Dmpirunj.model} or
- * {@code MPIRUNJ_MODEL} says otherwise). Every rank must use the same model; each algorithm's
+ * {@code MPIRUNJ_MODEL} says otherwise); the job's {@code --model} ({@code RuntimeConfig#modelSpec()}, as
+ * ranks-as-threads see it) wins over it. Every rank must use the same model; each algorithm's
  * description names it. A per-pair model ({@code MPIRUNJ_MODEL=pairs:FILE}, indexed by communicator
  * rank) is handed to the builder renumbered by the participants, so the heterogeneous trees (ECEF,
  * TTCC) are built on the links the ranks really have, whatever the root. Without one they are built
