@@ -61,6 +61,18 @@ class CollSelectionOptionsTest {
         assertTrue(hasRow(run.err(), "bcast", "<=128 KiB", "binomial", "rules", 3, 3), run::toString);
     }
 
+    /** The rules file shipped in benchmarks/rules (written by bench --write-rules) loads and drives a job. */
+    @Test
+    void theShippedRulesFileRuns() {
+        Path shipped = Path.of("..", "benchmarks", "rules", "dev-machine-threads.json");
+        LauncherRun run = LauncherRun.of("--threads", "-np", "4", "--coll-rules", shipped.toString(), "--coll-report",
+                "-cp", TESTAPPS, StarBcastCheck.class.getName());
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.out().contains("passed bcast on 4 ranks"), run::toString);
+        assertTrue(run.err().lines().filter(l -> l.matches("(\\[0\\] )?bcast\\s.*\\srules\\s.*")).count() >= 4,
+                run::toString);
+    }
+
     @Test
     void autoUsesTheJobModelAndReportsItsPrediction() {
         LauncherRun run = LauncherRun.of("--threads", "-np", "8", "--coll", "bcast=auto", "--model", "hold=1,end=100",

@@ -86,6 +86,26 @@ class SelectionOrderTest {
                 .select(CollectiveOp.BCAST, CallShape.of(8, 1000), IBM_SP).source());
     }
 
+    @Test
+    void thresholdsComeAfterAutoAndBeforeTheDefault() {
+        CollRules thresholds = CollRules.parse("{\"rules\": [{\"op\": \"bcast\", \"minRanks\": 5, \"maxBytes\": 64, "
+                + "\"algorithm\": \"linear-p2p\"}, {\"op\": \"alltoallv\", \"algorithm\": \"linear\"}]}", "built-in");
+        java.util.function.Function<String, CollectiveRegistry> withThresholds = forced -> new CollectiveRegistry(
+                CollectiveRegistry.discover(getClass().getClassLoader()), forced, CollRules.NONE, thresholds,
+                CollectiveRegistry.discoverModelSelector(getClass().getClassLoader()));
+        Selection s = withThresholds.apply(null).select(CollectiveOp.BCAST, CallShape.of(8, 64), IBM_SP);
+        assertEquals("linear-p2p", s.algorithm().name());
+        assertEquals(Selection.Source.THRESHOLD, s.source());
+        assertEquals(Selection.Source.DEFAULT, withThresholds.apply(null).select(CollectiveOp.BCAST, CallShape.of(4, 64),
+                IBM_SP).source());
+        // auto answers first; where it has no candidate (alltoallv has no schedule builder) the threshold holds
+        assertEquals(Selection.Source.AUTO, withThresholds.apply("bcast=auto").select(CollectiveOp.BCAST,
+                CallShape.of(8, 64), IBM_SP).source());
+        Selection v = withThresholds.apply("alltoallv=auto").select(CollectiveOp.ALLTOALLV, CallShape.unsized(8), IBM_SP);
+        assertEquals(Selection.Source.THRESHOLD, v.source());
+        assertEquals("linear", v.algorithm().name());
+    }
+
     /** t_hold ≪ t_end: the root should send to everyone itself; t_hold = t_end: binomial; IBM SP: OPT-tree, or pipelining when large. */
     @Test
     void autoPicksWhatTheSimulatorRanksFastest() {

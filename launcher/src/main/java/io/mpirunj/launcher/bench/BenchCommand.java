@@ -350,8 +350,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (coll == null || coll.isBlank()) {
             return new Plan(null, null);
         }
-        CollectiveRegistry registry = new CollectiveRegistry(CollectiveRegistry.discover(
-                BenchCommand.class.getClassLoader()), null);
+        CollectiveRegistry registry = CollectiveRegistry.of(null, null, BenchCommand.class.getClassLoader());
         List<String> fixed = new ArrayList<>();
         List<String> sweep = null;
         for (String part : coll.split(",")) {
@@ -384,7 +383,9 @@ public final class BenchCommand implements Callable<Integer> {
             registry.withForced(String.join(",", fixed)); // checks the fixed choices
             if (sweep != null) {
                 for (String a : sweep) {
-                    registry.lookup(CollectiveOp.fromCliName(b.op()), a.trim());
+                    if (!a.trim().equals(CollRules.AUTO)) { // auto sweeps beside the algorithms it picks from
+                        registry.lookup(CollectiveOp.fromCliName(b.op()), a.trim());
+                    }
                 }
             }
         } catch (IllegalArgumentException e) {

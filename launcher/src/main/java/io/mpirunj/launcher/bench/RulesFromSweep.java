@@ -17,7 +17,8 @@ import java.util.TreeSet;
 
 /**
  * {@code bench ... --coll OP=all --write-rules FILE}: a rules file ({@link CollRules}) from a sweep. For
- * each rank count and message size the fastest mpirun-j algorithm (lowest mean latency) wins; neighbouring
+ * each rank count and message size the fastest mpirun-j algorithm wins: lowest median latency when the
+ * sweep ran with {@code -f} (robust to the outliers of a shared machine), else lowest mean; neighbouring
  * sizes with the same winner become one rule, and the ranges are widened to cover every size and rank
  * count (each rank count's rules hold from the previous swept count + 1; the largest count and size
  * have no upper bound). The conditions of the run go into the file's {@code conditions}.
@@ -30,7 +31,7 @@ final class RulesFromSweep {
     static List<CollRules.RuleJson> rules(String op, List<SweepPoint> points) {
         Map<Integer, Map<Long, List<SweepPoint>>> byNpSize = new TreeMap<>();
         for (SweepPoint p : points) {
-            if (p.runtime().equals(Sweep.MPIRUN_J) && p.row().size() >= 0 && !Double.isNaN(p.row().value())) {
+            if (p.runtime().equals(Sweep.MPIRUN_J) && p.row().size() >= 0 && !Double.isNaN(latency(p))) {
                 byNpSize.computeIfAbsent(p.np(), k -> new TreeMap<>())
                         .computeIfAbsent(p.row().size(), k -> new ArrayList<>()).add(p);
             }
@@ -59,26 +60,31 @@ final class RulesFromSweep {
         return out;
     }
 
+    /** What is compared: the median (P50) when measured, else the mean. */
+    private static double latency(SweepPoint p) {
+        return p.row().hasFull() && !Double.isNaN(p.row().p50Us()) ? p.row().p50Us() : p.row().value();
+    }
+
     private static SweepPoint fastest(List<SweepPoint> atOneSize) {
         SweepPoint best = null;
         for (SweepPoint p : atOneSize) {
-            if (best == null || p.row().value() < best.row().value()) {
+            if (best == null || latency(p) < latency(best)) {
                 best = p;
             }
         }
         return best;
     }
 
-    /** "np 4, 1-64 B: 12.3 us (next best binomial 14.1 us at 64 B)" — the evidence behind a rule. */
+    /** "measured at np 4: 1 B 12.3 us (next binomial 14.1 us); ..." — the evidence behind a rule (medians with -f). */
     private static String note(int np, List<Map.Entry<Long, List<SweepPoint>>> sizes) {
         StringBuilder b = new StringBuilder("measured at np " + np + ":");
         for (Map.Entry<Long, List<SweepPoint>> s : sizes) {
             List<SweepPoint> sorted = new ArrayList<>(s.getValue());
-            sorted.sort((x, y) -> Double.compare(x.row().value(), y.row().value()));
-            b.append(String.format(Locale.ROOT, " %d B %.1f us", s.getKey(), sorted.get(0).row().value()));
+            sorted.sort((x, y) -> Double.compare(latency(x), latency(y)));
+            b.append(String.format(Locale.ROOT, " %d B %.1f us", s.getKey(), latency(sorted.get(0))));
             if (sorted.size() > 1) {
                 b.append(String.format(Locale.ROOT, " (next %s %.1f us)", sorted.get(1).algorithm(),
-                        sorted.get(1).row().value()));
+                        latency(sorted.get(1))));
             }
             b.append(';');
         }
@@ -126,7 +132,8 @@ final class RulesFromSweep {
         rules.addAll(rules(b.op(), points));
         conditions.put(b.op(), conditions(b, nps, threads, args, algorithms));
         String comment = "written by mpirun-j bench --write-rules: per operation, rank count and message size, the "
-                + "algorithm with the lowest mean latency in one sweep (each rule's note has the numbers). "
+                + "algorithm with the lowest latency in one sweep (median with -f, else mean; each rule's note has the "
+                + "numbers). "
                 + "Wall-clock numbers: the conditions per operation (cores, load average) say how quiet the "
                 + "machine was; on a shared machine they are noisy.";
         return CollRules.write(comment, conditions, rules);

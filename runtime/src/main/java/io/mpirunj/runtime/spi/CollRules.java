@@ -229,6 +229,16 @@ public final class CollRules {
         return s == null ? "" : s.split("\\R", 2)[0];
     }
 
+    /** A rules file's text as written ({@link #parse} checks it first, so errors are its one-liners). */
+    public static FileJson readFile(String json, String source) {
+        parse(json, source);
+        try {
+            return JSON.readValue(json, FileJson.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(source + ": " + firstLine(e.getOriginalMessage()));
+        }
+    }
+
     /** The JSON text of a rules file with this comment, conditions and rules (as {@link #parse} reads it). */
     public static String write(String comment, Map<String, Object> conditions, List<RuleJson> rules) {
         try {
