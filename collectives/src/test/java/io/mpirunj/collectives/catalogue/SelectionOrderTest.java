@@ -206,6 +206,34 @@ class SelectionOrderTest {
         assertTrue(table.lines().anyMatch(l -> l.matches("bcast\\s+<=64 KiB\\s+binomial\\s+rules\\s+2\\s+4\\s.*")), table);
     }
 
+    /** A rule's segmentBytes reaches a segmented schedule: 64 KiB in 4 KiB segments, data intact. */
+    @Test
+    void aRuleSegmentSizeCutsTheSchedule() throws Exception {
+        String json = "{\"rules\": [{\"op\": \"bcast\", \"algorithm\": \"chain-pipelined\", \"segmentBytes\": 4096}]}";
+        Selection s = registry(null, json).select(CollectiveOp.BCAST, CallShape.of(4, 65536), IBM_SP);
+        assertEquals("chain-pipelined", s.algorithm().name());
+        assertTrue(s.algorithm().description().endsWith("; segments of 4096 bytes"), s.algorithm().description());
+        Path rules = Files.writeString(dir.resolve("segments.json"), json);
+        LocalCluster.run(4, RuntimeConfig.defaults().withCollSelection(rules.toString(), false, null), world -> {
+            int[] data = new int[16384];
+            if (world.rank() == 2) {
+                java.util.Arrays.setAll(data, i -> i * 3 + 1);
+            }
+            world.bcast(Buffer.of(data), 2);
+            for (int i = 0; i < data.length; i++) {
+                assertEquals(i * 3 + 1, data[i], "element " + i + " on rank " + world.rank());
+            }
+        });
+        // 16 segments down a chain of 4: each of the 3 links carries 16 messages
+        io.mpirunj.collectives.schedule.Schedule cut = io.mpirunj.collectives.multicast.MulticastAlgorithms
+                .lookup("chain-pipelined").segments().build(4, 0, 65536, 16);
+        long sends = 0;
+        for (int r = 0; r < 4; r++) {
+            sends += cut.program(r).stream().filter(io.mpirunj.collectives.schedule.Instruction::isSend).count();
+        }
+        assertEquals(48, sends);
+    }
+
     /** auto run live: the data arrives, and the report carries the prediction beside the time. */
     @Test
     void autoRunsLiveAndReportsItsPrediction() {
