@@ -78,7 +78,10 @@ public final class CollRules {
     /** No rules. */
     public static final CollRules NONE = new CollRules(List.of(), "no rules");
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** Jackson loads only when a rules file is read or written, not at every rank's start. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    }
 
     private final List<Rule> rules;
     private final Map<CollectiveOp, Rule[]> byOp = new EnumMap<>(CollectiveOp.class);
@@ -138,7 +141,7 @@ public final class CollRules {
     /** Parses rules from {@code json}; {@code source} names it in errors. */
     public static CollRules parse(String json, String source) {
         List<Rule> out = new ArrayList<>();
-        try (JsonParser p = JSON.getFactory().createParser(json)) {
+        try (JsonParser p = Json.MAPPER.getFactory().createParser(json)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 throw bad(source, p.currentTokenLocation(), "expected a JSON object {\"rules\": [...]}");
             }
@@ -160,7 +163,7 @@ public final class CollRules {
                             String where = "rules[" + index + "] (line " + ruleAt.getLineNr() + ")";
                             RuleJson r;
                             try {
-                                r = JSON.readValue(p, RuleJson.class);
+                                r = Json.MAPPER.readValue(p, RuleJson.class);
                             } catch (JsonProcessingException e) {
                                 throw new IllegalArgumentException(source + ": " + where + ": "
                                         + firstLine(e.getOriginalMessage()));
@@ -233,7 +236,7 @@ public final class CollRules {
     public static FileJson readFile(String json, String source) {
         parse(json, source);
         try {
-            return JSON.readValue(json, FileJson.class);
+            return Json.MAPPER.readValue(json, FileJson.class);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(source + ": " + firstLine(e.getOriginalMessage()));
         }
@@ -242,7 +245,7 @@ public final class CollRules {
     /** The JSON text of a rules file with this comment, conditions and rules (as {@link #parse} reads it). */
     public static String write(String comment, Map<String, Object> conditions, List<RuleJson> rules) {
         try {
-            return JSON.writeValueAsString(new FileJson(comment, new LinkedHashMap<>(conditions), rules)) + "\n";
+            return Json.MAPPER.writeValueAsString(new FileJson(comment, new LinkedHashMap<>(conditions), rules)) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write rules: " + e.getMessage(), e);
         }
