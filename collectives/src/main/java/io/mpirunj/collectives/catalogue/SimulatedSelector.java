@@ -36,7 +36,8 @@ public final class SimulatedSelector implements ModelSelector {
     public record Ranked(String algorithm, double completion) {
     }
 
-    private record Key(CollectiveOp op, long bytes, int ranks, String model, Set<String> names) {
+    /** The candidates are the registry's own (unchanging) list: comparing them is cheap, building names is not. */
+    private record Key(CollectiveOp op, long bytes, int ranks, String model, List<CollectiveAlgorithm> candidates) {
     }
 
     private final Map<Key, Optional<Prediction>> cache = new ConcurrentHashMap<>();
@@ -45,14 +46,14 @@ public final class SimulatedSelector implements ModelSelector {
     public Prediction choose(CollectiveOp op, List<CollectiveAlgorithm> candidates, CallShape call,
             RuntimeConfig config) {
         long bytes = Math.max(0, CallShape.sizeClass(call.bytes()));
-        Set<String> names = new HashSet<>();
-        for (CollectiveAlgorithm a : candidates) {
-            names.add(a.name());
-        }
         String spec = config.modelSpec();
-        Key key = new Key(op, bytes, call.ranks(), spec, names);
+        Key key = new Key(op, bytes, call.ranks(), spec, candidates);
         Optional<Prediction> p = cache.get(key);
         if (p == null) {
+            Set<String> names = new HashSet<>();
+            for (CollectiveAlgorithm a : candidates) {
+                names.add(a.name());
+            }
             p = best(rank(op, names, call.ranks(), bytes, JobModels.of(spec)));
             cache.putIfAbsent(key, p);
         }

@@ -37,6 +37,8 @@ public final class CollectiveRegistry {
 
     private final Map<CollectiveOp, Map<String, CollectiveAlgorithm>> byOp = new EnumMap<>(CollectiveOp.class);
     private final Map<CollectiveOp, Selection> defaults = new EnumMap<>(CollectiveOp.class);
+    /** Per op, every algorithm in registration order: what {@code auto} chooses among (one list, reused per call). */
+    private final Map<CollectiveOp, List<CollectiveAlgorithm>> candidates = new EnumMap<>(CollectiveOp.class);
     private final Map<CollectiveOp, Selection> forced = new EnumMap<>(CollectiveOp.class);
     private final Set<CollectiveOp> auto = EnumSet.noneOf(CollectiveOp.class);
     private final CollRules rules;
@@ -82,6 +84,7 @@ public final class CollectiveRegistry {
                 }
             }
             defaults.put(e.getKey(), new Selection(best, Selection.Source.DEFAULT));
+            candidates.put(e.getKey(), List.copyOf(e.getValue().values()));
         }
         this.rules = rules;
         this.thresholds = thresholds;
@@ -97,6 +100,7 @@ public final class CollectiveRegistry {
             byOp.put(e.getKey(), new LinkedHashMap<>(e.getValue()));
         }
         defaults.putAll(from.defaults);
+        candidates.putAll(from.candidates);
         forced.putAll(from.forced);
         auto.addAll(from.auto);
         rules = from.rules;
@@ -295,7 +299,7 @@ public final class CollectiveRegistry {
 
     /** {@code auto}'s choice; null when the selector has none (no candidate it can evaluate). */
     private Selection predicted(CollectiveOp op, CallShape call, RuntimeConfig config, Selection.Source from) {
-        ModelSelector.Prediction p = modelSelector.choose(op, all(op), call, config);
+        ModelSelector.Prediction p = modelSelector.choose(op, candidates.get(op), call, config);
         if (p == null) {
             return from == Selection.Source.RULES ? defaults.get(op) : null;
         }
