@@ -89,15 +89,17 @@ public final class ScheduleCollectives implements CollectiveProvider {
         this.cache = Objects.requireNonNull(cache, "cache");
     }
 
-    /** The schedule-built bcasts and multicasts of the {@link AlgorithmCatalogue}, with this model and cache. */
+    /** The bcasts and multicasts of the {@link AlgorithmCatalogue} but the baselines, with this model and cache. */
     @Override
     public List<CollectiveAlgorithm> algorithms() {
         AlgorithmCatalogue.Services services = new AlgorithmCatalogue.Services(models, cache);
         List<CollectiveAlgorithm> out = new ArrayList<>();
         for (AlgorithmCatalogue.Entry e : AlgorithmCatalogue.all()) {
-            if (e.isLive() && (e.op() == CollectiveOp.BCAST || e.op() == CollectiveOp.MULTICAST)
-                    && e.traits().contains(AlgorithmTrait.SCHEDULE)) {
-                out.add(e.live().apply(services));
+            if (e.isLive() && (e.op() == CollectiveOp.BCAST || e.op() == CollectiveOp.MULTICAST)) {
+                CollectiveAlgorithm a = e.live().apply(services);
+                if (!a.getClass().getPackageName().equals(Multicasts.class.getPackageName())) { // not the baselines
+                    out.add(a);
+                }
             }
         }
         return out;
