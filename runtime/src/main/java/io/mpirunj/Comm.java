@@ -139,6 +139,25 @@ public interface Comm extends AutoCloseable {
     /** As {@link #reduce}, with the result in every rank's recv. */
     void allreduce(Buffer send, Buffer recv, Op op);
 
+    /**
+     * Element-wise reduction of every rank's send (the sum of {@code recvCounts} elements), scattered:
+     * block i ({@code recvCounts[i]} elements, the blocks end to end) lands in rank i's recv. Every
+     * rank passes the same counts.
+     */
+    void reduceScatter(Buffer send, Buffer recv, int[] recvCounts, Op op);
+
+    /** As {@link #reduceScatter} with every block {@code recv.count()} elements (send holds size times that). */
+    void reduceScatterBlock(Buffer send, Buffer recv, Op op);
+
+    /** Inclusive prefix reduction in rank order: rank r's recv gets send(0) op ... op send(r). */
+    void scan(Buffer send, Buffer recv, Op op);
+
+    /**
+     * Exclusive prefix reduction in rank order: rank r's recv gets send(0) op ... op send(r-1); rank
+     * 0's recv is not written (MPI leaves it undefined).
+     */
+    void exscan(Buffer send, Buffer recv, Op op);
+
     // ---- non-blocking collectives ------------------------------------------------------------
     // Each starts the collective and returns at once; the request completes when this rank's part
     // is done (its buffers may then be read and reused). Every rank starts the same non-blocking
@@ -172,6 +191,14 @@ public interface Comm extends AutoCloseable {
     Request ireduce(Buffer send, Buffer recv, Op op, int root);
 
     Request iallreduce(Buffer send, Buffer recv, Op op);
+
+    Request ireduceScatter(Buffer send, Buffer recv, int[] recvCounts, Op op);
+
+    Request ireduceScatterBlock(Buffer send, Buffer recv, Op op);
+
+    Request iscan(Buffer send, Buffer recv, Op op);
+
+    Request iexscan(Buffer send, Buffer recv, Op op);
 
     /** Frees this communicator (not the world). */
     @Override

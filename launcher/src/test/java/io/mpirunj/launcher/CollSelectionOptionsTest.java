@@ -79,7 +79,7 @@ class CollSelectionOptionsTest {
                 "--coll-report", "-cp", TESTAPPS, StarBcastCheck.class.getName());
         assertEquals(0, run.exitCode(), run::toString);
         // t_hold << t_end: the root sends to everyone itself (7 sends 1 apart, the last arrives 100 later)
-        assertTrue(hasRow(run.err(), "bcast", "<=1 KiB", "sequential", "auto", 3, 8), run::toString);
+        assertTrue(hasRow(run.err(), "bcast", "<=1 KiB", "linear-p2p", "auto", 3, 8), run::toString);
         assertTrue(run.err().contains("106.000 model time"), run::toString);
     }
 

@@ -26,6 +26,9 @@ class ProcessCollectivesTest {
         for (CollectiveOp op : new CollectiveOp[] {CollectiveOp.BCAST, CollectiveOp.MULTICAST}) {
             assertTrue(registry.names(op).contains("opt-tree"), "schedule algorithms are registered");
             for (String name : registry.names(op)) {
+                if (registry.lookup(op, name) instanceof io.mpirunj.runtime.spi.CollectiveAlgorithm.Parameterized) {
+                    continue; // file:FILE.json: tested with a file (FileSchedulesTest)
+                }
                 String line = "passed " + op.cliName() + " " + name;
                 assertTrue(run.outLines().contains(line), line + "\n" + run);
             }

@@ -30,6 +30,9 @@ public final class EveryBcastAndMulticast {
         CollChannel ch = CollChannel.of(world);
         var registry = RankContext.current().registry();
         for (CollectiveAlgorithm a : registry.all(CollectiveOp.BCAST)) {
+            if (a instanceof CollectiveAlgorithm.Parameterized) {
+                continue; // bcast=file:FILE.json needs its file
+            }
             for (int root : new int[] {0, n - 1, n / 2}) {
                 for (int size : SIZES) {
                     byte[] buf = world.rank() == root ? pattern(size, a.name(), root) : new byte[size];
@@ -41,6 +44,9 @@ public final class EveryBcastAndMulticast {
         }
         SplittableRandom rnd = new SplittableRandom(7);
         for (CollectiveAlgorithm a : registry.all(CollectiveOp.MULTICAST)) {
+            if (a instanceof CollectiveAlgorithm.Parameterized) {
+                continue; // multicast=file:FILE.json needs its file
+            }
             for (int trial = 0; trial < 3; trial++) {
                 int root = rnd.nextInt(n);
                 List<Integer> members = new ArrayList<>();

@@ -2,6 +2,9 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
+import io.mpirunj.collectives.builders.GatherBuilders;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
+import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
@@ -10,7 +13,8 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * rank {@code v} collects the blocks of its subtree {@code [v, v + size)} into one contiguous
  * buffer (receiving each child's whole subtree in one message), then sends it to its parent
  * {@code v - lowbit(v)}. The root rotates the blocks from virtual into rank order at the end (a
- * local copy, skipped when the root is rank 0, which receives straight into recv).
+ * local copy, skipped when the root is rank 0, which receives straight into recv). Runs as the
+ * {@link GatherBuilders#binomialGather} schedule.
  *
  * <p>Contract: as {@link LinearGather}. Cost: {@code ceil(log2 p)} steps; the root receives
  * {@code (p - 1) n} elements in {@code ceil(log2 p)} messages, and inner ranks hold a temporary of
@@ -44,41 +48,16 @@ public final class BinomialGather implements CollectiveAlgorithm.Gather {
     @Override
     public void gather(CollChannel ch, Buffer send, Buffer recv, int root) {
         int p = ch.size();
-        int n = send.count();
-        int v = Binomial.toVirtual(ch.rank(), root, p);
-        int size = Binomial.subtreeSize(v, p);
-        if (size == 1) { // a leaf, or the root of a single-rank communicator
-            if (v == 0) {
-                recv.slice(0, n).copyFrom(send);
-            } else {
-                ch.send(send, Binomial.toReal(Binomial.parent(v), root, p), CollTags.GATHER);
-            }
-            return;
-        }
-        Buffer tmp = v == 0 && root == 0 ? recv.slice(0, p * n) : send.allocateLike(size * n);
-        int limit = Binomial.childLimit(v, p);
-        int children = 0;
-        for (int mask = 1; mask < limit; mask <<= 1) {
-            if (v + mask < p) {
-                children++;
-            }
-        }
-        Request[] reqs = new Request[children];
-        int k = 0;
-        for (int mask = 1; mask < limit; mask <<= 1) {
-            int c = v + mask;
-            if (c < p) {
-                reqs[k++] = ch.irecv(tmp.slice(mask * n, Binomial.subtreeSize(c, p) * n), Binomial.toReal(c, root, p),
-                        CollTags.GATHER);
-            }
-        }
-        tmp.slice(0, n).copyFrom(send);
-        Request.waitAll(reqs);
-        if (v != 0) {
-            ch.send(tmp, Binomial.toReal(Binomial.parent(v), root, p), CollTags.GATHER);
-        } else if (root != 0) { // virtual block i belongs to rank (i + root) mod p
-            recv.slice(root * n, (p - root) * n).copyFrom(tmp.slice(0, (p - root) * n));
-            recv.slice(0, root * n).copyFrom(tmp.slice((p - root) * n, root * n));
-        }
+        long bytes = send.byteLength();
+        Scheduled.run(ch, Collective.GATHER, name(), root, bytes, "", ScheduleBuffers.of(send, recv),
+                CollTags.GATHER, () -> GatherBuilders.binomialGather(p, root, bytes));
+    }
+
+    @Override
+    public Request igather(CollChannel ch, Buffer send, Buffer recv, int root) {
+        int p = ch.size();
+        long bytes = send.byteLength();
+        return Scheduled.start(ch, Collective.GATHER, name(), root, bytes, "", ScheduleBuffers.of(send, recv),
+                CollTags.GATHER, () -> GatherBuilders.binomialGather(p, root, bytes));
     }
 }

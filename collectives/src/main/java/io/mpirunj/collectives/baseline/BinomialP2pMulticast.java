@@ -1,6 +1,7 @@
 package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.Request;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
@@ -24,10 +25,9 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * step 2   send -> 2   recv &lt;- 5   send -> 1   recv &lt;- 7
  * </pre>
  */
-public final class BinomialP2pMulticast implements CollectiveAlgorithm.Multicast {
-    @Override
-    public String name() {
-        return "binomial-p2p";
+public final class BinomialP2pMulticast extends P2pTree implements CollectiveAlgorithm.Multicast {
+    public BinomialP2pMulticast() {
+        super(true);
     }
 
     @Override
@@ -42,11 +42,11 @@ public final class BinomialP2pMulticast implements CollectiveAlgorithm.Multicast
 
     @Override
     public void multicast(CollChannel ch, Buffer buf, int root, int[] group) {
-        int[] ranks = Multicasts.participants(root, group, ch.size());
-        int me = Multicasts.indexOf(ranks, ch.rank());
-        if (me < 0) {
-            return; // not a participant
-        }
-        BinomialBcast.treeBcast(ch, buf, ranks, me, CollTags.MULTICAST);
+        multicast(ch, buf, root, group, true);
+    }
+
+    @Override
+    public Request imulticast(CollChannel ch, Buffer buf, int root, int[] group) {
+        return multicast(ch, buf, root, group, false);
     }
 }

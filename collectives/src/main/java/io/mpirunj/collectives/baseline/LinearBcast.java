@@ -7,7 +7,8 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
 /**
  * Linear (flat-tree) broadcast: the root posts a send of the whole buffer to every other rank and
- * waits for all of them; every other rank receives once from the root.
+ * waits for all of them; every other rank receives once from the root. Runs as the
+ * {@link io.mpirunj.collectives.multicast.SequentialMulticast} schedule over the communicator rotated to start at the root.
  *
  * <p>Contract: any p and root. Cost: 1 step in the model where the root can inject {@code p - 1}
  * messages at once, {@code p - 1} steps on a one-port root; the root sends {@code (p - 1) n} bytes.
@@ -20,10 +21,9 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * step 1          send -> 1, 2, 3        recv &lt;- 0  recv &lt;- 0  recv &lt;- 0
  * </pre>
  */
-public final class LinearBcast implements CollectiveAlgorithm.Bcast {
-    @Override
-    public String name() {
-        return "linear-p2p";
+public final class LinearBcast extends P2pTree implements CollectiveAlgorithm.Bcast {
+    public LinearBcast() {
+        super(false);
     }
 
     @Override
@@ -33,20 +33,11 @@ public final class LinearBcast implements CollectiveAlgorithm.Bcast {
 
     @Override
     public void bcast(CollChannel ch, Buffer buf, int root) {
-        int p = ch.size();
-        int r = ch.rank();
-        if (r != root) {
-            ch.recv(buf, root, CollTags.BCAST);
-            return;
-        }
-        if (p == 1) {
-            return;
-        }
-        Request[] sends = new Request[p - 1];
-        int i = 0;
-        for (int d = 1; d < p; d++) {
-            sends[i++] = ch.isend(buf, (root + d) % p, CollTags.BCAST);
-        }
-        Request.waitAll(sends);
+        bcast(ch, buf, root, true);
+    }
+
+    @Override
+    public Request ibcast(CollChannel ch, Buffer buf, int root) {
+        return bcast(ch, buf, root, false);
     }
 }

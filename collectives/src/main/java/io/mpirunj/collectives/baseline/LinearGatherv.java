@@ -2,12 +2,16 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
+import io.mpirunj.collectives.builders.GatherBuilders;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
+import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
 /**
  * Linear gather with per-rank counts: as {@link LinearGather}, with rank {@code i}'s block landing
- * at {@code recv[displs[i], displs[i] + recvCounts[i])} on the root.
+ * at {@code recv[displs[i], displs[i] + recvCounts[i])} on the root: the {@link GatherBuilders#linearGather}
+ * schedule of one-byte blocks, placed by the counts, so one schedule serves every call.
  *
  * <p>Contract: rank {@code i} sends {@code send.count() == recvCounts[i]} elements; counts and
  * displacements are read on the root only; recv is not touched elsewhere. Cost: 1 step if the root
@@ -39,24 +43,23 @@ public final class LinearGatherv implements CollectiveAlgorithm.Gatherv {
 
     @Override
     public void gatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root) {
-        linear(ch, send, recv, recvCounts, displs, root, CollTags.GATHERV);
+        Scheduled.run(ch, Collective.GATHER, "linear-v", root, 1, "", buffers(ch, send, recv, recvCounts, displs, root),
+                CollTags.GATHERV, () -> GatherBuilders.linearGather(ch.size(), root, 1));
     }
 
-    /** The linear gather, shared with {@link LinearGather}. */
-    static void linear(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root, int tag) {
-        int p = ch.size();
-        if (ch.rank() != root) {
-            ch.send(send, root, tag);
-            return;
-        }
-        Request[] reqs = new Request[p - 1];
-        int k = 0;
-        for (int i = 0; i < p; i++) {
-            if (i != root) {
-                reqs[k++] = ch.irecv(recv.slice(displs[i], recvCounts[i]), i, tag);
-            }
-        }
-        recv.slice(displs[root], recvCounts[root]).copyFrom(send);
-        Request.waitAll(reqs);
+    @Override
+    public Request igatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root) {
+        return Scheduled.start(ch, Collective.GATHER, "linear-v", root, 1, "",
+                buffers(ch, send, recv, recvCounts, displs, root), CollTags.GATHERV,
+                () -> GatherBuilders.linearGather(ch.size(), root, 1));
+    }
+
+    /** Send is block 0 of its layout; the root's recv is laid out by the counts (read on the root only). */
+    private static ScheduleBuffers buffers(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs,
+            int root) {
+        int[][] one = Scheduled.single(send);
+        boolean atRoot = ch.rank() == root;
+        return new ScheduleBuffers(send, recv == null ? send : recv, one[0], one[1], atRoot ? recvCounts : null,
+                atRoot ? displs : null);
     }
 }

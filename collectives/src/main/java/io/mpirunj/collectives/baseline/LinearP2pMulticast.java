@@ -22,10 +22,9 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * step 1   send -> 1, 2, 3      recv &lt;- 0  recv &lt;- 0  recv &lt;- 0
  * </pre>
  */
-public final class LinearP2pMulticast implements CollectiveAlgorithm.Multicast {
-    @Override
-    public String name() {
-        return "linear-p2p";
+public final class LinearP2pMulticast extends P2pTree implements CollectiveAlgorithm.Multicast {
+    public LinearP2pMulticast() {
+        super(false);
     }
 
     @Override
@@ -35,18 +34,11 @@ public final class LinearP2pMulticast implements CollectiveAlgorithm.Multicast {
 
     @Override
     public void multicast(CollChannel ch, Buffer buf, int root, int[] group) {
-        int[] ranks = Multicasts.participants(root, group, ch.size());
-        int r = ch.rank();
-        if (r != root) {
-            if (Multicasts.indexOf(ranks, r) > 0) {
-                ch.recv(buf, root, CollTags.MULTICAST);
-            }
-            return;
-        }
-        Request[] sends = new Request[ranks.length - 1];
-        for (int i = 1; i < ranks.length; i++) {
-            sends[i - 1] = ch.isend(buf, ranks[i], CollTags.MULTICAST);
-        }
-        Request.waitAll(sends);
+        multicast(ch, buf, root, group, true);
+    }
+
+    @Override
+    public Request imulticast(CollChannel ch, Buffer buf, int root, int[] group) {
+        return multicast(ch, buf, root, group, false);
     }
 }

@@ -2,13 +2,16 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
+import io.mpirunj.collectives.builders.GatherBuilders;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
+import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
 /**
  * Linear scatter with per-rank counts: as {@link LinearScatter}, rank {@code i} getting
  * {@code send[displs[i], displs[i] + sendCounts[i])} of the root's buffer into the start of its
- * recv.
+ * recv: the {@link GatherBuilders#linearScatter} schedule of one-byte blocks, placed by the counts.
  *
  * <p>Contract: {@code sendCounts[i] <= recv.count()} on rank {@code i} (the rest of recv is left as
  * it was); counts and displacements are read on the root only; send is not touched elsewhere.
@@ -40,23 +43,26 @@ public final class LinearScatterv implements CollectiveAlgorithm.Scatterv {
 
     @Override
     public void scatterv(CollChannel ch, Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root) {
-        linear(ch, send, sendCounts, displs, recv, root, CollTags.SCATTERV);
+        Scheduled.run(ch, Collective.SCATTER, "linear-v", root, 1, "", buffers(ch, send, sendCounts, displs, recv, root),
+                CollTags.SCATTERV, () -> GatherBuilders.linearScatter(ch.size(), root, 1));
     }
 
-    /** The linear scatter, shared with {@link LinearScatter}. */
-    static void linear(CollChannel ch, Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root, int tag) {
-        int p = ch.size();
-        if (ch.rank() != root) {
-            ch.recv(recv, root, tag);
-            return;
-        }
-        Request[] reqs = new Request[p - 1];
-        int k = 0;
-        for (int d = 1; d < p; d++) {
-            int i = (root + d) % p;
-            reqs[k++] = ch.isend(send.slice(displs[i], sendCounts[i]), i, tag);
-        }
-        recv.slice(0, sendCounts[root]).copyFrom(send.slice(displs[root], sendCounts[root]));
-        Request.waitAll(reqs);
+    @Override
+    public Request iscatterv(CollChannel ch, Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root) {
+        return Scheduled.start(ch, Collective.SCATTER, "linear-v", root, 1, "",
+                buffers(ch, send, sendCounts, displs, recv, root), CollTags.SCATTERV,
+                () -> GatherBuilders.linearScatter(ch.size(), root, 1));
+    }
+
+    /**
+     * The root's send is laid out by the counts; recv is block 0, as long as the root's own count there
+     * and the whole buffer elsewhere (a shorter message leaves the rest alone).
+     */
+    private static ScheduleBuffers buffers(CollChannel ch, Buffer send, int[] sendCounts, int[] displs, Buffer recv,
+            int root) {
+        boolean atRoot = ch.rank() == root;
+        int[] recvCount = {atRoot ? sendCounts[root] : recv.count()};
+        return new ScheduleBuffers(send == null ? recv : send, recv, atRoot ? sendCounts : null,
+                atRoot ? displs : null, recvCount, new int[] {0});
     }
 }

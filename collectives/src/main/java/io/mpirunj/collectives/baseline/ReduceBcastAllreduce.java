@@ -2,19 +2,22 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Op;
+import io.mpirunj.Request;
+import io.mpirunj.collectives.builders.ReductionBuilders;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
+import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
-import io.mpirunj.runtime.spi.CollectiveOp;
 
 /**
- * All-reduce as a reduce to rank 0 followed by a broadcast from rank 0, each done by whatever
- * algorithm the registry has chosen for it (so forcing {@code reduce=...} or {@code bcast=...}
- * changes this one too).
+ * All-reduce as a binomial reduce to rank 0 followed by a binomial broadcast from rank 0, run as one
+ * schedule ({@link ReductionBuilders#reduceBcastAllreduce}), so the simulator and verifier see both
+ * halves. (Before the schedule IR it composed whichever reduce and bcast the registry had chosen;
+ * the schedule fixes both to binomial.)
  *
- * <p>Contract: whatever the chosen reduce accepts (the baseline's needs commutative operators).
- * Cost: the reduce's plus the broadcast's; with the binomial ones, {@code 2 ceil(log2 p)} steps of
- * the whole buffer. The simplest correct composition, and the reference the others are checked
- * against.
+ * <p>Contract: commutative and associative operators (every {@link Op}). Cost:
+ * {@code 2 ceil(log2 p)} steps of the whole buffer. The simplest correct composition, and the
+ * reference the others are checked against.
  *
  * <p>Reference: SimGrid {@code src/smpi/colls/allreduce/allreduce-redbcast.cpp}; Open MPI
  * {@code ompi_coll_base_allreduce_intra_nonoverlapping}.
@@ -40,7 +43,17 @@ public final class ReduceBcastAllreduce implements CollectiveAlgorithm.Allreduce
 
     @Override
     public void allreduce(CollChannel ch, Buffer send, Buffer recv, Op op) {
-        ch.registry().select(CollectiveOp.REDUCE, CollectiveAlgorithm.Reduce.class).reduce(ch, send, recv, op, 0);
-        ch.registry().select(CollectiveOp.BCAST, CollectiveAlgorithm.Bcast.class).bcast(ch, recv, 0);
+        int p = ch.size();
+        long bytes = send.byteLength();
+        Scheduled.run(ch, Collective.ALLREDUCE, name(), -1, bytes, op.name(), ScheduleBuffers.of(send, recv),
+                CollTags.ALLREDUCE, () -> ReductionBuilders.reduceBcastAllreduce(p, bytes, op));
+    }
+
+    @Override
+    public Request iallreduce(CollChannel ch, Buffer send, Buffer recv, Op op) {
+        int p = ch.size();
+        long bytes = send.byteLength();
+        return Scheduled.start(ch, Collective.ALLREDUCE, name(), -1, bytes, op.name(), ScheduleBuffers.of(send, recv),
+                CollTags.ALLREDUCE, () -> ReductionBuilders.reduceBcastAllreduce(p, bytes, op));
     }
 }

@@ -1,12 +1,17 @@
 package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.Request;
+import io.mpirunj.collectives.builders.GatherBuilders;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
+import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
 /**
  * Ring all-gather with per-rank counts: the schedule of {@link RingAllgather}, block {@code i}
- * being {@code recvCounts[i]} elements at {@code displs[i]} of every rank's recv.
+ * being {@code recvCounts[i]} elements at {@code displs[i]} of every rank's recv: the
+ * {@link GatherBuilders#ringAllgather} schedule of one-byte blocks, placed by the counts.
  *
  * <p>Contract: rank {@code i} sends {@code send.count() == recvCounts[i]} elements; every rank
  * passes the same counts and displacements. Cost: {@code p - 1} steps; every rank sends
@@ -39,19 +44,18 @@ public final class RingAllgatherv implements CollectiveAlgorithm.Allgatherv {
 
     @Override
     public void allgatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
-        ring(ch, send, recv, recvCounts, displs, CollTags.ALLGATHERV);
+        Scheduled.run(ch, Collective.ALLGATHER, "ring-v", -1, 1, "", buffers(send, recv, recvCounts, displs),
+                CollTags.ALLGATHERV, () -> GatherBuilders.ringAllgather(ch.size(), 1));
     }
 
-    static void ring(CollChannel ch, Buffer send, Buffer recv, int[] counts, int[] displs, int tag) {
-        int p = ch.size();
-        int r = ch.rank();
-        recv.slice(displs[r], counts[r]).copyFrom(send);
-        int right = (r + 1) % p;
-        int left = (r - 1 + p) % p;
-        for (int s = 0; s < p - 1; s++) {
-            int out = (r - s + p) % p;
-            int in = (r - s - 1 + p) % p;
-            ch.sendrecv(recv.slice(displs[out], counts[out]), right, tag, recv.slice(displs[in], counts[in]), left, tag);
-        }
+    @Override
+    public Request iallgatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
+        return Scheduled.start(ch, Collective.ALLGATHER, "ring-v", -1, 1, "", buffers(send, recv, recvCounts, displs),
+                CollTags.ALLGATHERV, () -> GatherBuilders.ringAllgather(ch.size(), 1));
+    }
+
+    private static ScheduleBuffers buffers(Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
+        int[][] one = Scheduled.single(send);
+        return new ScheduleBuffers(send, recv, one[0], one[1], recvCounts, displs);
     }
 }

@@ -1,5 +1,6 @@
 package io.mpirunj.collectives.baseline;
 
+import io.mpirunj.Buffer;
 import io.mpirunj.Request;
 import io.mpirunj.collectives.runner.CompiledSchedule;
 import io.mpirunj.collectives.runner.ScheduleBuffers;
@@ -23,6 +24,11 @@ final class Scheduled {
     private Scheduled() {
     }
 
+    /** The JVM-wide cache the baselines' schedules live in (tests look at what ran). */
+    static ScheduleCache cache() {
+        return CACHE;
+    }
+
     /**
      * Runs the schedule {@code builder} makes for (collective, algorithm, p, root, bytes, variant);
      * {@code variant} names whatever else the schedule depends on (e.g. the reduction operator).
@@ -42,6 +48,48 @@ final class Scheduled {
         CompiledSchedule compiled = CACHE.get(new ScheduleCache.Key(collective, algorithm, p, root, bytes, variant),
                 builder);
         return ScheduleRequest.start(compiled, ch, buffers, participants(p), ch.rank(), tag);
+    }
+
+    /**
+     * Runs a one-to-many schedule rooted at index 0 over {@code participants} (schedule rank i is
+     * communicator rank {@code participants[i]}; {@code me} is this rank's index), one cached schedule
+     * per (algorithm, participant count, bytes) whatever the root and group.
+     */
+    static void runRooted(CollChannel ch, Collective collective, String algorithm, Buffer buf, int[] participants,
+            int me, int tag, Supplier<Schedule> builder) {
+        CompiledSchedule compiled = CACHE.get(new ScheduleCache.Key(collective, algorithm, participants.length, 0,
+                buf.byteLength(), ""), builder);
+        ScheduleRunner.run(compiled, ch, ScheduleBuffers.of(buf), participants, me, tag);
+    }
+
+    /** As {@link #runRooted}, but only starts. */
+    static Request startRooted(CollChannel ch, Collective collective, String algorithm, Buffer buf,
+            int[] participants, int me, int tag, Supplier<Schedule> builder) {
+        CompiledSchedule compiled = CACHE.get(new ScheduleCache.Key(collective, algorithm, participants.length, 0,
+                buf.byteLength(), ""), builder);
+        return ScheduleRequest.start(compiled, ch, ScheduleBuffers.of(buf), participants, me, tag);
+    }
+
+    /** The communicator rotated so that index i is rank (root + i) mod p: a bcast's participants. */
+    static int[] rotated(int p, int root) {
+        int[] ranks = new int[p];
+        for (int i = 0; i < p; i++) {
+            ranks[i] = (root + i) % p;
+        }
+        return ranks;
+    }
+
+    /** A request that is already complete: the part of a rank with nothing to do. */
+    static Request done(CollChannel ch, Buffer buf, int tag) {
+        return ScheduleRequest.start(CompiledSchedule.of(NOTHING), ch, ScheduleBuffers.of(buf), new int[] {ch.rank()},
+                0, tag);
+    }
+
+    private static final Schedule NOTHING = Schedule.builder(Collective.MULTICAST, "none", 1, 0, 0).build();
+
+    /** One element count at displacement 0: a whole buffer as block 0 of a "v" schedule's layout. */
+    static int[][] single(Buffer buf) {
+        return new int[][] {{buf.count()}, {0}};
     }
 
     /** 0..p-1, shared while p stays the same. */

@@ -13,6 +13,11 @@ import java.util.List;
  * Gather, scatter and allgather schedules over {@link Block.Range} blocks: each rank contributes (or
  * receives) {@code bytes}; block i of the root's (every rank's, for allgather) receive buffer, or of
  * the root's send buffer for scatter, is {@code [i * bytes, (i + 1) * bytes)}.
+ *
+ * <p>The "v" collectives (gatherv, scatterv, allgatherv) run the linear and ring schedules built
+ * with {@code bytes = 1}: range {@code [i, i + 1)} then names block i, which the runner places by the
+ * call's counts and displacements ({@link io.mpirunj.collectives.runner.ScheduleBuffers}), so one
+ * schedule serves every call whatever its counts.
  */
 public final class GatherBuilders {
 
@@ -45,6 +50,90 @@ public final class GatherBuilders {
                 b.send(root, r, 1, range(SEND, r * bytes, bytes));
                 b.recv(r, root, 1, range(RECV, 0, bytes));
             }
+        }
+        return b.build();
+    }
+
+    /**
+     * Binomial gather: with virtual ranks v = (r - root) mod p, rank v collects the blocks of its
+     * subtree [v, v + size) contiguously (its own first, each child's whole subtree in one message)
+     * and sends them to its parent v - lowbit(v). The root gathers straight into its receive buffer
+     * when it is rank 0, else into scratch, then rotates the blocks into rank order with two COPYs.
+     * ceil(log2 p) steps; the root receives (p - 1) blocks in ceil(log2 p) messages. Reference: Open
+     * MPI {@code ompi_coll_base_gather_intra_binomial}; MPICH {@code MPIR_Gather_intra_binomial}.
+     */
+    public static Schedule binomialGather(int p, int root, long bytes) {
+        Schedule.Builder b = Schedule.builder(Collective.GATHER, "binomial", p, root, bytes);
+        for (int r = 0; r < p; r++) {
+            int v = BinomialTree.toVirtual(r, root, p);
+            int size = BinomialTree.subtreeSize(v, p);
+            Block.Role acc = v == 0 && root == 0 ? RECV : SCRATCH;
+            if (size == 1) { // a leaf, or the root of one rank
+                if (v == 0) {
+                    b.copy(r, 0, Block.range(SEND, 0, bytes), Block.range(RECV, 0, bytes));
+                } else {
+                    b.send(r, BinomialTree.toReal(BinomialTree.parent(v), root, p), BinomialTree.upStep(v),
+                            range(SEND, 0, bytes));
+                }
+                continue;
+            }
+            b.copy(r, 0, Block.range(SEND, 0, bytes), Block.range(acc, 0, bytes));
+            int limit = BinomialTree.childLimit(v, p);
+            for (int mask = 1; mask < limit && v + mask < p; mask <<= 1) {
+                int child = v + mask;
+                b.recv(r, BinomialTree.toReal(child, root, p), BinomialTree.upStep(child),
+                        range(acc, mask * bytes, BinomialTree.subtreeSize(child, p) * bytes));
+            }
+            if (v != 0) {
+                b.send(r, BinomialTree.toReal(BinomialTree.parent(v), root, p), BinomialTree.upStep(v),
+                        range(acc, 0, size * bytes));
+            } else if (root != 0) { // virtual block i belongs to rank (i + root) mod p
+                int last = BinomialTree.upStep(BinomialTree.childLimit(0, p) >> 1) + 1;
+                b.copy(r, last, Block.range(SCRATCH, 0, (p - root) * bytes), Block.range(RECV, root * bytes,
+                        (p - root) * bytes));
+                b.copy(r, last, Block.range(SCRATCH, (p - root) * bytes, root * bytes), Block.range(RECV, 0,
+                        root * bytes));
+            }
+        }
+        return b.build();
+    }
+
+    /**
+     * Binomial scatter, the mirror of {@link #binomialGather}: rank v receives its whole subtree's
+     * blocks from its parent in one message, forwards each child's subtree (largest first) and keeps
+     * block 0. The root sends straight from its send buffer when it is rank 0, else first rotates it
+     * into virtual order in scratch. ceil(log2 p) steps. Reference: Open MPI
+     * {@code ompi_coll_base_scatter_intra_binomial}; MPICH {@code MPIR_Scatter_intra_binomial}.
+     */
+    public static Schedule binomialScatter(int p, int root, long bytes) {
+        Schedule.Builder b = Schedule.builder(Collective.SCATTER, "binomial", p, root, bytes);
+        for (int r = 0; r < p; r++) {
+            int v = BinomialTree.toVirtual(r, root, p);
+            int size = BinomialTree.subtreeSize(v, p);
+            Block.Role held = v == 0 && root == 0 ? SEND : SCRATCH;
+            if (v == 0 && root != 0) {
+                b.copy(r, 0, Block.range(SEND, root * bytes, (p - root) * bytes), Block.range(SCRATCH, 0,
+                        (p - root) * bytes));
+                b.copy(r, 0, Block.range(SEND, 0, root * bytes), Block.range(SCRATCH, (p - root) * bytes,
+                        root * bytes));
+            } else if (v != 0) {
+                int from = BinomialTree.toReal(BinomialTree.parent(v), root, p);
+                int mask = v & -v;
+                if (size == 1) {
+                    b.recv(r, from, BinomialTree.downStep(mask, p), range(RECV, 0, bytes));
+                    continue;
+                }
+                b.recv(r, from, BinomialTree.downStep(mask, p), range(SCRATCH, 0, size * bytes));
+            }
+            int limit = BinomialTree.childLimit(v, p);
+            for (int mask = limit >> 1; mask > 0; mask >>= 1) {
+                int child = v + mask;
+                if (child < p) {
+                    b.send(r, BinomialTree.toReal(child, root, p), BinomialTree.downStep(mask, p),
+                            range(held, mask * bytes, BinomialTree.subtreeSize(child, p) * bytes));
+                }
+            }
+            b.copy(r, BinomialTree.downStep(1, p) + 1, Block.range(held, 0, bytes), Block.range(RECV, 0, bytes));
         }
         return b.build();
     }

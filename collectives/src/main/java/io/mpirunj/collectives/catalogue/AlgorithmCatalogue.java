@@ -21,22 +21,31 @@ import io.mpirunj.collectives.baseline.BruckAlltoall;
 import io.mpirunj.collectives.baseline.DisseminationBarrier;
 import io.mpirunj.collectives.baseline.LinearAlltoall;
 import io.mpirunj.collectives.baseline.LinearAlltoallv;
+import io.mpirunj.collectives.baseline.LinearExscan;
 import io.mpirunj.collectives.baseline.LinearBcast;
 import io.mpirunj.collectives.baseline.LinearGather;
 import io.mpirunj.collectives.baseline.LinearGatherv;
 import io.mpirunj.collectives.baseline.LinearP2pMulticast;
+import io.mpirunj.collectives.baseline.LinearScan;
 import io.mpirunj.collectives.baseline.LinearScatter;
 import io.mpirunj.collectives.baseline.LinearScatterv;
 import io.mpirunj.collectives.baseline.PairwiseAlltoall;
 import io.mpirunj.collectives.baseline.PairwiseAlltoallv;
+import io.mpirunj.collectives.baseline.RabenseifnerAllreduce;
 import io.mpirunj.collectives.baseline.RecursiveDoublingAllreduce;
+import io.mpirunj.collectives.baseline.RecursiveDoublingExscan;
+import io.mpirunj.collectives.baseline.RecursiveDoublingScan;
 import io.mpirunj.collectives.baseline.ReduceBcastAllreduce;
 import io.mpirunj.collectives.baseline.RingAllgather;
 import io.mpirunj.collectives.baseline.RingAllgatherv;
+import io.mpirunj.collectives.baseline.RingReduceScatter;
+import io.mpirunj.collectives.baseline.RingReduceScatterBlock;
 import io.mpirunj.collectives.builders.AlltoallBuilders;
 import io.mpirunj.collectives.builders.BarrierBuilders;
 import io.mpirunj.collectives.builders.GatherBuilders;
 import io.mpirunj.collectives.builders.ReductionBuilders;
+import io.mpirunj.collectives.file.FileSchedules;
+import io.mpirunj.collectives.mesh.LiveMeshMulticasts;
 import io.mpirunj.collectives.mesh.OptMeshMulticast;
 import io.mpirunj.collectives.mesh.UMeshMulticast;
 import io.mpirunj.collectives.multicast.BinarySplitMulticast;
@@ -180,21 +189,21 @@ public final class AlgorithmCatalogue {
     private static final List<Entry> ENTRIES = new ArrayList<>();
     private static final List<MulticastAlgorithms.Entry> TREES = new ArrayList<>();
     static {
-        // ---- point-to-point baselines (Open MPI coll/base, MPICH); the defaults by priority ----
+        // ---- point-to-point baselines (Open MPI coll/base, MPICH), run as schedules; the defaults by priority ----
         baseline(new DisseminationBarrier(), s -> BarrierBuilders.dissemination(s.ranks()));
-        baseline(new BinomialBcast());
-        baseline(new LinearBcast());
-        baseline(new BinomialP2pMulticast());
-        baseline(new LinearP2pMulticast());
+        baseline(new BinomialBcast(), s -> bcast(BinomialMulticast.build(s.ranks(), s.root(), s.bytes(), null)));
+        baseline(new LinearBcast(), s -> bcast(SequentialMulticast.build(s.ranks(), s.root(), s.bytes(), null)));
+        baseline(new BinomialP2pMulticast(), s -> BinomialMulticast.build(s.ranks(), s.root(), s.bytes(), null));
+        baseline(new LinearP2pMulticast(), s -> SequentialMulticast.build(s.ranks(), s.root(), s.bytes(), null));
         baseline(new PairwiseAlltoall(), s -> AlltoallBuilders.pairwise(s.ranks(), s.bytes(), null));
         baseline(new LinearAlltoall(), s -> AlltoallBuilders.linear(s.ranks(), s.bytes(), null));
         baseline(new BruckAlltoall(), s -> AlltoallBuilders.bruck(s.ranks(), s.bytes(), null));
-        baseline(new PairwiseAlltoallv());
+        baseline(new PairwiseAlltoallv()); // the v-variants have no size all ranks agree on: not simulated
         baseline(new LinearAlltoallv());
-        baseline(new BinomialGather());
+        baseline(new BinomialGather(), s -> GatherBuilders.binomialGather(s.ranks(), s.root(), s.bytes()));
         baseline(new LinearGather(), s -> GatherBuilders.linearGather(s.ranks(), s.root(), s.bytes()));
         baseline(new LinearGatherv());
-        baseline(new BinomialScatter());
+        baseline(new BinomialScatter(), s -> GatherBuilders.binomialScatter(s.ranks(), s.root(), s.bytes()));
         baseline(new LinearScatter(), s -> GatherBuilders.linearScatter(s.ranks(), s.root(), s.bytes()));
         baseline(new LinearScatterv());
         baseline(new RingAllgather(), s -> GatherBuilders.ringAllgather(s.ranks(), s.bytes()));
@@ -202,7 +211,20 @@ public final class AlgorithmCatalogue {
         baseline(new BinomialReduce(), s -> ReductionBuilders.binomialReduce(s.ranks(), s.root(), s.bytes(), Op.SUM));
         baseline(new RecursiveDoublingAllreduce(),
                 s -> ReductionBuilders.recursiveDoublingAllreduce(s.ranks(), s.bytes(), Op.SUM), POWER_OF_TWO);
-        baseline(new ReduceBcastAllreduce());
+        baseline(new ReduceBcastAllreduce(), s -> ReductionBuilders.reduceBcastAllreduce(s.ranks(), s.bytes(), Op.SUM));
+        baseline(new RabenseifnerAllreduce(),
+                s -> ReductionBuilders.rabenseifnerAllreduce(s.ranks(), s.bytes(), 1, Op.SUM), POWER_OF_TWO);
+        baseline(new RingReduceScatter(), // size: the whole send buffer, cut evenly
+                s -> ReductionBuilders.ringReduceScatter(s.ranks(), evenBlocks(s.ranks(), s.bytes()), Op.SUM));
+        baseline(new RingReduceScatterBlock(), // size: one rank's block
+                s -> ReductionBuilders.ringReduceScatter(s.ranks(), evenBlocks(s.ranks(), s.bytes() * s.ranks()),
+                        Op.SUM));
+        baseline(new RecursiveDoublingScan(),
+                s -> ReductionBuilders.recursiveDoublingScan(s.ranks(), s.bytes(), Op.SUM, false), POWER_OF_TWO);
+        baseline(new LinearScan(), s -> ReductionBuilders.linearScan(s.ranks(), s.bytes(), Op.SUM, false));
+        baseline(new RecursiveDoublingExscan(),
+                s -> ReductionBuilders.recursiveDoublingScan(s.ranks(), s.bytes(), Op.SUM, true), POWER_OF_TWO);
+        baseline(new LinearExscan(), s -> ReductionBuilders.linearScan(s.ranks(), s.bytes(), Op.SUM, true));
 
         // ---- multicast trees (papers 000, 002, 003): each a bcast and a multicast of the same name ----
         tree(SequentialMulticast.NAME, "root sends to every rank itself (separate addressing)",
@@ -243,6 +265,11 @@ public final class AlgorithmCatalogue {
         torus(SemAlltoall.NAME_CELL4, false);
         torus(DiagonalAlltoall.NAME, false);
         torus(DirectAlltoall.NAME, false);
+
+        // ---- schedules read from a file: --coll bcast=file:FILE.json ----
+        for (CollectiveAlgorithm file : FileSchedules.algorithms()) {
+            baseline(file);
+        }
     }
 
     private AlgorithmCatalogue() {
@@ -284,15 +311,36 @@ public final class AlgorithmCatalogue {
                 s -> tree.builder().build(s.ranks(), s.root(), s.bytes(), s.model())));
     }
 
-    /** A placement-aware multicast tree, simulated only (as a bcast and a multicast). */
+    /** A placement-aware multicast tree, live on the job's --fabric ({@link LiveMeshMulticasts}), as a bcast and a multicast. */
     private static void placed(String name, String description, Builder builder, AlgorithmTrait... traits) {
         EnumSet<AlgorithmTrait> t = traitsOf(traits);
         t.add(SCHEDULE);
         t.add(PLACEMENT_AWARE);
         Set<AlgorithmTrait> fixed = Set.copyOf(t);
-        add(new Entry(CollectiveOp.BCAST, name, description, fixed, null,
+        add(new Entry(CollectiveOp.BCAST, name, description, fixed, s -> liveMesh(CollectiveOp.BCAST, name, s),
                 s -> builder.build(s).withCollective(Collective.BCAST)));
-        add(new Entry(CollectiveOp.MULTICAST, name, description, fixed, null, builder));
+        add(new Entry(CollectiveOp.MULTICAST, name, description, fixed, s -> liveMesh(CollectiveOp.MULTICAST, name, s),
+                builder));
+    }
+
+    private static CollectiveAlgorithm liveMesh(CollectiveOp op, String name, Services services) {
+        return LiveMeshMulticasts.algorithms(services.models(), services.cache()).stream()
+                .filter(a -> a.op() == op && a.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no live " + op.cliName() + " " + name));
+    }
+
+    /** A bcast label on a tree's schedule. */
+    private static Schedule bcast(Schedule multicast) {
+        return multicast.withCollective(Collective.BCAST);
+    }
+
+    /** {@code bytes} cut into {@code p} blocks, the first {@code bytes mod p} one byte longer. */
+    private static long[] evenBlocks(int p, long bytes) {
+        long[] blocks = new long[p];
+        for (int i = 0; i < p; i++) {
+            blocks[i] = bytes / p + (i < bytes % p ? 1 : 0);
+        }
+        return blocks;
     }
 
     /** A star-graph bcast: live and simulated as a bcast, simulated as a multicast over every node. */

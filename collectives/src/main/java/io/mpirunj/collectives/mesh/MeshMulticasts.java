@@ -26,6 +26,11 @@ public final class MeshMulticasts {
                 .filter(e -> e.traits().contains(AlgorithmTrait.PLACEMENT_AWARE)).toList();
     }
 
+    /** The one-line description of placement-aware algorithm {@code name}. */
+    public static String description(String name) {
+        return entry(name).description();
+    }
+
     /** The placement-aware algorithms' names (the others come from {@link MulticastAlgorithms}). */
     public static List<String> names() {
         return placed().stream().map(AlgorithmCatalogue.Entry::name).toList();

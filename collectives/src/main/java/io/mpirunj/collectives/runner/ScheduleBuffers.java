@@ -9,8 +9,9 @@ import java.util.Objects;
  * buffer (one buffer for a bcast, which is both), and, for the "v" collectives, where each
  * all-to-all block lies in them: element counts and displacements indexed by the block's peer
  * (null: blocks packed in the schedule's {@link io.mpirunj.collectives.schedule.Schedule#pairBytes}
- * sizes). With counts, one schedule serves every call of an alltoallv whatever its counts. Scratch
- * memory is the runner's own.
+ * sizes), or, for a {@link io.mpirunj.collectives.schedule.Block.Range} of a "v" schedule built with
+ * one-byte blocks, by the range's offset (gatherv, scatterv, allgatherv). With counts, one schedule
+ * serves every call whatever its counts. Scratch memory is the runner's own.
  */
 public record ScheduleBuffers(Buffer send, Buffer recv, int[] sendCounts, int[] sendDispls, int[] recvCounts,
         int[] recvDispls) {

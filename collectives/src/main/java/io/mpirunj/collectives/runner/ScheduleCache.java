@@ -156,6 +156,20 @@ public final class ScheduleCache {
         }
     }
 
+    /** The schedules cached now (built ones only), least recently used first: for reports and tests. */
+    public List<Schedule> schedules() {
+        synchronized (slots) {
+            List<Schedule> out = new java.util.ArrayList<>(slots.size());
+            for (Slot slot : slots.values()) {
+                CompiledSchedule c = slot.value;
+                if (c != null) {
+                    out.add(c.schedule());
+                }
+            }
+            return out;
+        }
+    }
+
     public void clear() {
         synchronized (slots) {
             slots.clear();

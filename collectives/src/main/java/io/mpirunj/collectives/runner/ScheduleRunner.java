@@ -48,7 +48,11 @@ import java.util.List;
  * tile the buffer, a few neighbouring segments may differ by one element from their nominal size,
  * and a segment shorter than an element can become an empty (0-byte) message, which is still sent
  * and received so matching stays aligned. Builders that segment by bytes need not know the element
- * type. With counts and displacements (alltoallv), an all-to-all block is where and as long as they say.
+ * type. With counts and displacements (alltoallv), an all-to-all block is where and as long as they say;
+ * so is a range of a buffer that has them, in a "v" schedule built with one-byte blocks (gatherv,
+ * scatterv, allgatherv): range {@code [i, i + 1)} is block i. A receive into such a block accepts a
+ * message up to its count (scatterv's receive count is an upper bound), every other receive exactly
+ * its size.
  *
  * <h2>Failures</h2>
  * A failed operation (e.g. {@link io.mpirunj.RankFailedException}) is rethrown unchanged as soon as
@@ -432,7 +436,10 @@ public final class ScheduleRunner {
             for (Location l : s.locations) {
                 expected += view(l).byteLength();
             }
-            if (status.byteCount() != expected) {
+            // A block laid out by counts receives at most its count (MPI: scatterv's receive count bounds it).
+            boolean upTo = s.locations.length == 1 && landing[s.index] == null
+                    && buffers.displs(s.locations[0].role()) != null;
+            if (upTo ? status.byteCount() > expected : status.byteCount() != expected) {
                 throw new MpiException("rank " + ch.rank() + " (schedule rank " + plan.rank + ") of " + schedule
                         + ": instruction #" + s.index + " " + schedule.program(plan.rank).get(s.index)
                         + " got " + status.byteCount() + " bytes from rank " + participants[s.peers[copy]]
@@ -452,14 +459,29 @@ public final class ScheduleRunner {
             } else {
                 whole = buffers.buffer(l.role());
             }
-            int[] displs = l.block() >= 0 ? buffers.displs(l.role()) : null;
+            int[] displs = buffers.displs(l.role());
             if (displs != null) {
-                return whole.slice(displs[l.block()], buffers.counts(l.role())[l.block()]);
+                return whole.slice(displs[laidOutBlock(l)], buffers.counts(l.role())[laidOutBlock(l)]);
             }
             // Each buffer in its own elements: a rank may pass an unused buffer of another type.
             int eb = whole.type().bytes();
             int first = (int) (l.start() / eb);
             return whole.slice(first, (int) (l.end() / eb) - first);
+        }
+
+        /**
+         * The block a location names in a buffer laid out by counts and displacements: an all-to-all
+         * block's index, or for a range (a "v" schedule, built with one-byte blocks) its offset.
+         */
+        private int laidOutBlock(Location l) {
+            if (l.block() >= 0) {
+                return l.block();
+            }
+            if (l.bytes() != 1) {
+                throw new IllegalStateException(schedule + ": range " + l + " of a buffer laid out by counts"
+                        + " (expected: one-byte ranges, [i, i+1) naming block i)");
+            }
+            return (int) l.start();
         }
 
         private int elements(Location[] locations) {

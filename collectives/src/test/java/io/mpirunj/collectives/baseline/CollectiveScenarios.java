@@ -61,12 +61,31 @@ final class CollectiveScenarios {
             case ALLGATHERV: allgatherv(world); break;
             case REDUCE: reduce(world); break;
             case ALLREDUCE: allreduce(world); break;
+            case REDUCE_SCATTER: reduceScatter(world, false); break;
+            case REDUCE_SCATTER_BLOCK: reduceScatter(world, true); break;
+            case SCAN: scan(world, false); break;
+            case EXSCAN: scan(world, true); break;
             default: throw new AssertionError("no scenario for " + op);
         }
     }
 
+    /**
+     * When set (by a test, around one cluster run), every scenario runs one large case instead of the
+     * full plan: int buffers of 4 MiB (per rank, or per all-to-all send buffer), operator SUM.
+     */
+    static volatile boolean fourMib;
+
+    private static final int FOUR_MIB_INTS = (4 << 20) / 4;
+
+    static List<Kind> kinds() {
+        return fourMib ? List.of(Kind.INT_ARRAY) : List.of(Kind.values());
+    }
+
     /** {0, 1, fewer than p, not divisible by p, 1000, LARGE}. */
     static List<Integer> counts(int p) {
+        if (fourMib) {
+            return List.of(FOUR_MIB_INTS);
+        }
         Set<Integer> s = new LinkedHashSet<>(List.of(0, 1, Math.max(1, p - 1), 2 * p + 1, 1000, LARGE));
         return new ArrayList<>(s);
     }
@@ -95,7 +114,7 @@ final class CollectiveScenarios {
     static void bcast(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (int n : counts(p)) {
                 for (int root : roots(p)) {
                     long[] expected = fill(n, i -> unique(root, i));
@@ -110,7 +129,7 @@ final class CollectiveScenarios {
     static void multicast(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (int n : counts(p)) {
                 for (int root : roots(p)) {
                     for (int[] group : groups(p, root)) {
@@ -144,7 +163,7 @@ final class CollectiveScenarios {
     static void alltoall(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (int b : blockSizes(p)) {
                 long[] send = new long[p * b];
                 long[] expected = new long[p * b];
@@ -164,7 +183,7 @@ final class CollectiveScenarios {
     static void alltoallv(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (int n : counts(p)) {
                 int[] sendCounts = new int[p];
                 int[] recvCounts = new int[p];
@@ -194,7 +213,7 @@ final class CollectiveScenarios {
     static void gather(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (int n : counts(p)) {
                 for (int root : roots(p)) {
                     long[] expected = new long[p * n];
@@ -214,7 +233,7 @@ final class CollectiveScenarios {
     static void gatherv(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (int n : counts(p)) {
                 for (int root : roots(p)) {
                     int[] counts = new int[p];
@@ -240,7 +259,7 @@ final class CollectiveScenarios {
     static void scatter(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (int n : counts(p)) {
                 for (int root : roots(p)) {
                     long[] send = new long[p * n];
@@ -260,7 +279,7 @@ final class CollectiveScenarios {
     static void scatterv(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (int n : counts(p)) {
                 for (int root : roots(p)) {
                     int[] counts = new int[p];
@@ -291,7 +310,7 @@ final class CollectiveScenarios {
     static void allgather(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (int n : counts(p)) {
                 long[] expected = new long[p * n];
                 for (int j = 0; j < p; j++) {
@@ -309,7 +328,7 @@ final class CollectiveScenarios {
     static void allgatherv(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (int n : counts(p)) {
                 int[] counts = new int[p];
                 for (int j = 0; j < p; j++) {
@@ -332,7 +351,7 @@ final class CollectiveScenarios {
     static void reduce(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (Op op : ops(k)) {
                 for (int n : counts(p)) {
                     for (int root : roots(p)) {
@@ -351,7 +370,7 @@ final class CollectiveScenarios {
     static void allreduce(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : Kind.values()) {
+        for (Kind k : kinds()) {
             for (Op op : ops(k)) {
                 for (int n : counts(p)) {
                     Buffer recv = create(k, sentinels(n));
@@ -359,6 +378,67 @@ final class CollectiveScenarios {
                     c.allreduce(send, recv, op);
                     String what = "allreduce " + op;
                     check(reference(k, op, p, n), recv, what, k, n, -1, r);
+                    check(fill(n, i -> small(r, i)), send, what + " (send must not change)", k, n, -1, r);
+                }
+            }
+        }
+    }
+
+    /**
+     * Reduce-scatter: with per-rank counts ({@code vcount}, zeros included) or equal blocks of n; block
+     * j of the reduction of every rank's {@code small(r, i)} must land on rank j.
+     */
+    static void reduceScatter(Comm c, boolean equalBlocks) {
+        int p = c.size();
+        int r = c.rank();
+        for (Kind k : kinds()) {
+            for (Op op : ops(k)) {
+                for (int n : counts(p)) {
+                    int[] counts = new int[p];
+                    for (int j = 0; j < p; j++) {
+                        counts[j] = equalBlocks ? n : vcount(n, j, 1);
+                    }
+                    int total = 0;
+                    int mine = 0;
+                    for (int j = 0; j < p; j++) {
+                        if (j == r) {
+                            mine = total;
+                        }
+                        total += counts[j];
+                    }
+                    Buffer send = create(k, fill(total, i -> small(r, i)));
+                    Buffer recv = create(k, sentinels(counts[r]));
+                    if (equalBlocks) {
+                        c.reduceScatterBlock(send, recv, op);
+                    } else {
+                        c.reduceScatter(send, recv, counts, op);
+                    }
+                    long[] all = reference(k, op, p, total);
+                    String what = (equalBlocks ? "reduceScatterBlock " : "reduceScatter ") + op;
+                    check(java.util.Arrays.copyOfRange(all, mine, mine + counts[r]), recv, what, k, n, -1, r);
+                    check(fill(total, i -> small(r, i)), send, what + " (send must not change)", k, n, -1, r);
+                }
+            }
+        }
+    }
+
+    /** Scan and exscan: rank r gets the reduction over ranks 0..r (0..r-1); exscan leaves rank 0's recv alone. */
+    static void scan(Comm c, boolean exclusive) {
+        int p = c.size();
+        int r = c.rank();
+        for (Kind k : kinds()) {
+            for (Op op : ops(k)) {
+                for (int n : counts(p)) {
+                    Buffer send = create(k, fill(n, i -> small(r, i)));
+                    Buffer recv = create(k, sentinels(n));
+                    if (exclusive) {
+                        c.exscan(send, recv, op);
+                    } else {
+                        c.scan(send, recv, op);
+                    }
+                    String what = (exclusive ? "exscan " : "scan ") + op;
+                    int upTo = exclusive ? r : r + 1;
+                    check(upTo == 0 ? sentinels(n) : reference(k, op, upTo, n), recv, what, k, n, -1, r);
                     check(fill(n, i -> small(r, i)), send, what + " (send must not change)", k, n, -1, r);
                 }
             }
@@ -384,6 +464,9 @@ final class CollectiveScenarios {
 
     /** Block sizes for all-to-all: per destination. */
     static List<Integer> blockSizes(int p) {
+        if (fourMib) {
+            return List.of(FOUR_MIB_INTS / p);
+        }
         return new ArrayList<>(new LinkedHashSet<>(List.of(0, 1, Math.max(1, p - 1), 2 * p + 1, 200, 3000)));
     }
 
@@ -414,6 +497,9 @@ final class CollectiveScenarios {
     }
 
     static List<Op> ops(Kind k) {
+        if (fourMib) {
+            return List.of(Op.SUM);
+        }
         List<Op> out = new ArrayList<>();
         for (Op op : Op.values()) {
             if (!op.isBitwise() || k.type.isInteger()) {

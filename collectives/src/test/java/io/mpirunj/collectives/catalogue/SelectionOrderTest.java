@@ -110,8 +110,8 @@ class SelectionOrderTest {
     @Test
     void autoPicksWhatTheSimulatorRanksFastest() {
         CollectiveRegistry auto = registry("bcast=auto,multicast=auto", null);
-        assertAuto(auto, "hold=1,end=100", 1024, "sequential", 106.0); // 7 sends 1 apart + 100; ties opt-tree
-        assertAuto(auto, "hold=10,end=10", 1024, "binomial", 30.0);     // 3 rounds; ties opt-tree
+        assertAuto(auto, "hold=1,end=100", 1024, "linear-p2p", 106.0); // 7 sends 1 apart + 100; ties sequential, opt-tree
+        assertAuto(auto, "hold=10,end=10", 1024, "binomial-p2p", 30.0); // 3 rounds; ties binomial, opt-tree
         assertAuto(auto, "hold=20+0.02m,end=55+0.07m", 1024, "opt-tree", 293.84);
         assertAuto(auto, "hold=20+0.02m,end=55+0.07m", 1 << 20, "chain-pipelined", 27615.67);
         // the size class, not the first size seen, is simulated: 600 B and 1000 B share the 1 KiB answer
@@ -120,7 +120,7 @@ class SelectionOrderTest {
         // a multicast is ranked over its participants, not the communicator
         Selection m = auto.select(CollectiveOp.MULTICAST, new CallShape(16, 8, 1000),
                 RuntimeConfig.defaults().withCollSelection(null, false, "hold=1,end=100"));
-        assertEquals("sequential", m.algorithm().name());
+        assertEquals("linear-p2p", m.algorithm().name());
         assertEquals(106.0, m.predicted(), 1e-9);
     }
 
@@ -250,7 +250,7 @@ class SelectionOrderTest {
             reports.put(world.rank(), ((CommImpl) world).rankContext().collReport().snapshot());
         });
         CollReport.Key key = reports.get(3).keySet().iterator().next();
-        assertEquals(new CollReport.Key(CollectiveOp.BCAST, 1024, "sequential", "auto", 106.0,
+        assertEquals(new CollReport.Key(CollectiveOp.BCAST, 1024, "linear-p2p", "auto", 106.0,
                 SimulatedSelector.UNIT), key);
         String table = CollReport.format(java.util.List.copyOf(reports.values()));
         assertTrue(table.contains("106.000 model time"), table);

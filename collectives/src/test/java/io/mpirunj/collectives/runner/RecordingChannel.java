@@ -1,27 +1,25 @@
 package io.mpirunj.collectives.runner;
 
 import io.mpirunj.Buffer;
-import io.mpirunj.Comm;
 import io.mpirunj.Request;
+import io.mpirunj.collectives.ForwardingChannel;
 import io.mpirunj.runtime.spi.CollChannel;
-import io.mpirunj.runtime.spi.CollectiveRegistry;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
 /** Wraps a channel and records every send and receive it is asked for, in the order asked. */
-final class RecordingChannel implements CollChannel {
+final class RecordingChannel extends ForwardingChannel {
 
     /** One operation: {@code peer} is the destination of a send or the source of a receive. */
     record Op(boolean send, int peer, int bytes, int tag) {
     }
 
-    private final CollChannel inner;
     private final List<Op> ops = Collections.synchronizedList(new ArrayList<>());
     private final List<Request> requests = Collections.synchronizedList(new ArrayList<>());
 
     RecordingChannel(CollChannel inner) {
-        this.inner = inner;
+        super(inner);
     }
 
     List<Op> ops() {
@@ -46,20 +44,8 @@ final class RecordingChannel implements CollChannel {
         return r;
     }
 
-    @Override
-    public int rank() {
-        return inner.rank();
-    }
 
-    @Override
-    public int size() {
-        return inner.size();
-    }
 
-    @Override
-    public Comm comm() {
-        return inner.comm();
-    }
 
     @Override
     public Request isend(Buffer buf, int dest, int tag) {
@@ -73,8 +59,4 @@ final class RecordingChannel implements CollChannel {
         return track(inner.irecv(buf, source, tag));
     }
 
-    @Override
-    public CollectiveRegistry registry() {
-        return inner.registry();
-    }
 }

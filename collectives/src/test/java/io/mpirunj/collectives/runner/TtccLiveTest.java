@@ -9,6 +9,7 @@ import io.mpirunj.Comm;
 import io.mpirunj.MpiException;
 import io.mpirunj.Request;
 import io.mpirunj.Status;
+import io.mpirunj.collectives.ForwardingChannel;
 import io.mpirunj.collectives.ScheduleCollectives;
 import io.mpirunj.collectives.multicast.TtccMulticast;
 import io.mpirunj.collectives.schedule.Instruction;
@@ -19,7 +20,6 @@ import io.mpirunj.fabric.model.PairCostModel;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
-import io.mpirunj.runtime.spi.CollectiveRegistry;
 import io.mpirunj.testing.LocalCluster;
 import java.time.Duration;
 import java.util.Random;
@@ -134,33 +134,12 @@ class TtccLiveTest {
     }
 
     /** A channel whose receives from the given peers fail at once, as if their link had dropped. */
-    private static final class LosingChannel implements CollChannel {
-        private final CollChannel inner;
+    private static final class LosingChannel extends ForwardingChannel {
         private final int[] lost;
 
         LosingChannel(CollChannel inner, int... lost) {
-            this.inner = inner;
+            super(inner);
             this.lost = lost;
-        }
-
-        @Override
-        public int rank() {
-            return inner.rank();
-        }
-
-        @Override
-        public int size() {
-            return inner.size();
-        }
-
-        @Override
-        public Comm comm() {
-            return inner.comm();
-        }
-
-        @Override
-        public Request isend(Buffer buf, int dest, int tag) {
-            return inner.isend(buf, dest, tag);
         }
 
         @Override
@@ -171,11 +150,6 @@ class TtccLiveTest {
                 }
             }
             return inner.irecv(buf, source, tag);
-        }
-
-        @Override
-        public CollectiveRegistry registry() {
-            return inner.registry();
         }
     }
 

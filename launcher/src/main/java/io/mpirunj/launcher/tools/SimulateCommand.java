@@ -1,11 +1,14 @@
 package io.mpirunj.launcher.tools;
 
 import io.mpirunj.collectives.catalogue.AlgorithmCatalogue;
+import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.collectives.schedule.Verifier;
 import io.mpirunj.collectives.sim.Simulation;
 import io.mpirunj.runtime.spi.AlgorithmTrait;
 import io.mpirunj.runtime.spi.CollectiveOp;
 import io.mpirunj.fabric.model.Numbers;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -24,6 +27,7 @@ import picocli.CommandLine.Spec;
  * cannot run on the scenario (a builder's refusal) is listed as not run, never silently dropped.
  */
 @Command(name = "simulate",
+        usageHelpWidth = 79,
         sortOptions = false,
         description = {
             "Simulates broadcast/multicast algorithms on a cost model or a routed fabric",
@@ -43,6 +47,7 @@ import picocli.CommandLine.Spec;
             "",
             "Examples:",
             "  mpirun-j simulate --op bcast --algo all -np 7 --model hold=10,end=40",
+            "  mpirun-j simulate --schedule my-bcast.json --model hold=10,end=40",
             "  mpirun-j simulate -np 7 --model hold=10,end=40 --eval rounds",
             "  mpirun-j simulate --op multicast --algo fibonacci,binary-split -np 8 \\",
             "      --model logp:L=6,o=2,g=4 --json",
@@ -74,6 +79,12 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--list-algorithms", description = "List the algorithms with a line on each and exit.")
     boolean listAlgorithms;
 
+    @Option(names = "--schedule", paramLabel = "FILE.json",
+            description = "Simulate the schedule in FILE (from mpirun-j schedule --json, written by hand or by "
+                    + "another tool) instead of built algorithms. It is verified first; -np defaults to its ranks, and "
+                    + "its root and bytes are used.")
+    Path scheduleFile;
+
     @Mixin
     ScenarioOptions options;
 
@@ -97,6 +108,9 @@ public final class SimulateCommand implements Callable<Integer> {
             out.println(algorithmList());
             out.flush();
             return 0;
+        }
+        if (scheduleFile != null) {
+            return simulateFile(out);
         }
         if (hetero.active()) {
             return hetero.run(spec, options, algorithms, json);
@@ -131,6 +145,48 @@ public final class SimulateCommand implements Callable<Integer> {
             out.println(json(scenario, rows, failed));
         } else {
             printTable(out, scenario, rows, failed, isAll());
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** {@code --schedule FILE}: one row, the file's schedule; a broken schedule is one line naming rank and instruction. */
+    private int simulateFile(PrintWriter out) {
+        Schedule schedule;
+        Scenario scenario;
+        try {
+            hetero.checkInactive(spec);
+            if (!"all".equals(algorithms)) {
+                throw new BadInput("give --schedule FILE.json or --algo, not both");
+            }
+            schedule = ScheduleCommand.read(scheduleFile);
+            if (options.np == null) {
+                options.np = schedule.ranks();
+            }
+            // The header says what is simulated: the file's root, bytes and (one-to-many) operation.
+            options.root = String.valueOf(Math.max(0, schedule.root()));
+            options.size = schedule.messageBytes();
+            if (schedule.collective().rooted()) {
+                options.op = schedule.collective().label();
+            }
+            scenario = options.resolve();
+            if (scenario.ranks() != schedule.ranks()) {
+                throw new BadInput(scheduleFile + ": the schedule has " + schedule.ranks() + " ranks (expected: -np "
+                        + scenario.ranks() + ")");
+            }
+            List<String> problems = Verifier.verify(schedule);
+            if (!problems.isEmpty()) {
+                throw new BadInput(scheduleFile + ": invalid schedule: " + problems.get(0)
+                        + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more problems)" : ""));
+            }
+        } catch (BadInput e) {
+            return Tools.usage(spec, e);
+        }
+        List<Row> rows = List.of(new Row(schedule.algorithm(), scenario.simulate(schedule), null));
+        if (json) {
+            out.println(json(scenario, rows, List.of()));
+        } else {
+            printTable(out, scenario, rows, List.of(), false);
         }
         out.flush();
         return 0;

@@ -136,4 +136,33 @@ class SimulateCommandTest {
         sorted.sort(null);
         assertEquals(sorted, values, "fastest first");
     }
+
+    /** simulate --schedule: a schedule written by schedule --json simulates as built; a broken one is one line. */
+    @org.junit.jupiter.api.Test
+    void simulatesAScheduleFileAndRefusesABrokenOneInOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        ToolRun written = ToolRun.schedule(ToolRun.args("--algo opt-tree -np 9 --model hold=20,end=55 --json"));
+        org.junit.jupiter.api.Assertions.assertEquals(0, written.exitCode(), written::toString);
+        java.nio.file.Path file = dir.resolve("opt.json");
+        java.nio.file.Files.writeString(file, written.out());
+        ToolRun fromFile = ToolRun.simulate(ToolRun.args("--schedule " + file + " --model hold=20,end=55 --json"));
+        ToolRun built = ToolRun.simulate(ToolRun.args("--algo opt-tree -np 9 --model hold=20,end=55 --json"));
+        org.junit.jupiter.api.Assertions.assertEquals(0, fromFile.exitCode(), fromFile::toString);
+        org.junit.jupiter.api.Assertions.assertEquals(built.out(), fromFile.out());
+        org.junit.jupiter.api.Assertions.assertTrue(fromFile.out().contains("\"completion\":135"), fromFile.out());
+
+        // A receive with no sender: rank 6's receive from 0 stays, but rank 0 no longer sends to 6.
+        com.fasterxml.jackson.databind.node.ObjectNode tree = (com.fasterxml.jackson.databind.node.ObjectNode)
+                new com.fasterxml.jackson.databind.ObjectMapper().readTree(written.out());
+        com.fasterxml.jackson.databind.node.ArrayNode root = (com.fasterxml.jackson.databind.node.ArrayNode)
+                tree.get("programs").get(0);
+        root.remove(0);
+        java.nio.file.Files.writeString(file, tree.toString());
+        ToolRun refused = ToolRun.simulate(ToolRun.args("--schedule " + file + " --model hold=20,end=55"));
+        org.junit.jupiter.api.Assertions.assertEquals(2, refused.exitCode(), refused::toString);
+        org.junit.jupiter.api.Assertions.assertEquals(1, refused.err().lines().count(), refused.err());
+        org.junit.jupiter.api.Assertions.assertTrue(refused.err().contains("invalid schedule: unmatched receive: rank "),
+                refused.err());
+        org.junit.jupiter.api.Assertions.assertTrue(refused.err().contains(" #0 "), refused.err());
+    }
 }

@@ -574,6 +574,116 @@ public final class CommImpl implements Comm {
         }
     }
 
+    @Override
+    public void reduceScatter(Buffer send, Buffer recv, int[] recvCounts, Op op) {
+        CallTracker.Call call = calls.enter("reduceScatter", this);
+        try {
+            checkReduceScatter(send, recv, recvCounts, op);
+            run(CollectiveOp.REDUCE_SCATTER, CollectiveAlgorithm.ReduceScatter.class, sized(send.byteLength()),
+                    a -> a.reduceScatter(coll, send, recv, recvCounts.clone(), op));
+        } finally {
+            calls.exit(call);
+        }
+    }
+
+    @Override
+    public void reduceScatterBlock(Buffer send, Buffer recv, Op op) {
+        CallTracker.Call call = calls.enter("reduceScatterBlock", this);
+        try {
+            checkReduceScatterBlock(send, recv, op);
+            run(CollectiveOp.REDUCE_SCATTER_BLOCK, CollectiveAlgorithm.ReduceScatterBlock.class,
+                    sized(recv.byteLength()),
+                    a -> a.reduceScatterBlock(coll, send, recv, op));
+        } finally {
+            calls.exit(call);
+        }
+    }
+
+    @Override
+    public void scan(Buffer send, Buffer recv, Op op) {
+        CallTracker.Call call = calls.enter("scan", this);
+        try {
+            checkScan(send, recv, op, "scan");
+            run(CollectiveOp.SCAN, CollectiveAlgorithm.Scan.class, sized(send.byteLength()),
+                    a -> a.scan(coll, send, recv, op));
+        } finally {
+            calls.exit(call);
+        }
+    }
+
+    @Override
+    public void exscan(Buffer send, Buffer recv, Op op) {
+        CallTracker.Call call = calls.enter("exscan", this);
+        try {
+            checkScan(send, recv, op, "exscan");
+            run(CollectiveOp.EXSCAN, CollectiveAlgorithm.Exscan.class, sized(send.byteLength()),
+                    a -> a.exscan(coll, send, recv, op));
+        } finally {
+            calls.exit(call);
+        }
+    }
+
+    private void checkReduceScatter(Buffer send, Buffer recv, int[] recvCounts, Op op) {
+        Reductions.checkDefined(op, send.type());
+        checkSameType(send, recv, "reduceScatter");
+        if (recvCounts == null || recvCounts.length != group.size()) {
+            throw new IllegalArgumentException("reduceScatter: recvCounts has "
+                    + (recvCounts == null ? "null" : recvCounts.length + " entries") + " (expected: "
+                    + group.size() + ", one per rank)");
+        }
+        long total = 0;
+        for (int i = 0; i < recvCounts.length; i++) {
+            if (recvCounts[i] < 0) {
+                throw new IllegalArgumentException("reduceScatter: recvCounts[" + i + "]=" + recvCounts[i]
+                        + " (expected: >= 0)");
+            }
+            total += recvCounts[i];
+        }
+        checkCount(send, total, "reduceScatter send buffer");
+        checkCount(recv, recvCounts[rank], "reduceScatter receive buffer");
+    }
+
+    private void checkReduceScatterBlock(Buffer send, Buffer recv, Op op) {
+        Reductions.checkDefined(op, send.type());
+        checkSameType(send, recv, "reduceScatterBlock");
+        checkCount(send, (long) recv.count() * group.size(), "reduceScatterBlock send buffer");
+    }
+
+    private void checkScan(Buffer send, Buffer recv, Op op, String what) {
+        Reductions.checkDefined(op, send.type());
+        checkSameType(send, recv, what);
+        checkCount(recv, send.count(), what + " receive buffer");
+    }
+
+    @Override
+    public Request ireduceScatter(Buffer send, Buffer recv, int[] recvCounts, Op op) {
+        checkReduceScatter(send, recv, recvCounts, op);
+        return algorithm(CollectiveOp.REDUCE_SCATTER, CollectiveAlgorithm.ReduceScatter.class, sized(send.byteLength()))
+                .ireduceScatter(nonBlockingChannel(), send, recv, recvCounts.clone(), op);
+    }
+
+    @Override
+    public Request ireduceScatterBlock(Buffer send, Buffer recv, Op op) {
+        checkReduceScatterBlock(send, recv, op);
+        return algorithm(CollectiveOp.REDUCE_SCATTER_BLOCK, CollectiveAlgorithm.ReduceScatterBlock.class,
+                sized(recv.byteLength()))
+                .ireduceScatterBlock(nonBlockingChannel(), send, recv, op);
+    }
+
+    @Override
+    public Request iscan(Buffer send, Buffer recv, Op op) {
+        checkScan(send, recv, op, "scan");
+        return algorithm(CollectiveOp.SCAN, CollectiveAlgorithm.Scan.class, sized(send.byteLength()))
+                .iscan(nonBlockingChannel(), send, recv, op);
+    }
+
+    @Override
+    public Request iexscan(Buffer send, Buffer recv, Op op) {
+        checkScan(send, recv, op, "exscan");
+        return algorithm(CollectiveOp.EXSCAN, CollectiveAlgorithm.Exscan.class, sized(send.byteLength())).iexscan(nonBlockingChannel(), send, recv,
+                op);
+    }
+
     /** Calls of non-blocking collectives so far; every rank makes them in the same order (as MPI requires). */
     private int nonBlockingCalls;
 

@@ -36,9 +36,9 @@ import java.util.Map;
  * </pre>
  *
  * Ranges are inclusive; ranks default to 1..any, bytes to 0..any. The message size is what all ranks of
- * a call agree on: the buffer of bcast, multicast, reduce and allreduce, the per-rank block of alltoall,
- * gather, scatter and allgather; the v-variants and barrier have no size (only rules without a byte
- * range match them). {@code "algorithm": "auto"} hands the call to the model ({@code --model}).
+ * a call agree on: the buffer of bcast, multicast, reduce, allreduce, reduce_scatter, scan and exscan,
+ * the per-rank block of alltoall, gather, scatter, allgather and reduce_scatter_block; the v-variants
+ * and barrier have no size (only rules without a byte range match them). {@code "algorithm": "auto"} hands the call to the model ({@code --model}).
  *
  * <p>Immutable; thread-safe. Every error is one line naming the file and the offending entry and line.
  */

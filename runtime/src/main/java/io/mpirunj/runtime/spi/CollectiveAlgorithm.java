@@ -41,6 +41,15 @@ public interface CollectiveAlgorithm {
         return this;
     }
 
+    /**
+     * A family of algorithms forced as {@code name:argument} ({@code --coll bcast=file:FILE.json}):
+     * the registry hands the argument to the entry registered under {@code name}, which returns the
+     * algorithm to run or throws an {@link IllegalArgumentException} with a one-line reason.
+     */
+    interface Parameterized extends CollectiveAlgorithm {
+        CollectiveAlgorithm withArgument(String argument);
+    }
+
     interface Barrier extends CollectiveAlgorithm {
         default CollectiveOp op() {
             return CollectiveOp.BARRIER;
@@ -200,6 +209,58 @@ public interface CollectiveAlgorithm {
 
         default Request iallreduce(CollChannel ch, Buffer send, Buffer recv, Op op) {
             return BackgroundCollective.run(() -> allreduce(ch, send, recv, op));
+        }
+    }
+
+    /** Block i of the element-wise reduction (recvCounts[i] elements, blocks end to end) lands on rank i. */
+    interface ReduceScatter extends CollectiveAlgorithm {
+        default CollectiveOp op() {
+            return CollectiveOp.REDUCE_SCATTER;
+        }
+
+        void reduceScatter(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, Op op);
+
+        default Request ireduceScatter(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, Op op) {
+            return BackgroundCollective.run(() -> reduceScatter(ch, send, recv, recvCounts, op));
+        }
+    }
+
+    /** As {@link ReduceScatter} with every block {@code recv.count()} elements. */
+    interface ReduceScatterBlock extends CollectiveAlgorithm {
+        default CollectiveOp op() {
+            return CollectiveOp.REDUCE_SCATTER_BLOCK;
+        }
+
+        void reduceScatterBlock(CollChannel ch, Buffer send, Buffer recv, Op op);
+
+        default Request ireduceScatterBlock(CollChannel ch, Buffer send, Buffer recv, Op op) {
+            return BackgroundCollective.run(() -> reduceScatterBlock(ch, send, recv, op));
+        }
+    }
+
+    /** Inclusive prefix reduction: rank r gets x0 op ... op x(r). */
+    interface Scan extends CollectiveAlgorithm {
+        default CollectiveOp op() {
+            return CollectiveOp.SCAN;
+        }
+
+        void scan(CollChannel ch, Buffer send, Buffer recv, Op op);
+
+        default Request iscan(CollChannel ch, Buffer send, Buffer recv, Op op) {
+            return BackgroundCollective.run(() -> scan(ch, send, recv, op));
+        }
+    }
+
+    /** Exclusive prefix reduction: rank r &gt; 0 gets x0 op ... op x(r-1); rank 0's recv is not written. */
+    interface Exscan extends CollectiveAlgorithm {
+        default CollectiveOp op() {
+            return CollectiveOp.EXSCAN;
+        }
+
+        void exscan(CollChannel ch, Buffer send, Buffer recv, Op op);
+
+        default Request iexscan(CollChannel ch, Buffer send, Buffer recv, Op op) {
+            return BackgroundCollective.run(() -> exscan(ch, send, recv, op));
         }
     }
 }

@@ -244,6 +244,10 @@ public final class CollectiveRegistry {
     public CollectiveAlgorithm lookup(CollectiveOp op, String name) {
         Map<String, CollectiveAlgorithm> names = byOp.getOrDefault(op, Collections.emptyMap());
         CollectiveAlgorithm a = names.get(name);
+        int colon = name.indexOf(':');
+        if (a == null && colon > 0 && names.get(name.substring(0, colon)) instanceof CollectiveAlgorithm.Parameterized f) {
+            return f.withArgument(name.substring(colon + 1)); // e.g. bcast=file:FILE.json
+        }
         if (a == null) {
             throw new IllegalArgumentException("unknown " + op.cliName() + " algorithm '" + name + "' (expected one of: "
                     + (names.isEmpty() ? "none registered" : String.join(", ", names.keySet())

@@ -1,4 +1,4 @@
-package io.mpirunj.collectives.baseline;
+package io.mpirunj.collectives.builders;
 
 /**
  * Rank arithmetic shared by the binomial-tree algorithms. Ranks are "virtual": relative to the
@@ -8,8 +8,8 @@ package io.mpirunj.collectives.baseline;
  * of two {@code m < p}. The subtree of {@code v} is the contiguous range
  * {@code [v, v + subtreeSize(v, p))}.
  */
-final class Binomial {
-    private Binomial() {
+final class BinomialTree {
+    private BinomialTree() {
     }
 
     /** The lowest set bit of {@code v}, or the smallest power of two &ge; {@code p} for the root. */
@@ -40,5 +40,18 @@ final class Binomial {
 
     static int toReal(int v, int root, int p) {
         return (v + root) % p;
+    }
+
+    /** The round in which {@code v} receives from its parent (1-based): its lowest set bit's position + 1. */
+    static int upStep(int v) {
+        return Integer.numberOfTrailingZeros(v) + 1;
+    }
+
+    /**
+     * The round of the edge from a node to its child {@code v + mask} when data flows down with the
+     * largest subtree first: the root's first send is round 1.
+     */
+    static int downStep(int mask, int p) {
+        return Integer.numberOfTrailingZeros(childLimit(0, p)) - Integer.numberOfTrailingZeros(mask);
     }
 }

@@ -1,0 +1,170 @@
+package io.mpirunj.collectives.file;
+
+import io.mpirunj.Buffer;
+import io.mpirunj.Request;
+import io.mpirunj.collectives.ScheduleCollectives;
+import io.mpirunj.collectives.baseline.Multicasts;
+import io.mpirunj.collectives.runner.CompiledSchedule;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
+import io.mpirunj.collectives.runner.ScheduleRequest;
+import io.mpirunj.collectives.runner.ScheduleRunner;
+import io.mpirunj.collectives.schedule.Collective;
+import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.collectives.schedule.ScheduleJson;
+import io.mpirunj.collectives.schedule.Verifier;
+import io.mpirunj.runtime.spi.CollChannel;
+import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Schedules read from a JSON file ({@link ScheduleJson}: what {@code mpirun-j schedule --json}
+ * writes, or one written by hand or generated elsewhere) and run live: {@code --coll
+ * bcast=file:FILE.json} or {@code multicast=file:FILE.json}. The file is read and verified once,
+ * when the algorithm is forced; a file that cannot be read, does not parse or fails the
+ * {@link Verifier} is refused in one line naming the file (and the rank and instruction at fault).
+ *
+ * <p>A bcast schedule over p ranks rooted at index s runs on a communicator of p ranks from any root
+ * r: schedule rank i is rank {@code (i - s + r) mod p}. A multicast schedule over m ranks runs on
+ * {@code [root, group...]} (as every multicast), whose length must be m.
+ */
+public final class FileSchedules {
+
+    /** The name forced with {@code op=file:FILE.json}. */
+    public static final String NAME = "file";
+
+    private FileSchedules() {
+    }
+
+    /** The "file" entries of bcast and multicast. */
+    public static List<CollectiveAlgorithm> algorithms() {
+        return List.of(new FileBcast(null, null), new FileMulticast(null, null));
+    }
+
+    /** Reads and verifies {@code file}; every problem is one line. */
+    static Schedule read(String file, Collective expected) {
+        Schedule s;
+        try {
+            s = ScheduleJson.read(Files.readString(Path.of(file)));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read schedule file " + file + ": " + e);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(file + ": " + e.getMessage());
+        }
+        if (!s.collective().rooted()) {
+            throw new IllegalArgumentException(file + ": a " + s.collective().label() + " schedule (expected: "
+                    + expected.label() + ")");
+        }
+        List<String> problems = Verifier.verify(s);
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(file + ": invalid schedule: " + problems.get(0)
+                    + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more problems)" : ""));
+        }
+        return s.withCollective(expected);
+    }
+
+    /** What both entries share: the file, its compiled schedule, and the bare entry's refusal. */
+    abstract static class FromFile implements CollectiveAlgorithm.Parameterized {
+        final String file;
+        final CompiledSchedule compiled;
+
+        FromFile(String file, Schedule schedule) {
+            this.file = file;
+            this.compiled = schedule == null ? null : CompiledSchedule.of(schedule);
+        }
+
+        @Override
+        public String name() {
+            return file == null ? NAME : NAME + ":" + file;
+        }
+
+        @Override
+        public String description() {
+            return "a schedule read from a JSON file (mpirun-j schedule --json format): " + op().cliName()
+                    + "=file:FILE.json";
+        }
+
+        final CompiledSchedule compiled(int ranks) {
+            if (compiled == null) {
+                throw new IllegalStateException(op().cliName() + "=file needs a file: --coll " + op().cliName()
+                        + "=file:FILE.json");
+            }
+            if (compiled.schedule().ranks() != ranks) {
+                throw new IllegalArgumentException(op().cliName() + "=file:" + file + " is a schedule over "
+                        + compiled.schedule().ranks() + " ranks (this call has " + ranks + ")");
+            }
+            return compiled;
+        }
+    }
+
+    static final class FileBcast extends FromFile implements CollectiveAlgorithm.Bcast {
+        FileBcast(String file, Schedule schedule) {
+            super(file, schedule);
+        }
+
+        @Override
+        public CollectiveAlgorithm withArgument(String argument) {
+            return new FileBcast(argument, read(argument, Collective.BCAST));
+        }
+
+        /** Schedule rank i is communicator rank (i - scheduleRoot + root) mod p. */
+        private int[] participants(int p, int root) {
+            int shift = root - compiled(p).schedule().root();
+            int[] ranks = new int[p];
+            for (int i = 0; i < p; i++) {
+                ranks[i] = Math.floorMod(i + shift, p);
+            }
+            return ranks;
+        }
+
+        @Override
+        public void bcast(CollChannel ch, Buffer buf, int root) {
+            int p = ch.size();
+            int[] ranks = participants(p, root);
+            ScheduleRunner.run(compiled(p), ch, buf, ranks, Multicasts.indexOf(ranks, ch.rank()),
+                    ScheduleCollectives.BCAST_TAG);
+        }
+
+        @Override
+        public Request ibcast(CollChannel ch, Buffer buf, int root) {
+            int p = ch.size();
+            int[] ranks = participants(p, root);
+            return ScheduleRequest.start(compiled(p), ch, ScheduleBuffers.of(buf), ranks,
+                    Multicasts.indexOf(ranks, ch.rank()), ScheduleCollectives.BCAST_TAG);
+        }
+    }
+
+    static final class FileMulticast extends FromFile implements CollectiveAlgorithm.Multicast {
+        FileMulticast(String file, Schedule schedule) {
+            super(file, schedule);
+        }
+
+        @Override
+        public CollectiveAlgorithm withArgument(String argument) {
+            return new FileMulticast(argument, read(argument, Collective.MULTICAST));
+        }
+
+        /** [root, group...] rotated so that the schedule's root index is the root. */
+        private int[] participants(CollChannel ch, int root, int[] group) {
+            int[] list = Multicasts.participants(root, group, ch.size());
+            int m = list.length;
+            int shift = compiled(m).schedule().root();
+            int[] ranks = new int[m];
+            for (int i = 0; i < m; i++) {
+                ranks[i] = list[Math.floorMod(i - shift, m)];
+            }
+            return ranks;
+        }
+
+        @Override
+        public void multicast(CollChannel ch, Buffer buf, int root, int[] group) {
+            int[] ranks = participants(ch, root, group);
+            int me = Multicasts.indexOf(ranks, ch.rank());
+            if (me >= 0) {
+                ScheduleRunner.run(compiled, ch, buf, ranks, me, ScheduleCollectives.MULTICAST_TAG);
+            }
+        }
+    }
+}

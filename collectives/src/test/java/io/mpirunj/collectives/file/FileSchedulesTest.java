@@ -1,0 +1,67 @@
+package io.mpirunj.collectives.file;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mpirunj.Buffer;
+import io.mpirunj.collectives.multicast.MulticastAlgorithms;
+import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.collectives.schedule.ScheduleJson;
+import io.mpirunj.fabric.model.ModelSpec;
+import io.mpirunj.runtime.RuntimeConfig;
+import io.mpirunj.runtime.spi.CollectiveRegistry;
+import io.mpirunj.testing.LocalCluster;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code --coll bcast=file:FILE.json}: a schedule from a file runs live; a broken file is refused in one line. */
+class FileSchedulesTest {
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aScheduleFileRunsLiveFromAnyRoot(@TempDir Path dir) throws Exception {
+        // An OPT-tree over 7 ranks rooted at index 3, as mpirun-j schedule --json would write it.
+        Schedule opt = MulticastAlgorithms.bcast("opt-tree", 7, 3, 1000, ModelSpec.parse("hold=10,end=40"));
+        Path file = dir.resolve("opt.json");
+        Files.writeString(file, ScheduleJson.write(opt));
+        LocalCluster.run(7, RuntimeConfig.defaults().withForcedCollectives("bcast=file:" + file), world -> {
+            for (int root : new int[] {3, 0, 6}) {
+                byte[] expected = new byte[1000];
+                for (int i = 0; i < expected.length; i++) {
+                    expected[i] = (byte) (i * 7 + root);
+                }
+                byte[] buf = world.rank() == root ? expected.clone() : new byte[1000];
+                world.bcast(Buffer.of(buf), root);
+                assertArrayEquals(expected, buf, "root " + root + " rank " + world.rank());
+                byte[] again = world.rank() == root ? expected.clone() : new byte[1000];
+                world.ibcast(Buffer.of(again), root).await();
+                assertArrayEquals(expected, again, "ibcast root " + root + " rank " + world.rank());
+            }
+        });
+    }
+
+    @Test
+    void aBrokenFileIsRefusedInOneLineNamingRankAndInstruction(@TempDir Path dir) throws Exception {
+        Schedule binomial = MulticastAlgorithms.bcast("binomial", 4, 0, 10, ModelSpec.parse("hold=10,end=40"));
+        String json = ScheduleJson.write(binomial);
+        // Rank 0's first send (to 2) is dropped: rank 2 waits for a message nobody sends.
+        com.fasterxml.jackson.databind.node.ObjectNode tree = (com.fasterxml.jackson.databind.node.ObjectNode)
+                new com.fasterxml.jackson.databind.ObjectMapper().readTree(json);
+        ((com.fasterxml.jackson.databind.node.ArrayNode) tree.get("programs").get(0)).remove(0);
+        Path file = dir.resolve("broken.json");
+        Files.writeString(file, tree.toString());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new CollectiveRegistry(FileSchedules.algorithms(), "bcast=file:" + file));
+        assertTrue(e.getMessage().startsWith(file + ": invalid schedule: unmatched receive: rank 2 #0 "), e.getMessage());
+        assertTrue(!e.getMessage().contains("\n"), e.getMessage());
+
+        IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
+                () -> new CollectiveRegistry(FileSchedules.algorithms(), "bcast=file:" + dir.resolve("none.json")));
+        assertTrue(missing.getMessage().startsWith("cannot read schedule file "), missing.getMessage());
+    }
+}
