@@ -1,6 +1,7 @@
 package io.mpirunj.launcher.tools;
 
 import io.mpirunj.collectives.catalogue.AlgorithmCatalogue;
+import io.mpirunj.collectives.multicast.MulticastAlgorithms;
 import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.collectives.sim.Evaluation;
@@ -51,11 +52,12 @@ record Scenario(Collective op, int ranks, int root, long bytes, CostModel model,
         return names;
     }
 
-    /** The placement-oblivious multicast schedules of the catalogue. */
+    /**
+     * The catalogue's placement-oblivious multicast trees (the p2p baselines run the same schedules as
+     * {@code sequential} and {@code binomial}, so they are not listed twice).
+     */
     static List<String> treeNames() {
-        return AlgorithmCatalogue.of(CollectiveOp.MULTICAST).stream()
-                .filter(e -> e.simulable() && !AlgorithmTrait.needsFabric(e.traits()))
-                .map(AlgorithmCatalogue.Entry::name).toList();
+        return AlgorithmCatalogue.trees().stream().map(MulticastAlgorithms.Entry::name).toList();
     }
 
     /** The placement-aware multicast schedules of the catalogue. */
@@ -69,7 +71,7 @@ record Scenario(Collective op, int ranks, int root, long bytes, CostModel model,
     String checkAlgorithm(String name) throws BadInput {
         String n = name == null ? "" : name.trim();
         AlgorithmCatalogue.Entry e = AlgorithmCatalogue.find(CollectiveOp.MULTICAST, n);
-        if (e != null && e.simulable() && !AlgorithmTrait.needsFabric(e.traits())) {
+        if (e != null && treeNames().contains(n)) {
             return n;
         }
         if (e != null && e.simulable()) {
