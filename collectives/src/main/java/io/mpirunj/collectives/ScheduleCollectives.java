@@ -3,8 +3,8 @@ package io.mpirunj.collectives;
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
 import io.mpirunj.collectives.baseline.Multicasts;
-import io.mpirunj.collectives.file.FileSchedules;
-import io.mpirunj.collectives.mesh.LiveMeshMulticasts;
+import io.mpirunj.collectives.catalogue.AlgorithmCatalogue;
+import io.mpirunj.collectives.runner.JobModels;
 import io.mpirunj.collectives.multicast.MulticastAlgorithms;
 import io.mpirunj.collectives.runner.CompiledSchedule;
 import io.mpirunj.collectives.runner.ModelProvider;
@@ -17,17 +17,23 @@ import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.collectives.star.StarBroadcasts;
 import io.mpirunj.fabric.model.CostModel;
 import io.mpirunj.fabric.model.PairCostModel;
+import io.mpirunj.runtime.RuntimeConfig;
+import io.mpirunj.runtime.spi.AlgorithmTrait;
 import io.mpirunj.runtime.spi.CollChannel;
+import io.mpirunj.runtime.spi.CollectiveOp;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import io.mpirunj.runtime.spi.CollectiveProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
- * The schedule-based collectives: every entry of {@link MulticastAlgorithms} as a bcast and as a
- * multicast algorithm of the same name ({@code --coll bcast=opt-tree,multicast=fibonacci}), plus the
- * star-graph bcasts of {@link StarBroadcasts} (which need the job's {@code --fabric star:N}). Each call
+ * The schedule-based bcasts and multicasts: every tree of the {@link AlgorithmCatalogue} as a bcast and as
+ * a multicast algorithm of the same name ({@code --coll bcast=opt-tree,multicast=fibonacci}), plus the
+ * star-graph bcasts of {@link StarBroadcasts} (which need the job's {@code --fabric star:N}). The catalogue
+ * makes them (found by {@link java.util.ServiceLoader} through its {@code CatalogueProvider}); this
+ * provider gives tests the same algorithms with a model and cache of their own. Each call
  * looks its schedule up in a shared {@link ScheduleCache} (building it on a miss) and runs this
  * rank's program with the {@link ScheduleRunner}.
  *
@@ -40,7 +46,8 @@ import java.util.Objects;
  * <h2>Model</h2>
  * The builders need a cost model; it comes from a {@link ModelProvider} (default:
  * {@link ModelProvider#fromEnvironment()}, the IBM SP model unless {@code -Dmpirunj.model} or
- * {@code MPIRUNJ_MODEL} says otherwise). Every rank must use the same model; each algorithm's
+ * {@code MPIRUNJ_MODEL} says otherwise); the job's {@code --model} ({@code RuntimeConfig#modelSpec()}, as
+ * ranks-as-threads see it) wins over it. Every rank must use the same model; each algorithm's
  * description names it. A per-pair model ({@code MPIRUNJ_MODEL=pairs:FILE}, indexed by communicator
  * rank) is handed to the builder renumbered by the participants, so the heterogeneous trees (ECEF,
  * TTCC) are built on the links the ranks really have, whatever the root. Without one they are built
@@ -82,40 +89,60 @@ public final class ScheduleCollectives implements CollectiveProvider {
         this.cache = Objects.requireNonNull(cache, "cache");
     }
 
+    /** The bcasts and multicasts of the {@link AlgorithmCatalogue} but the baselines, with this model and cache. */
     @Override
     public List<CollectiveAlgorithm> algorithms() {
+        AlgorithmCatalogue.Services services = new AlgorithmCatalogue.Services(models, cache);
         List<CollectiveAlgorithm> out = new ArrayList<>();
-        for (MulticastAlgorithms.Entry e : MulticastAlgorithms.all()) {
-            out.add(new ScheduleBcast(e, models, cache));
-            out.add(new ScheduleMulticast(e, models, cache));
+        for (AlgorithmCatalogue.Entry e : AlgorithmCatalogue.all()) {
+            if (e.isLive() && (e.op() == CollectiveOp.BCAST || e.op() == CollectiveOp.MULTICAST)) {
+                CollectiveAlgorithm a = e.live().apply(services);
+                if (!a.getClass().getPackageName().equals(Multicasts.class.getPackageName())) { // not the baselines
+                    out.add(a);
+                }
+            }
         }
-        out.addAll(StarBroadcasts.algorithms(cache));
-        out.addAll(LiveMeshMulticasts.algorithms(models, cache));
-        out.addAll(FileSchedules.algorithms());
         return out;
     }
 
     /** What a schedule-built algorithm shares, whichever operation it serves: its builder, model and cache. */
     abstract static class ScheduleAlgorithm implements CollectiveAlgorithm {
         final MulticastAlgorithms.Entry entry;
+        final Set<AlgorithmTrait> traits;
         final ModelProvider models;
         final ScheduleCache cache;
+        /** Segment size from a rules file (segmented entries only), or 0: the model chooses. */
+        final long segmentBytes;
         /** The last model seen and its canonical spec, so the spec is formatted once per model, not per call. */
         private volatile ModelKey lastModel;
 
-        ScheduleAlgorithm(MulticastAlgorithms.Entry entry, ModelProvider models, ScheduleCache cache) {
+        ScheduleAlgorithm(MulticastAlgorithms.Entry entry, Set<AlgorithmTrait> traits, ModelProvider models,
+                ScheduleCache cache, long segmentBytes) {
             this.entry = entry;
+            this.traits = traits;
             this.models = models;
             this.cache = cache;
+            this.segmentBytes = segmentBytes;
+        }
+
+        @Override
+        public Set<AlgorithmTrait> traits() {
+            return traits;
+        }
+
+        /** The job's model: {@code --model} ({@link RuntimeConfig#modelSpec()}) if given, else the provider's. */
+        final CostModel model(RuntimeConfig config) {
+            String spec = config.modelSpec();
+            return spec == null ? models.model() : JobModels.parse(spec);
         }
 
         /**
          * The schedule over {@code participants} (schedule rank i is communicator rank
          * {@code participants[i]}) rooted at index 0, from the cache or built now.
          */
-        final CompiledSchedule schedule(Collective collective, int[] participants, long bytes) {
+        final CompiledSchedule schedule(CollChannel ch, Collective collective, int[] participants, long bytes) {
             int ranks = participants.length;
-            CostModel configured = models.model();
+            CostModel configured = model(ch.config());
             CostModel model = configured instanceof PairCostModel pairs ? viewedBy(pairs, participants) : configured;
             ModelKey m = lastModel;
             if (m == null || m.model != model) {
@@ -123,10 +150,16 @@ public final class ScheduleCollectives implements CollectiveProvider {
                 lastModel = m;
             }
             String name = entry.name();
-            ScheduleCache.Key key = new ScheduleCache.Key(collective, name, ranks, 0, bytes, m.spec);
-            return cache.get(key, () -> collective == Collective.BCAST
-                    ? MulticastAlgorithms.bcast(name, ranks, 0, bytes, model)
-                    : MulticastAlgorithms.multicast(name, ranks, 0, bytes, model));
+            long segment = segmentBytes;
+            ScheduleCache.Key key = new ScheduleCache.Key(collective, name, ranks, 0, bytes,
+                    segment > 0 ? m.spec + ";segmentBytes=" + segment : m.spec);
+            return cache.get(key, () -> {
+                Schedule s = segment > 0
+                        ? entry.segments().build(ranks, 0, bytes, (int) Math.max(1, Math.min(Integer.MAX_VALUE,
+                                (bytes + segment - 1) / segment)))
+                        : entry.builder().build(ranks, 0, bytes, model);
+                return collective == Collective.BCAST ? s.withCollective(Collective.BCAST) : s;
+            });
         }
 
         /** A per-pair model is indexed by communicator rank: the builder sees it renumbered as its schedule ranks. */
@@ -147,7 +180,8 @@ public final class ScheduleCollectives implements CollectiveProvider {
 
         @Override
         public String description() {
-            return "schedule: " + entry.description() + "; " + models.describe();
+            return "schedule: " + entry.description() + "; " + models.describe()
+                    + (segmentBytes > 0 ? "; segments of " + segmentBytes + " bytes" : "");
         }
 
         @Override
@@ -158,8 +192,19 @@ public final class ScheduleCollectives implements CollectiveProvider {
 
     /** A {@link MulticastAlgorithms} entry run as a bcast over the whole communicator. */
     public static final class ScheduleBcast extends ScheduleAlgorithm implements CollectiveAlgorithm.Bcast {
-        ScheduleBcast(MulticastAlgorithms.Entry entry, ModelProvider models, ScheduleCache cache) {
-            super(entry, models, cache);
+        public ScheduleBcast(MulticastAlgorithms.Entry entry, Set<AlgorithmTrait> traits, ModelProvider models,
+                ScheduleCache cache) {
+            this(entry, traits, models, cache, 0);
+        }
+
+        private ScheduleBcast(MulticastAlgorithms.Entry entry, Set<AlgorithmTrait> traits, ModelProvider models,
+                ScheduleCache cache, long segmentBytes) {
+            super(entry, traits, models, cache, segmentBytes);
+        }
+
+        @Override
+        public CollectiveAlgorithm withSegmentBytes(long bytes) {
+            return entry.segments() == null ? this : new ScheduleBcast(entry, traits, models, cache, bytes);
         }
 
         @Override
@@ -174,7 +219,7 @@ public final class ScheduleCollectives implements CollectiveProvider {
                 participants[i] = r >= p ? r - p : r;
             }
             int me = ch.rank() - root;
-            ScheduleRunner.run(schedule(Collective.BCAST, participants, buf.byteLength()), ch, buf, participants,
+            ScheduleRunner.run(schedule(ch, Collective.BCAST, participants, buf.byteLength()), ch, buf, participants,
                     me < 0 ? me + p : me, BCAST_TAG);
         }
 
@@ -187,7 +232,7 @@ public final class ScheduleCollectives implements CollectiveProvider {
                 participants[i] = r >= p ? r - p : r;
             }
             int me = ch.rank() - root;
-            return ScheduleRequest.start(schedule(Collective.BCAST, participants, buf.byteLength()), ch, ScheduleBuffers.of(buf),
+            return ScheduleRequest.start(schedule(ch, Collective.BCAST, participants, buf.byteLength()), ch, ScheduleBuffers.of(buf),
                     participants, me < 0 ? me + p : me, BCAST_TAG);
         }
 
@@ -199,8 +244,19 @@ public final class ScheduleCollectives implements CollectiveProvider {
 
     /** A {@link MulticastAlgorithms} entry run as a multicast over {@code [root, group...]}. */
     public static final class ScheduleMulticast extends ScheduleAlgorithm implements CollectiveAlgorithm.Multicast {
-        ScheduleMulticast(MulticastAlgorithms.Entry entry, ModelProvider models, ScheduleCache cache) {
-            super(entry, models, cache);
+        public ScheduleMulticast(MulticastAlgorithms.Entry entry, Set<AlgorithmTrait> traits, ModelProvider models,
+                ScheduleCache cache) {
+            this(entry, traits, models, cache, 0);
+        }
+
+        private ScheduleMulticast(MulticastAlgorithms.Entry entry, Set<AlgorithmTrait> traits, ModelProvider models,
+                ScheduleCache cache, long segmentBytes) {
+            super(entry, traits, models, cache, segmentBytes);
+        }
+
+        @Override
+        public CollectiveAlgorithm withSegmentBytes(long bytes) {
+            return entry.segments() == null ? this : new ScheduleMulticast(entry, traits, models, cache, bytes);
         }
 
         @Override
@@ -210,7 +266,7 @@ public final class ScheduleCollectives implements CollectiveProvider {
             if (participants.length == 1 || me < 0) {
                 return; // nothing to send, or not a participant
             }
-            ScheduleRunner.run(schedule(Collective.MULTICAST, participants, buf.byteLength()), ch, buf,
+            ScheduleRunner.run(schedule(ch, Collective.MULTICAST, participants, buf.byteLength()), ch, buf,
                     participants, me, MULTICAST_TAG);
         }
 
@@ -222,7 +278,7 @@ public final class ScheduleCollectives implements CollectiveProvider {
                 return ScheduleRequest.start(CompiledSchedule.of(Schedule.builder(Collective.MULTICAST, "none", 1, 0,
                         0).build()), ch, ScheduleBuffers.of(buf), new int[] {ch.rank()}, 0, MULTICAST_TAG);
             }
-            return ScheduleRequest.start(schedule(Collective.MULTICAST, participants, buf.byteLength()), ch,
+            return ScheduleRequest.start(schedule(ch, Collective.MULTICAST, participants, buf.byteLength()), ch,
                     ScheduleBuffers.of(buf), participants, me, MULTICAST_TAG);
         }
 

@@ -86,7 +86,8 @@ import picocli.CommandLine.Spec;
             "PMI_RANK, PMI_SIZE (process mode; never in its arguments).",
             "",
             "Environment: MPIEXEC_TIMEOUT=SECONDS (as --timeout, which wins);",
-            "MPIRUNJ_COLL=op=algorithm,... (as --coll); MPIRUNJ_CDS=off (no class-data",
+            "MPIRUNJ_COLL=op=algorithm,... (as --coll); MPIRUNJ_COLL_RULES=FILE (as",
+            "--coll-rules); MPIRUNJ_MODEL=SPEC (as --model); MPIRUNJ_CDS=off (no class-data",
             "sharing archive for the rank JVMs; it is kept under $XDG_CACHE_HOME/mpirun-j",
             "or ~/.cache/mpirun-j, or MPIRUNJ_CDS_DIR).",
             "",
@@ -115,8 +116,23 @@ public final class MpirunJ implements Callable<Integer> {
 
     @Option(names = "--coll", paramLabel = "OP=ALGO[,OP=ALGO...]",
             description = "Force collective algorithms, e.g. bcast=binomial,alltoall=pairwise "
-                    + "(see --list-algorithms).")
+                    + "(see --list-algorithms); OP=auto picks the fastest under --model per call.")
     String coll;
+
+    @Option(names = "--coll-rules", paramLabel = "FILE",
+            description = "Choose collective algorithms by the rules in FILE (JSON: per op, rank-count and "
+                    + "message-size ranges -> algorithm; see the README). --coll wins over it, it over auto.")
+    Path collRules;
+
+    @Option(names = "--coll-report", description = "At exit, rank 0 prints which collective algorithm ran per "
+            + "op and size class, how often, how it was chosen and its mean time (and auto's prediction).")
+    boolean collReport;
+
+    @Option(names = "--model", paramLabel = "SPEC",
+            description = "The cost model model-built schedules plan with and auto predicts with, as for "
+                    + "mpirun-j simulate --model: hold=A[+Bm],end=C[+Dm][,ports=P] or logp:L=..,o=..,g=.. "
+                    + "(default: the IBM SP model hold=20+0.02m,end=55+0.07m).")
+    String model;
 
     @Option(names = "--fabric", paramLabel = "SPEC",
             description = "The network the ranks sit on, for placement-aware collectives (opt-mesh, sem, star): "
@@ -293,7 +309,7 @@ public final class MpirunJ implements Callable<Integer> {
         try {
             CollectiveRegistry registry = registry();
             if (listAlgorithms) {
-                out.print(registry.describe());
+                out.print(registry.describe(CatalogueListing::traits));
                 out.flush();
                 return 0;
             }
@@ -346,11 +362,35 @@ public final class MpirunJ implements Callable<Integer> {
     private CollectiveRegistry registry() throws UsageException {
         String forced = coll != null ? coll
                 : System.getProperty(CollectiveRegistry.PROP_NAME, System.getenv(CollectiveRegistry.ENV_NAME));
-        try {
-            return new CollectiveRegistry(CollectiveRegistry.discover(MpirunJ.class.getClassLoader()), forced);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--coll: " + e.getMessage());
+        String rules = collRules == null ? null : collRules.toAbsolutePath().normalize().toString();
+        if (model != null) {
+            try {
+                io.mpirunj.fabric.model.ModelSpec.parse(model.trim());
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--model " + model + ": " + e.getMessage());
+            }
         }
+        try {
+            return CollectiveRegistry.of(forced, rules, MpirunJ.class.getClassLoader());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException((rules != null && e.getMessage().startsWith(rules) ? "--coll-rules " : "--coll: ")
+                    + e.getMessage());
+        }
+    }
+
+    /** {@code --coll-rules}, {@code --coll-report} and {@code --model} as the ranks' settings (checked by {@link #registry()}). */
+    private Map<String, String> jobCollSelection() {
+        Map<String, String> settings = new LinkedHashMap<>();
+        if (collRules != null) {
+            settings.put(RuntimeConfig.COLL_RULES_ENV, collRules.toAbsolutePath().normalize().toString());
+        }
+        if (collReport) {
+            settings.put(RuntimeConfig.COLL_REPORT_ENV, "1");
+        }
+        if (model != null) {
+            settings.put(RuntimeConfig.MODEL_ENV, model.trim());
+        }
+        return settings;
     }
 
     /** {@code --srun-rank}: this process is a task of an srun step; options that need a launcher are refused. */
@@ -391,6 +431,7 @@ public final class MpirunJ implements Callable<Integer> {
         long timeoutMs = timeoutMs();
         Map<String, String> env = exportedEnvironment();
         jobFabric(size).forEach(env::put);
+        jobCollSelection().forEach(env::put);
         if (traceFile != null) {
             Path parent = traceFile.toAbsolutePath().getParent();
             if (parent != null && !Files.isDirectory(parent)) {

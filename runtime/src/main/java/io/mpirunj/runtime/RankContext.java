@@ -29,6 +29,8 @@ public final class RankContext {
     private final CollectiveRegistry registry;
     private final P2pEngine engine;
     private final CallTracker calls = new CallTracker();
+    /** {@code --coll-report}'s counts, or null when the report is off. */
+    private final io.mpirunj.runtime.comm.CollReport collReport;
     private final CommImpl world;
     /** Next free communicator context id on this rank; agreed collectively when communicators are made. */
     private final AtomicInteger nextContextId = new AtomicInteger(CommImpl.WORLD_CONTEXT + 2);
@@ -46,6 +48,7 @@ public final class RankContext {
         this.control = control;
         this.config = config;
         this.registry = registry;
+        this.collReport = config.collReport() ? new io.mpirunj.runtime.comm.CollReport() : null;
         this.engine = new P2pEngine(rank, size, transport, config.eagerLimitBytes(), config.eagerCreditBytes(),
                 WaitPolicy.of(config.clock(), transport.spinBeforeYieldNanos(), config.localRanks(),
                         Runtime.getRuntime().availableProcessors()));
@@ -99,6 +102,11 @@ public final class RankContext {
 
     public RuntimeConfig config() {
         return config;
+    }
+
+    /** The counts of {@code --coll-report}, or null when it is off. */
+    public io.mpirunj.runtime.comm.CollReport collReport() {
+        return collReport;
     }
 
     public CollectiveRegistry registry() {
@@ -157,6 +165,7 @@ public final class RankContext {
             return;
         }
         try {
+            world.printCollReport();
             world.finishBarrier();
         } finally {
             transport.close();

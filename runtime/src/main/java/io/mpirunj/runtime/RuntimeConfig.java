@@ -45,23 +45,40 @@ public final class RuntimeConfig {
     public static final String PLACEMENT_PROP = "mpirunj.placement";
     public static final String PLACEMENT_ENV = "MPIRUNJ_PLACEMENT";
 
+    /** A collective rules file ({@code mpirun-j --coll-rules FILE}; see {@link io.mpirunj.runtime.spi.CollRules}). */
+    public static final String COLL_RULES_PROP = "mpirunj.coll.rules";
+    public static final String COLL_RULES_ENV = "MPIRUNJ_COLL_RULES";
+    /** {@code 1}: print which collective algorithms ran at exit ({@code mpirun-j --coll-report}). */
+    public static final String COLL_REPORT_PROP = "mpirunj.coll.report";
+    public static final String COLL_REPORT_ENV = "MPIRUNJ_COLL_REPORT";
+    /**
+     * The job's cost model ({@code mpirun-j --model SPEC}, the specs of {@code io.mpirunj.fabric.model.ModelSpec}):
+     * what model-built schedules plan with and what {@code --coll op=auto} predicts with.
+     */
+    public static final String MODEL_PROP = "mpirunj.model";
+    public static final String MODEL_ENV = "MPIRUNJ_MODEL";
+
+    /** How collectives are chosen and reported: forced spec, rules file, report flag, model spec. */
+    private record Coll(String forced, String rulesFile, boolean report, String modelSpec) {
+    }
+
     private final int eagerLimitBytes;
-    private final String forcedCollectives;
+    private final Coll coll;
     private final Engine engine;
     private final String fabricSpec;
     private final String placementSpec;
 
     public RuntimeConfig(int eagerLimitBytes, String forcedCollectives) {
-        this(eagerLimitBytes, forcedCollectives, Engine.DEFAULT, null, null);
+        this(eagerLimitBytes, new Coll(forcedCollectives, null, false, null), Engine.DEFAULT, null, null);
     }
 
-    private RuntimeConfig(int eagerLimitBytes, String forcedCollectives, Engine engine, String fabricSpec,
+    private RuntimeConfig(int eagerLimitBytes, Coll coll, Engine engine, String fabricSpec,
             String placementSpec) {
         if (eagerLimitBytes < 0) {
             throw new IllegalArgumentException(EAGER_LIMIT_PROP + "=" + eagerLimitBytes + " (expected: >= 0)");
         }
         this.eagerLimitBytes = eagerLimitBytes;
-        this.forcedCollectives = forcedCollectives;
+        this.coll = coll;
         this.engine = engine;
         this.fabricSpec = blankToNull(fabricSpec);
         this.placementSpec = blankToNull(placementSpec);
@@ -103,7 +120,10 @@ public final class RuntimeConfig {
         int eagerCredit = byteCount(env, EAGER_CREDIT_PROP, JobEnvironment.EAGER_CREDIT_BYTES, EAGER_CREDIT_DEFAULT);
         String transport = System.getProperty(TRANSPORT_PROP, env.getOrDefault(JobEnvironment.TRANSPORT, "auto")).trim();
         int localRanks = byteCount(env, LOCAL_RANKS_PROP, JobEnvironment.LOCAL_SIZE, 0);
-        String coll = System.getProperty(CollectiveRegistry.PROP_NAME, env.get(CollectiveRegistry.ENV_NAME));
+        Coll coll = new Coll(System.getProperty(CollectiveRegistry.PROP_NAME, env.get(CollectiveRegistry.ENV_NAME)),
+                blankToNull(System.getProperty(COLL_RULES_PROP, env.get(COLL_RULES_ENV))),
+                "1".equals(System.getProperty(COLL_REPORT_PROP, env.get(COLL_REPORT_ENV))),
+                blankToNull(System.getProperty(MODEL_PROP, env.get(MODEL_ENV))));
         return new RuntimeConfig(eagerLimit, coll, new Engine(eagerCredit, transport, localRanks, NanoClock.SYSTEM,
                 UnaryOperator.identity()), System.getProperty(FABRIC_PROP, env.get(FABRIC_ENV)),
                 System.getProperty(PLACEMENT_PROP, env.get(PLACEMENT_ENV)));
@@ -122,35 +142,45 @@ public final class RuntimeConfig {
     }
 
     public RuntimeConfig withEagerLimit(int bytes) {
-        return new RuntimeConfig(bytes, forcedCollectives, engine, fabricSpec, placementSpec);
+        return new RuntimeConfig(bytes, coll, engine, fabricSpec, placementSpec);
     }
 
     public RuntimeConfig withForcedCollectives(String spec) {
-        return new RuntimeConfig(eagerLimitBytes, spec, engine, fabricSpec, placementSpec);
+        return new RuntimeConfig(eagerLimitBytes, new Coll(spec, coll.rulesFile(), coll.report(), coll.modelSpec()),
+                engine, fabricSpec, placementSpec);
+    }
+
+    /**
+     * The same tunables with a collective rules file ({@code null}: none), the exit report on or off, and
+     * the job's model spec ({@code null}: the default).
+     */
+    public RuntimeConfig withCollSelection(String rulesFile, boolean report, String modelSpec) {
+        return new RuntimeConfig(eagerLimitBytes, new Coll(coll.forced(), blankToNull(rulesFile), report,
+                blankToNull(modelSpec)), engine, fabricSpec, placementSpec);
     }
 
     /** The same tunables on the fabric {@code fabric} with ranks placed by {@code placement} (either may be null). */
     public RuntimeConfig withFabric(String fabric, String placement) {
-        return new RuntimeConfig(eagerLimitBytes, forcedCollectives, engine, fabric, placement);
+        return new RuntimeConfig(eagerLimitBytes, coll, engine, fabric, placement);
     }
 
     public RuntimeConfig withEagerCredit(int bytes) {
         Engine e = engine;
-        return new RuntimeConfig(eagerLimitBytes, forcedCollectives,
+        return new RuntimeConfig(eagerLimitBytes, coll,
                 new Engine(bytes, e.transport(), e.localRanks(), e.clock(), e.transportDecorator()),
                 fabricSpec, placementSpec);
     }
 
     public RuntimeConfig withLocalRanks(int ranks) {
         Engine e = engine;
-        return new RuntimeConfig(eagerLimitBytes, forcedCollectives,
+        return new RuntimeConfig(eagerLimitBytes, coll,
                 new Engine(e.eagerCreditBytes(), e.transport(), ranks, e.clock(), e.transportDecorator()),
                 fabricSpec, placementSpec);
     }
 
     public RuntimeConfig withClock(NanoClock clock) {
         Engine e = engine;
-        return new RuntimeConfig(eagerLimitBytes, forcedCollectives,
+        return new RuntimeConfig(eagerLimitBytes, coll,
                 new Engine(e.eagerCreditBytes(), e.transport(), e.localRanks(), clock, e.transportDecorator()),
                 fabricSpec, placementSpec);
     }
@@ -159,7 +189,7 @@ public final class RuntimeConfig {
     public RuntimeConfig withTransportDecorator(UnaryOperator<Transport> decorator) {
         Engine e = engine;
         UnaryOperator<Transport> before = e.transportDecorator();
-        return new RuntimeConfig(eagerLimitBytes, forcedCollectives, new Engine(e.eagerCreditBytes(), e.transport(),
+        return new RuntimeConfig(eagerLimitBytes, coll, new Engine(e.eagerCreditBytes(), e.transport(),
                 e.localRanks(), e.clock(), t -> decorator.apply(before.apply(t))), fabricSpec, placementSpec);
     }
 
@@ -194,7 +224,22 @@ public final class RuntimeConfig {
 
     /** Forced collective algorithms ({@code op=name,...}), or null. */
     public String forcedCollectives() {
-        return forcedCollectives;
+        return coll.forced();
+    }
+
+    /** The collective rules file ({@link #COLL_RULES_PROP}), or null. */
+    public String collRulesFile() {
+        return coll.rulesFile();
+    }
+
+    /** True when the ranks report which collective algorithms ran ({@link #COLL_REPORT_PROP}). */
+    public boolean collReport() {
+        return coll.report();
+    }
+
+    /** The job's cost-model spec ({@link #MODEL_PROP}), or null for the collectives' default. */
+    public String modelSpec() {
+        return coll.modelSpec();
     }
 
     /** The job's fabric spec ({@link #FABRIC_PROP}), or null when the job has none. */

@@ -72,7 +72,13 @@ public final class StarBroadcasts {
 
     /** The live algorithms, one per name. */
     public static List<CollectiveAlgorithm> algorithms(ScheduleCache cache) {
-        return NAMES.stream().<CollectiveAlgorithm>map(name -> new Live(name, cache)).toList();
+        return NAMES.stream().map(name -> live(name, cache)).toList();
+    }
+
+    /** The live bcast {@code name}, sharing {@code cache}. */
+    public static CollectiveAlgorithm live(String name, ScheduleCache cache) {
+        description(name);
+        return new Live(name, cache);
     }
 
     /**
@@ -103,6 +109,11 @@ public final class StarBroadcasts {
         @Override
         public int priority() {
             return ScheduleCollectives.PRIORITY;
+        }
+
+        @Override
+        public java.util.Set<io.mpirunj.runtime.spi.AlgorithmTrait> traits() {
+            return io.mpirunj.collectives.catalogue.AlgorithmCatalogue.lookup(op(), name).traits();
         }
 
         @Override

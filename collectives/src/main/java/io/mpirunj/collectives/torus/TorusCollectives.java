@@ -35,7 +35,13 @@ public final class TorusCollectives implements CollectiveProvider {
 
     @Override
     public List<CollectiveAlgorithm> algorithms() {
-        return List.of(new TorusAlltoall(SemAlltoall.NAME));
+        return List.of(alltoall(SemAlltoall.NAME));
+    }
+
+    /** The live torus all-to-all {@code name}. */
+    public static CollectiveAlgorithm alltoall(String name) {
+        TorusAlltoalls.entry(name);
+        return new TorusAlltoall(name);
     }
 
     /** One torus all-to-all by name, with its fallback. Below the baselines' priority: forced only. */
@@ -66,6 +72,11 @@ public final class TorusCollectives implements CollectiveProvider {
         @Override
         public int priority() {
             return 1;
+        }
+
+        @Override
+        public java.util.Set<io.mpirunj.runtime.spi.AlgorithmTrait> traits() {
+            return io.mpirunj.collectives.catalogue.AlgorithmCatalogue.lookup(op(), name).traits();
         }
 
         @Override

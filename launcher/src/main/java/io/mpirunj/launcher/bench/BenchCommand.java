@@ -9,6 +9,7 @@ import io.mpirunj.benchmarks.sweep.SweepJob;
 import io.mpirunj.benchmarks.sweep.SweepPoint;
 import io.mpirunj.launcher.MpirunJ;
 import io.mpirunj.launcher.tools.LineForwarder;
+import io.mpirunj.runtime.spi.CollRules;
 import io.mpirunj.runtime.spi.CollectiveOp;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
 import java.io.PrintStream;
@@ -58,6 +59,7 @@ import picocli.CommandLine.Spec;
             "  mpirun-j bench osu_bcast -np 8 --threads -m 1:65536 -f",
             "  mpirun-j bench osu_latency -np 2",
             "  mpirun-j bench osu_bcast -np 2,4,8 --threads --coll bcast=all -m 1:4096 --out results/",
+            "  mpirun-j bench osu_bcast -np 4,8 --coll bcast=all -m 1:1048576 --write-rules rules.json",
             "  mpirun-j bench osu_alltoall -np 16 --hostfile hosts --launch-agent 'docker exec' \\",
             "      --rendezvous-host 172.18.0.1 --coll alltoall=all --out results/",
             "",
@@ -133,6 +135,11 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = {"-J", "--jvm-arg"}, paramLabel = "OPTION", description = "An option for every rank's JVM.")
     List<String> jvmArgs = new ArrayList<>();
 
+    @Option(names = "--write-rules", paramLabel = "FILE", description = "With a sweep (--coll OP=all): write a "
+            + "rules file for --coll-rules picking the fastest algorithm per rank count and message size (an "
+            + "existing FILE keeps its rules for other operations).")
+    Path writeRules;
+
     @Option(names = "--no-compare", description = "In a sweep, do not run Open MPI (OSU_HOME) or MPJ Express "
             + "(MPJ_HOME) beside mpirun-j.")
     boolean noCompare;
@@ -200,6 +207,7 @@ public final class BenchCommand implements Callable<Integer> {
         c.coll = coll;
         c.out = out;
         c.noCompare = noCompare;
+        c.writeRules = writeRules;
         c.hostfile = hostfile;
         c.launchAgent = launchAgent;
         c.rendezvousHost = rendezvousHost;
@@ -304,6 +312,18 @@ public final class BenchCommand implements Callable<Integer> {
         }
         Plan plan = plan(b);
         String cp = benchmarksClasspath();
+        if (writeRules != null && plan.algorithms == null) {
+            throw new BadUsage("--write-rules " + writeRules + " needs a sweep (--coll " + (b.op() == null ? "OP"
+                    : b.op()) + "=all or " + (b.op() == null ? "OP" : b.op()) + "=a+b)");
+        }
+        if (writeRules != null && java.nio.file.Files.exists(writeRules)) {
+            try { // checked now, so a bad file does not waste the sweep
+                CollRules.readFile(java.nio.file.Files.readString(writeRules), writeRules.toString());
+            } catch (java.io.IOException | IllegalArgumentException e) {
+                throw new BadUsage("--write-rules " + writeRules + " exists and is not a rules file to add to: "
+                        + e.getMessage());
+            }
+        }
         if (plan.algorithms == null) {
             int code = 0;
             for (int np : nps) {
@@ -330,8 +350,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (coll == null || coll.isBlank()) {
             return new Plan(null, null);
         }
-        CollectiveRegistry registry = new CollectiveRegistry(CollectiveRegistry.discover(
-                BenchCommand.class.getClassLoader()), null);
+        CollectiveRegistry registry = CollectiveRegistry.of(null, null, BenchCommand.class.getClassLoader());
         List<String> fixed = new ArrayList<>();
         List<String> sweep = null;
         for (String part : coll.split(",")) {
@@ -355,7 +374,7 @@ public final class BenchCommand implements Callable<Integer> {
                             ? " is point-to-point and has no algorithms to sweep"
                             : " measures " + b.op() + " (expected: " + b.op() + "=all)"));
                 }
-                sweep = algo.equals("all") ? registry.names(cop) : Arrays.asList(algo.split("\\+"));
+                sweep = algo.equals("all") ? sweepable(cop) : Arrays.asList(algo.split("\\+"));
             } else {
                 fixed.add(op + "=" + algo);
             }
@@ -364,7 +383,9 @@ public final class BenchCommand implements Callable<Integer> {
             registry.withForced(String.join(",", fixed)); // checks the fixed choices
             if (sweep != null) {
                 for (String a : sweep) {
-                    registry.lookup(CollectiveOp.fromCliName(b.op()), a.trim());
+                    if (!a.trim().equals(CollRules.AUTO)) { // auto sweeps beside the algorithms it picks from
+                        registry.lookup(CollectiveOp.fromCliName(b.op()), a.trim());
+                    }
                 }
             }
         } catch (IllegalArgumentException e) {
@@ -398,8 +419,31 @@ public final class BenchCommand implements Callable<Integer> {
             err.flush();
             return 1;
         }
+        if (writeRules != null) {
+            try {
+                String existing = java.nio.file.Files.exists(writeRules) ? java.nio.file.Files.readString(writeRules)
+                        : null;
+                java.nio.file.Files.writeString(writeRules, RulesFromSweep.file(b, nps, threads, args, plan.algorithms(),
+                        points, existing, writeRules.toString()));
+                outWriter.println("# wrote " + writeRules + " (use it with mpirun-j --coll-rules " + writeRules + ")");
+            } catch (java.io.IOException | IllegalArgumentException e) {
+                err.println("mpirun-j bench: cannot write the rules to " + writeRules + ": " + e.getMessage());
+                err.flush();
+                return 1;
+            }
+        }
         outWriter.flush();
         return 0;
+    }
+
+    /**
+     * {@code OP=all}: the catalogue's live algorithms for {@code op} that run without a fabric (the sweep's
+     * jobs have none).
+     */
+    static List<String> sweepable(CollectiveOp op) {
+        return io.mpirunj.collectives.catalogue.AlgorithmCatalogue.of(op).stream()
+                .filter(e -> e.isLive() && !io.mpirunj.runtime.spi.AlgorithmTrait.needsFabric(e.traits()))
+                .map(io.mpirunj.collectives.catalogue.AlgorithmCatalogue.Entry::name).toList();
     }
 
     /** Where the benchmark classes are (the mpirunj-benchmarks jar, or its classes directory in a build). */

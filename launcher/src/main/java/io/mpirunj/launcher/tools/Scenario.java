@@ -1,6 +1,6 @@
 package io.mpirunj.launcher.tools;
 
-import io.mpirunj.collectives.mesh.MeshMulticasts;
+import io.mpirunj.collectives.catalogue.AlgorithmCatalogue;
 import io.mpirunj.collectives.multicast.MulticastAlgorithms;
 import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.collectives.schedule.Schedule;
@@ -9,10 +9,10 @@ import io.mpirunj.collectives.sim.Simulation;
 import io.mpirunj.collectives.sim.Simulator;
 import io.mpirunj.fabric.model.CostModel;
 import io.mpirunj.fabric.model.Numbers;
-import io.mpirunj.fabric.topology.Mesh;
-import io.mpirunj.fabric.topology.StarGraph;
 import io.mpirunj.fabric.topology.Topology;
 import io.mpirunj.fabric.wormhole.WormholeNetwork;
+import io.mpirunj.runtime.spi.AlgorithmTrait;
+import io.mpirunj.runtime.spi.CollectiveOp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -38,48 +38,60 @@ record Scenario(Collective op, int ranks, int root, long bytes, CostModel model,
         return onFabric() && evaluation == Evaluation.EVENT;
     }
 
-    /** Every algorithm this scenario can run: all of {@link MulticastAlgorithms}, plus the placement-aware ones the fabric fits. */
+    /** Every algorithm this scenario can run: the catalogue's placement-aware ones the fabric fits, then the trees. */
     List<String> algorithms() {
         List<String> names = new ArrayList<>();
         if (onFabric()) {
-            for (String n : MeshMulticasts.names()) {
-                if (MeshMulticasts.fits(n, topology) && (!(topology instanceof StarGraph) || ranks == topology.nodes())) {
-                    names.add(n);
+            for (AlgorithmCatalogue.Entry e : AlgorithmCatalogue.of(CollectiveOp.MULTICAST)) {
+                if (e.simulable() && AlgorithmTrait.needsFabric(e.traits()) && e.fits(topology, ranks)) {
+                    names.add(e.name());
                 }
             }
         }
-        names.addAll(MulticastAlgorithms.names());
+        names.addAll(treeNames());
         return names;
+    }
+
+    /**
+     * The catalogue's placement-oblivious multicast trees (the p2p baselines run the same schedules as
+     * {@code sequential} and {@code binomial}, so they are not listed twice).
+     */
+    static List<String> treeNames() {
+        return AlgorithmCatalogue.trees().stream().map(MulticastAlgorithms.Entry::name).toList();
+    }
+
+    /** The placement-aware multicast schedules of the catalogue. */
+    static List<String> placedNames() {
+        return AlgorithmCatalogue.of(CollectiveOp.MULTICAST).stream()
+                .filter(e -> e.simulable() && AlgorithmTrait.needsFabric(e.traits()))
+                .map(AlgorithmCatalogue.Entry::name).toList();
     }
 
     /** Checks that {@code name} is an algorithm this scenario can run; one-line error otherwise. */
     String checkAlgorithm(String name) throws BadInput {
         String n = name == null ? "" : name.trim();
-        if (MulticastAlgorithms.names().contains(n)) {
+        AlgorithmCatalogue.Entry e = AlgorithmCatalogue.find(CollectiveOp.MULTICAST, n);
+        if (e != null && treeNames().contains(n)) {
             return n;
         }
-        if (MeshMulticasts.isPlacementAware(n)) {
+        if (e != null && e.simulable()) {
             if (!onFabric()) {
-                throw new BadInput("--algo " + n + " needs --fabric (" + MeshMulticasts.requirement(n) + ", e.g. "
-                        + (MeshMulticasts.fits(n, new StarGraph(3)) ? "--fabric star:4" : "--fabric mesh:6x6 --placement 3/2,1/5,...")
-                        + ")");
+                throw new BadInput("--algo " + n + " needs --fabric (" + e.requirement() + ", e.g. " + e.example() + ")");
             }
-            if (!MeshMulticasts.fits(n, topology)) {
-                throw new BadInput("--algo " + n + " needs " + MeshMulticasts.requirement(n) + " (got --fabric " + fabric
-                        + ")");
+            if (!e.fits(topology, topology.nodes())) { // the rank count is the builder's to check
+                throw new BadInput("--algo " + n + " needs " + e.requirement() + " (got --fabric " + fabric + ")");
             }
             return n;
         }
         throw new BadInput("--algo " + name + ": unknown algorithm (expected one of: "
-                + String.join(", ", MulticastAlgorithms.names()) + "; with a --fabric also: "
-                + String.join(", ", MeshMulticasts.names()) + ")");
+                + String.join(", ", treeNames()) + "; with a --fabric also: "
+                + String.join(", ", placedNames()) + ")");
     }
 
     /** The schedule of a checked algorithm name; a builder's refusal is an {@link IllegalArgumentException}. */
     Schedule build(String algorithm) {
-        Schedule s = onFabric()
-                ? MeshMulticasts.multicast(algorithm, ranks, root, bytes, model, topology, nodeOf)
-                : MulticastAlgorithms.multicast(algorithm, ranks, root, bytes, model);
+        Schedule s = AlgorithmCatalogue.lookup(CollectiveOp.MULTICAST, algorithm)
+                .build(new AlgorithmCatalogue.Shape(ranks, root, bytes, model, topology, nodeOf));
         return s.collective() == op ? s : s.withCollective(op);
     }
 

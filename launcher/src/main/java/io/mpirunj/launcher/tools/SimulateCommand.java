@@ -1,13 +1,12 @@
 package io.mpirunj.launcher.tools;
 
-import io.mpirunj.collectives.mesh.MeshMulticasts;
-import io.mpirunj.collectives.multicast.MulticastAlgorithms;
+import io.mpirunj.collectives.catalogue.AlgorithmCatalogue;
 import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.collectives.schedule.Verifier;
 import io.mpirunj.collectives.sim.Simulation;
-import io.mpirunj.collectives.star.StarBroadcasts;
+import io.mpirunj.runtime.spi.AlgorithmTrait;
+import io.mpirunj.runtime.spi.CollectiveOp;
 import io.mpirunj.fabric.model.Numbers;
-import io.mpirunj.fabric.topology.StarGraph;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -240,9 +239,10 @@ public final class SimulateCommand implements Callable<Integer> {
             List<String> runnable = scenario.algorithms();
             List<String> star = new ArrayList<>();
             List<String> mesh = new ArrayList<>();
-            for (String n : MeshMulticasts.names()) {
+            for (String n : Scenario.placedNames()) {
                 if (!runnable.contains(n)) {
-                    (MeshMulticasts.fits(n, new StarGraph(3)) ? star : mesh).add(n);
+                    (AlgorithmCatalogue.lookup(CollectiveOp.MULTICAST, n).traits().contains(AlgorithmTrait.STAR_FABRIC)
+                            ? star : mesh).add(n);
                 }
             }
             if (!star.isEmpty()) {
@@ -303,17 +303,16 @@ public final class SimulateCommand implements Callable<Integer> {
         return b.append('"').toString();
     }
 
-    /** "name  description" lines: {@link MulticastAlgorithms}, then the mesh algorithms. */
+    /** "name  description" lines: the catalogue's multicast schedules, trees first, then the placement-aware ones. */
     static String algorithmList() {
         List<String[]> entries = new ArrayList<>();
-        for (MulticastAlgorithms.Entry e : MulticastAlgorithms.all()) {
-            entries.add(new String[] {e.name(), e.description()});
+        for (String n : Scenario.treeNames()) {
+            entries.add(new String[] {n, AlgorithmCatalogue.lookup(CollectiveOp.MULTICAST, n).description()});
         }
-        for (String n : MeshMulticasts.names()) {
-            // MeshMulticasts exposes names only; its descriptions are private to its table
-            entries.add(new String[] {n, StarBroadcasts.NAMES.contains(n)
-                    ? StarBroadcasts.description(n) + " [needs --fabric star:N, N! ranks]"
-                    : "placement-aware multicast on a mesh/torus/hypercube [needs --fabric]"});
+        for (String n : Scenario.placedNames()) {
+            AlgorithmCatalogue.Entry e = AlgorithmCatalogue.lookup(CollectiveOp.MULTICAST, n);
+            entries.add(new String[] {n, e.description() + " [needs --fabric: " + e.requirement()
+                    + (e.traits().contains(AlgorithmTrait.STAR_FABRIC) ? ", N! ranks" : "") + "]"});
         }
         int width = entries.stream().mapToInt(e -> e[0].length()).max().orElse(0);
         List<String> lines = new ArrayList<>();
@@ -327,8 +326,8 @@ public final class SimulateCommand implements Callable<Integer> {
     static final class AlgorithmNames implements Iterable<String> {
         @Override
         public java.util.Iterator<String> iterator() {
-            List<String> names = new ArrayList<>(MulticastAlgorithms.names());
-            names.addAll(MeshMulticasts.names());
+            List<String> names = new ArrayList<>(Scenario.treeNames());
+            names.addAll(Scenario.placedNames());
             return names.iterator();
         }
     }

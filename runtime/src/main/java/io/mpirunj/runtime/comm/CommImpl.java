@@ -14,7 +14,9 @@ import io.mpirunj.runtime.reduce.Reductions;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import io.mpirunj.runtime.spi.CollectiveOp;
+import io.mpirunj.runtime.spi.CallShape;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
+import io.mpirunj.runtime.spi.Selection;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -31,6 +33,8 @@ public final class CommImpl implements Comm {
 
     /** Tag of the internal exchanges that create communicators and finish the job. */
     private static final int INTERNAL_TAG = Integer.MAX_VALUE;
+    /** Tag of the {@code --coll-report} gather at exit. */
+    private static final int REPORT_TAG = Integer.MAX_VALUE - 1;
 
     private final RankContext rc;
     /** Where this communicator's collectives come from: the rank's, or a view's own choices. */
@@ -322,8 +326,74 @@ public final class CommImpl implements Comm {
     // ---- collectives -------------------------------------------------------------------------------
 
     private <T extends CollectiveAlgorithm> T algorithm(CollectiveOp op, Class<T> type) {
+        return algorithm(op, type, unsized());
+    }
+
+    /** The algorithm for a call of {@code call}'s shape, in the registry's order (forced, rules, auto, default). */
+    private <T extends CollectiveAlgorithm> T algorithm(CollectiveOp op, Class<T> type, CallShape call) {
         checkUsable();
-        return registry.select(op, type);
+        return type.cast(registry.select(op, call, rc.config()).algorithm());
+    }
+
+    /** Selects and runs a blocking collective; with {@code --coll-report} also times it for the report. */
+    private <T extends CollectiveAlgorithm> void run(CollectiveOp op, Class<T> type, CallShape call,
+            java.util.function.Consumer<T> body) {
+        checkUsable();
+        Selection s = registry.select(op, call, rc.config());
+        CollReport report = rc.collReport();
+        if (report == null) {
+            body.accept(type.cast(s.algorithm()));
+            return;
+        }
+        long start = System.nanoTime();
+        body.accept(type.cast(s.algorithm()));
+        report.record(op, call.bytes(), s, System.nanoTime() - start);
+    }
+
+    private CallShape sized(long bytes) {
+        return CallShape.of(group.size(), bytes);
+    }
+
+    private CallShape unsized() {
+        return CallShape.unsized(group.size());
+    }
+
+    /** A multicast's participants are its members plus the root. */
+    private CallShape multicastShape(Buffer buf, int root, int[] members) {
+        boolean rootIsMember = false;
+        for (int m : members) {
+            rootIsMember |= m == root;
+        }
+        return new CallShape(group.size(), members.length + (rootIsMember ? 0 : 1), buf.byteLength());
+    }
+
+    /**
+     * With {@code --coll-report}: rank 0 gathers every rank's report and prints the table to its stderr.
+     * Collective over this communicator; called by {@link RankContext#finish()} before the last barrier.
+     */
+    public void printCollReport() {
+        CollReport report = rc.collReport();
+        if (report == null) {
+            return;
+        }
+        int n = group.size();
+        byte[] mine = report.encode();
+        if (rank != 0) {
+            coll.send(Buffer.of(new int[] {mine.length}), 0, REPORT_TAG);
+            coll.send(Buffer.of(mine), 0, REPORT_TAG);
+            return;
+        }
+        List<java.util.Map<CollReport.Key, CollReport.Totals>> all = new ArrayList<>();
+        all.add(report.snapshot());
+        for (int r = 1; r < n; r++) {
+            int[] len = new int[1];
+            coll.recv(Buffer.of(len), r, REPORT_TAG);
+            byte[] bytes = new byte[len[0]];
+            coll.recv(Buffer.of(bytes), r, REPORT_TAG);
+            all.add(CollReport.decode(bytes));
+        }
+        System.err.print(CollReport.format(all));
+        System.err.flush();
     }
 
     private void checkRoot(int root) {
@@ -347,7 +417,7 @@ public final class CommImpl implements Comm {
     public void barrier() {
         CallTracker.Call call = calls.enter("barrier", this);
         try {
-            algorithm(CollectiveOp.BARRIER, CollectiveAlgorithm.Barrier.class).barrier(coll);
+            run(CollectiveOp.BARRIER, CollectiveAlgorithm.Barrier.class, unsized(), a -> a.barrier(coll));
         } finally {
             calls.exit(call);
         }
@@ -358,7 +428,7 @@ public final class CommImpl implements Comm {
         CallTracker.Call call = calls.enter("bcast", "root", root, CallTracker.NO_PEER, this);
         try {
             checkBcast(buf, root);
-            algorithm(CollectiveOp.BCAST, CollectiveAlgorithm.Bcast.class).bcast(coll, buf, root);
+            run(CollectiveOp.BCAST, CollectiveAlgorithm.Bcast.class, sized(buf.byteLength()), a -> a.bcast(coll, buf, root));
         } finally {
             calls.exit(call);
         }
@@ -369,8 +439,8 @@ public final class CommImpl implements Comm {
         CallTracker.Call call = calls.enter("multicast", "root", root, CallTracker.NO_PEER, this);
         try {
             checkMulticast(buf, root, members);
-            algorithm(CollectiveOp.MULTICAST, CollectiveAlgorithm.Multicast.class)
-                    .multicast(coll, buf, root, members.clone());
+            run(CollectiveOp.MULTICAST, CollectiveAlgorithm.Multicast.class, multicastShape(buf, root, members),
+                    a -> a.multicast(coll, buf, root, members.clone()));
         } finally {
             calls.exit(call);
         }
@@ -381,7 +451,7 @@ public final class CommImpl implements Comm {
         CallTracker.Call call = calls.enter("alltoall", this);
         try {
             checkAlltoall(send, recv);
-            algorithm(CollectiveOp.ALLTOALL, CollectiveAlgorithm.Alltoall.class).alltoall(coll, send, recv);
+            run(CollectiveOp.ALLTOALL, CollectiveAlgorithm.Alltoall.class, sized(send.byteLength() / group.size()), a -> a.alltoall(coll, send, recv));
         } finally {
             calls.exit(call);
         }
@@ -393,8 +463,8 @@ public final class CommImpl implements Comm {
         CallTracker.Call call = calls.enter("alltoallv", this);
         try {
             checkAlltoallv(send, sendCounts, sendDispls, recv, recvCounts, recvDispls);
-            algorithm(CollectiveOp.ALLTOALLV, CollectiveAlgorithm.Alltoallv.class)
-                    .alltoallv(coll, send, sendCounts, sendDispls, recv, recvCounts, recvDispls);
+            run(CollectiveOp.ALLTOALLV, CollectiveAlgorithm.Alltoallv.class, unsized(),
+                    a -> a.alltoallv(coll, send, sendCounts, sendDispls, recv, recvCounts, recvDispls));
         } finally {
             calls.exit(call);
         }
@@ -418,7 +488,7 @@ public final class CommImpl implements Comm {
         CallTracker.Call call = calls.enter("gather", "root", root, CallTracker.NO_PEER, this);
         try {
             checkGather(send, recv, root);
-            algorithm(CollectiveOp.GATHER, CollectiveAlgorithm.Gather.class).gather(coll, send, recv, root);
+            run(CollectiveOp.GATHER, CollectiveAlgorithm.Gather.class, sized(send.byteLength()), a -> a.gather(coll, send, recv, root));
         } finally {
             calls.exit(call);
         }
@@ -429,8 +499,8 @@ public final class CommImpl implements Comm {
         CallTracker.Call call = calls.enter("gatherv", "root", root, CallTracker.NO_PEER, this);
         try {
             checkGatherv(send, recv, recvCounts, displs, root);
-            algorithm(CollectiveOp.GATHERV, CollectiveAlgorithm.Gatherv.class)
-                    .gatherv(coll, send, recv, recvCounts, displs, root);
+            run(CollectiveOp.GATHERV, CollectiveAlgorithm.Gatherv.class, unsized(),
+                    a -> a.gatherv(coll, send, recv, recvCounts, displs, root));
         } finally {
             calls.exit(call);
         }
@@ -441,7 +511,7 @@ public final class CommImpl implements Comm {
         CallTracker.Call call = calls.enter("scatter", "root", root, CallTracker.NO_PEER, this);
         try {
             checkScatter(send, recv, root);
-            algorithm(CollectiveOp.SCATTER, CollectiveAlgorithm.Scatter.class).scatter(coll, send, recv, root);
+            run(CollectiveOp.SCATTER, CollectiveAlgorithm.Scatter.class, sized(recv.byteLength()), a -> a.scatter(coll, send, recv, root));
         } finally {
             calls.exit(call);
         }
@@ -452,8 +522,8 @@ public final class CommImpl implements Comm {
         CallTracker.Call call = calls.enter("scatterv", "root", root, CallTracker.NO_PEER, this);
         try {
             checkScatterv(send, sendCounts, displs, recv, root);
-            algorithm(CollectiveOp.SCATTERV, CollectiveAlgorithm.Scatterv.class)
-                    .scatterv(coll, send, sendCounts, displs, recv, root);
+            run(CollectiveOp.SCATTERV, CollectiveAlgorithm.Scatterv.class, unsized(),
+                    a -> a.scatterv(coll, send, sendCounts, displs, recv, root));
         } finally {
             calls.exit(call);
         }
@@ -464,7 +534,7 @@ public final class CommImpl implements Comm {
         CallTracker.Call call = calls.enter("allgather", this);
         try {
             checkAllgather(send, recv);
-            algorithm(CollectiveOp.ALLGATHER, CollectiveAlgorithm.Allgather.class).allgather(coll, send, recv);
+            run(CollectiveOp.ALLGATHER, CollectiveAlgorithm.Allgather.class, sized(send.byteLength()), a -> a.allgather(coll, send, recv));
         } finally {
             calls.exit(call);
         }
@@ -475,8 +545,8 @@ public final class CommImpl implements Comm {
         CallTracker.Call call = calls.enter("allgatherv", this);
         try {
             checkAllgatherv(send, recv, recvCounts, displs);
-            algorithm(CollectiveOp.ALLGATHERV, CollectiveAlgorithm.Allgatherv.class)
-                    .allgatherv(coll, send, recv, recvCounts, displs);
+            run(CollectiveOp.ALLGATHERV, CollectiveAlgorithm.Allgatherv.class, unsized(),
+                    a -> a.allgatherv(coll, send, recv, recvCounts, displs));
         } finally {
             calls.exit(call);
         }
@@ -487,7 +557,7 @@ public final class CommImpl implements Comm {
         CallTracker.Call call = calls.enter("reduce", "root", root, CallTracker.NO_PEER, this);
         try {
             checkReduce(send, recv, op, root);
-            algorithm(CollectiveOp.REDUCE, CollectiveAlgorithm.Reduce.class).reduce(coll, send, recv, op, root);
+            run(CollectiveOp.REDUCE, CollectiveAlgorithm.Reduce.class, sized(send.byteLength()), a -> a.reduce(coll, send, recv, op, root));
         } finally {
             calls.exit(call);
         }
@@ -498,7 +568,7 @@ public final class CommImpl implements Comm {
         CallTracker.Call call = calls.enter("allreduce", this);
         try {
             checkAllreduce(send, recv, op);
-            algorithm(CollectiveOp.ALLREDUCE, CollectiveAlgorithm.Allreduce.class).allreduce(coll, send, recv, op);
+            run(CollectiveOp.ALLREDUCE, CollectiveAlgorithm.Allreduce.class, sized(send.byteLength()), a -> a.allreduce(coll, send, recv, op));
         } finally {
             calls.exit(call);
         }
@@ -509,8 +579,8 @@ public final class CommImpl implements Comm {
         CallTracker.Call call = calls.enter("reduceScatter", this);
         try {
             checkReduceScatter(send, recv, recvCounts, op);
-            algorithm(CollectiveOp.REDUCE_SCATTER, CollectiveAlgorithm.ReduceScatter.class)
-                    .reduceScatter(coll, send, recv, recvCounts.clone(), op);
+            run(CollectiveOp.REDUCE_SCATTER, CollectiveAlgorithm.ReduceScatter.class, sized(send.byteLength()),
+                    a -> a.reduceScatter(coll, send, recv, recvCounts.clone(), op));
         } finally {
             calls.exit(call);
         }
@@ -521,8 +591,9 @@ public final class CommImpl implements Comm {
         CallTracker.Call call = calls.enter("reduceScatterBlock", this);
         try {
             checkReduceScatterBlock(send, recv, op);
-            algorithm(CollectiveOp.REDUCE_SCATTER_BLOCK, CollectiveAlgorithm.ReduceScatterBlock.class)
-                    .reduceScatterBlock(coll, send, recv, op);
+            run(CollectiveOp.REDUCE_SCATTER_BLOCK, CollectiveAlgorithm.ReduceScatterBlock.class,
+                    sized(recv.byteLength()),
+                    a -> a.reduceScatterBlock(coll, send, recv, op));
         } finally {
             calls.exit(call);
         }
@@ -533,7 +604,8 @@ public final class CommImpl implements Comm {
         CallTracker.Call call = calls.enter("scan", this);
         try {
             checkScan(send, recv, op, "scan");
-            algorithm(CollectiveOp.SCAN, CollectiveAlgorithm.Scan.class).scan(coll, send, recv, op);
+            run(CollectiveOp.SCAN, CollectiveAlgorithm.Scan.class, sized(send.byteLength()),
+                    a -> a.scan(coll, send, recv, op));
         } finally {
             calls.exit(call);
         }
@@ -544,7 +616,8 @@ public final class CommImpl implements Comm {
         CallTracker.Call call = calls.enter("exscan", this);
         try {
             checkScan(send, recv, op, "exscan");
-            algorithm(CollectiveOp.EXSCAN, CollectiveAlgorithm.Exscan.class).exscan(coll, send, recv, op);
+            run(CollectiveOp.EXSCAN, CollectiveAlgorithm.Exscan.class, sized(send.byteLength()),
+                    a -> a.exscan(coll, send, recv, op));
         } finally {
             calls.exit(call);
         }
@@ -585,27 +658,29 @@ public final class CommImpl implements Comm {
     @Override
     public Request ireduceScatter(Buffer send, Buffer recv, int[] recvCounts, Op op) {
         checkReduceScatter(send, recv, recvCounts, op);
-        return algorithm(CollectiveOp.REDUCE_SCATTER, CollectiveAlgorithm.ReduceScatter.class)
+        return algorithm(CollectiveOp.REDUCE_SCATTER, CollectiveAlgorithm.ReduceScatter.class, sized(send.byteLength()))
                 .ireduceScatter(nonBlockingChannel(), send, recv, recvCounts.clone(), op);
     }
 
     @Override
     public Request ireduceScatterBlock(Buffer send, Buffer recv, Op op) {
         checkReduceScatterBlock(send, recv, op);
-        return algorithm(CollectiveOp.REDUCE_SCATTER_BLOCK, CollectiveAlgorithm.ReduceScatterBlock.class)
+        return algorithm(CollectiveOp.REDUCE_SCATTER_BLOCK, CollectiveAlgorithm.ReduceScatterBlock.class,
+                sized(recv.byteLength()))
                 .ireduceScatterBlock(nonBlockingChannel(), send, recv, op);
     }
 
     @Override
     public Request iscan(Buffer send, Buffer recv, Op op) {
         checkScan(send, recv, op, "scan");
-        return algorithm(CollectiveOp.SCAN, CollectiveAlgorithm.Scan.class).iscan(nonBlockingChannel(), send, recv, op);
+        return algorithm(CollectiveOp.SCAN, CollectiveAlgorithm.Scan.class, sized(send.byteLength()))
+                .iscan(nonBlockingChannel(), send, recv, op);
     }
 
     @Override
     public Request iexscan(Buffer send, Buffer recv, Op op) {
         checkScan(send, recv, op, "exscan");
-        return algorithm(CollectiveOp.EXSCAN, CollectiveAlgorithm.Exscan.class).iexscan(nonBlockingChannel(), send, recv,
+        return algorithm(CollectiveOp.EXSCAN, CollectiveAlgorithm.Exscan.class, sized(send.byteLength())).iexscan(nonBlockingChannel(), send, recv,
                 op);
     }
 
@@ -637,7 +712,7 @@ public final class CommImpl implements Comm {
 
     @Override
     public Request ibarrier() {
-        return algorithm(CollectiveOp.BARRIER, CollectiveAlgorithm.Barrier.class).ibarrier(nonBlockingChannel());
+        return algorithm(CollectiveOp.BARRIER, CollectiveAlgorithm.Barrier.class, unsized()).ibarrier(nonBlockingChannel());
     }
 
     private void checkBcast(Buffer buf, int root) {
@@ -647,7 +722,7 @@ public final class CommImpl implements Comm {
     @Override
     public Request ibcast(Buffer buf, int root) {
         checkBcast(buf, root);
-        return algorithm(CollectiveOp.BCAST, CollectiveAlgorithm.Bcast.class).ibcast(nonBlockingChannel(), buf, root);
+        return algorithm(CollectiveOp.BCAST, CollectiveAlgorithm.Bcast.class, sized(buf.byteLength())).ibcast(nonBlockingChannel(), buf, root);
     }
 
     private void checkMulticast(Buffer buf, int root, int... members) {
@@ -670,7 +745,7 @@ public final class CommImpl implements Comm {
     @Override
     public Request imulticast(Buffer buf, int root, int... members) {
         checkMulticast(buf, root, members);
-        return algorithm(CollectiveOp.MULTICAST, CollectiveAlgorithm.Multicast.class)
+        return algorithm(CollectiveOp.MULTICAST, CollectiveAlgorithm.Multicast.class, multicastShape(buf, root, members))
                 .imulticast(nonBlockingChannel(), buf, root, members.clone());
     }
 
@@ -686,7 +761,7 @@ public final class CommImpl implements Comm {
     @Override
     public Request ialltoall(Buffer send, Buffer recv) {
         checkAlltoall(send, recv);
-        return algorithm(CollectiveOp.ALLTOALL, CollectiveAlgorithm.Alltoall.class).ialltoall(nonBlockingChannel(), send, recv);
+        return algorithm(CollectiveOp.ALLTOALL, CollectiveAlgorithm.Alltoall.class, sized(send.byteLength() / group.size())).ialltoall(nonBlockingChannel(), send, recv);
     }
 
     private void checkAlltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
@@ -700,7 +775,7 @@ public final class CommImpl implements Comm {
     public Request ialltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
             int[] recvDispls) {
         checkAlltoallv(send, sendCounts, sendDispls, recv, recvCounts, recvDispls);
-        return algorithm(CollectiveOp.ALLTOALLV, CollectiveAlgorithm.Alltoallv.class)
+        return algorithm(CollectiveOp.ALLTOALLV, CollectiveAlgorithm.Alltoallv.class, unsized())
                 .ialltoallv(nonBlockingChannel(), send, sendCounts, sendDispls, recv, recvCounts, recvDispls);
     }
 
@@ -715,7 +790,7 @@ public final class CommImpl implements Comm {
     @Override
     public Request igather(Buffer send, Buffer recv, int root) {
         checkGather(send, recv, root);
-        return algorithm(CollectiveOp.GATHER, CollectiveAlgorithm.Gather.class).igather(nonBlockingChannel(), send, recv, root);
+        return algorithm(CollectiveOp.GATHER, CollectiveAlgorithm.Gather.class, sized(send.byteLength())).igather(nonBlockingChannel(), send, recv, root);
     }
 
     private void checkGatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root) {
@@ -733,7 +808,7 @@ public final class CommImpl implements Comm {
     @Override
     public Request igatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root) {
         checkGatherv(send, recv, recvCounts, displs, root);
-        return algorithm(CollectiveOp.GATHERV, CollectiveAlgorithm.Gatherv.class)
+        return algorithm(CollectiveOp.GATHERV, CollectiveAlgorithm.Gatherv.class, unsized())
                 .igatherv(nonBlockingChannel(), send, recv, recvCounts, displs, root);
     }
 
@@ -748,7 +823,7 @@ public final class CommImpl implements Comm {
     @Override
     public Request iscatter(Buffer send, Buffer recv, int root) {
         checkScatter(send, recv, root);
-        return algorithm(CollectiveOp.SCATTER, CollectiveAlgorithm.Scatter.class).iscatter(nonBlockingChannel(), send, recv, root);
+        return algorithm(CollectiveOp.SCATTER, CollectiveAlgorithm.Scatter.class, sized(recv.byteLength())).iscatter(nonBlockingChannel(), send, recv, root);
     }
 
     private void checkScatterv(Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root) {
@@ -762,7 +837,7 @@ public final class CommImpl implements Comm {
     @Override
     public Request iscatterv(Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root) {
         checkScatterv(send, sendCounts, displs, recv, root);
-        return algorithm(CollectiveOp.SCATTERV, CollectiveAlgorithm.Scatterv.class)
+        return algorithm(CollectiveOp.SCATTERV, CollectiveAlgorithm.Scatterv.class, unsized())
                 .iscatterv(nonBlockingChannel(), send, sendCounts, displs, recv, root);
     }
 
@@ -774,7 +849,7 @@ public final class CommImpl implements Comm {
     @Override
     public Request iallgather(Buffer send, Buffer recv) {
         checkAllgather(send, recv);
-        return algorithm(CollectiveOp.ALLGATHER, CollectiveAlgorithm.Allgather.class).iallgather(nonBlockingChannel(), send, recv);
+        return algorithm(CollectiveOp.ALLGATHER, CollectiveAlgorithm.Allgather.class, sized(send.byteLength())).iallgather(nonBlockingChannel(), send, recv);
     }
 
     private void checkAllgatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
@@ -789,7 +864,7 @@ public final class CommImpl implements Comm {
     @Override
     public Request iallgatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
         checkAllgatherv(send, recv, recvCounts, displs);
-        return algorithm(CollectiveOp.ALLGATHERV, CollectiveAlgorithm.Allgatherv.class)
+        return algorithm(CollectiveOp.ALLGATHERV, CollectiveAlgorithm.Allgatherv.class, unsized())
                 .iallgatherv(nonBlockingChannel(), send, recv, recvCounts, displs);
     }
 
@@ -805,7 +880,7 @@ public final class CommImpl implements Comm {
     @Override
     public Request ireduce(Buffer send, Buffer recv, Op op, int root) {
         checkReduce(send, recv, op, root);
-        return algorithm(CollectiveOp.REDUCE, CollectiveAlgorithm.Reduce.class).ireduce(nonBlockingChannel(), send, recv, op, root);
+        return algorithm(CollectiveOp.REDUCE, CollectiveAlgorithm.Reduce.class, sized(send.byteLength())).ireduce(nonBlockingChannel(), send, recv, op, root);
     }
 
     private void checkAllreduce(Buffer send, Buffer recv, Op op) {
@@ -817,7 +892,7 @@ public final class CommImpl implements Comm {
     @Override
     public Request iallreduce(Buffer send, Buffer recv, Op op) {
         checkAllreduce(send, recv, op);
-        return algorithm(CollectiveOp.ALLREDUCE, CollectiveAlgorithm.Allreduce.class).iallreduce(nonBlockingChannel(), send, recv, op);
+        return algorithm(CollectiveOp.ALLREDUCE, CollectiveAlgorithm.Allreduce.class, sized(send.byteLength())).iallreduce(nonBlockingChannel(), send, recv, op);
     }
 
     @Override

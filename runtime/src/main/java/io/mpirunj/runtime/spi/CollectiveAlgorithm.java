@@ -28,6 +28,19 @@ public interface CollectiveAlgorithm {
         return 0;
     }
 
+    /** What it needs or does (see {@link AlgorithmTrait}); the catalogue's entry says. Default: none. */
+    default java.util.Set<AlgorithmTrait> traits() {
+        return java.util.Set.of();
+    }
+
+    /**
+     * This algorithm with segments of {@code segmentBytes} (from a rules file), for
+     * {@link AlgorithmTrait#SEGMENTED} ones; others ignore it and return themselves.
+     */
+    default CollectiveAlgorithm withSegmentBytes(long segmentBytes) {
+        return this;
+    }
+
     /**
      * A family of algorithms forced as {@code name:argument} ({@code --coll bcast=file:FILE.json}):
      * the registry hands the argument to the entry registered under {@code name}, which returns the

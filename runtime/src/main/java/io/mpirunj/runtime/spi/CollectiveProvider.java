@@ -8,4 +8,12 @@ import java.util.List;
  */
 public interface CollectiveProvider {
     List<CollectiveAlgorithm> algorithms();
+
+    /**
+     * Built-in size/rank-count thresholds over this provider's algorithms, consulted after the rules
+     * file and {@code auto}, before the default. Default: none.
+     */
+    default List<CollRules.Rule> thresholds() {
+        return List.of();
+    }
 }

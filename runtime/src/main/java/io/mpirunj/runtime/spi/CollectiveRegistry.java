@@ -1,19 +1,31 @@
 package io.mpirunj.runtime.spi;
 
 import io.mpirunj.runtime.RuntimeConfig;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.Set;
 
 /**
- * Every collective algorithm known to this rank, by operation and name, and the choice among them.
- * The order of choice follows Open MPI's tuned component: an algorithm forced for the operation
- * ({@code --coll bcast=opt-tree}, the {@value #PROP_NAME} system property or the {@value #ENV_NAME}
- * variable), else the registered algorithm of highest priority.
+ * Every collective algorithm known to this rank, by operation and name, and the choice among them,
+ * in Open MPI's order (its {@code coll/tuned} dynamic decision), with the model between rules and
+ * defaults:
+ * <ol>
+ *   <li><b>forced</b>: {@code --coll bcast=opt-tree}, the {@value #PROP_NAME} system property, the
+ *       {@value #ENV_NAME} variable or {@code Comm.withCollectives};</li>
+ *   <li>the first matching rule of a <b>rules file</b> ({@code --coll-rules FILE}, {@link CollRules});</li>
+ *   <li><b>{@code auto}</b> ({@code --coll bcast=auto}): the algorithm a {@link ModelSelector} predicts
+ *       fastest under the job's model;</li>
+ *   <li>the built-in <b>thresholds</b> ({@link CollectiveProvider#thresholds()});</li>
+ *   <li>the <b>default</b>: the registered algorithm of highest priority.</li>
+ * </ol>
  *
  * <p>Immutable after construction; thread-safe.
  */
@@ -24,7 +36,16 @@ public final class CollectiveRegistry {
     public static final String ENV_NAME = "MPIRUNJ_COLL";
 
     private final Map<CollectiveOp, Map<String, CollectiveAlgorithm>> byOp = new EnumMap<>(CollectiveOp.class);
-    private final Map<CollectiveOp, CollectiveAlgorithm> chosen = new EnumMap<>(CollectiveOp.class);
+    private final Map<CollectiveOp, Selection> defaults = new EnumMap<>(CollectiveOp.class);
+    /** Per op, every algorithm in registration order: what {@code auto} chooses among (one list, reused per call). */
+    private final Map<CollectiveOp, List<CollectiveAlgorithm>> candidates = new EnumMap<>(CollectiveOp.class);
+    private final Map<CollectiveOp, Selection> forced = new EnumMap<>(CollectiveOp.class);
+    private final Set<CollectiveOp> auto = EnumSet.noneOf(CollectiveOp.class);
+    private final CollRules rules;
+    private final CollRules thresholds;
+    private final ModelSelector modelSelector;
+    /** Per rule (file rules, then thresholds): its algorithm as a ready selection; null for "auto" rules. */
+    private final Map<CollRules.Rule, Selection> ruleSelections = new java.util.IdentityHashMap<>();
 
     /**
      * @param algorithms every available algorithm
@@ -33,8 +54,22 @@ public final class CollectiveRegistry {
      *     duplicate name; the message lists the valid choices
      */
     public CollectiveRegistry(List<? extends CollectiveAlgorithm> algorithms, String forcedSpec) {
+        this(algorithms, forcedSpec, CollRules.NONE, CollRules.NONE, null);
+    }
+
+    /**
+     * @param rules         a rules file's rules ({@link CollRules#NONE} for none); names are checked here
+     * @param thresholds    built-in thresholds
+     * @param modelSelector what {@code op=auto} asks, or null when none is available
+     */
+    public CollectiveRegistry(List<? extends CollectiveAlgorithm> algorithms, String forcedSpec, CollRules rules,
+            CollRules thresholds, ModelSelector modelSelector) {
         for (CollectiveAlgorithm a : algorithms) {
             Map<String, CollectiveAlgorithm> names = byOp.computeIfAbsent(a.op(), k -> new LinkedHashMap<>());
+            if (a.name().equals(CollRules.AUTO)) {
+                throw new IllegalArgumentException("'" + CollRules.AUTO + "' is reserved for model-based selection: "
+                        + a.getClass().getName() + " cannot use it as its name");
+            }
             CollectiveAlgorithm old = names.putIfAbsent(a.name(), a);
             if (old != null && old.getClass() != a.getClass()) {
                 throw new IllegalArgumentException("two " + a.op().cliName() + " algorithms named '" + a.name()
@@ -48,34 +83,93 @@ public final class CollectiveRegistry {
                     best = a;
                 }
             }
-            chosen.put(e.getKey(), best);
+            defaults.put(e.getKey(), new Selection(best, Selection.Source.DEFAULT));
+            candidates.put(e.getKey(), List.copyOf(e.getValue().values()));
         }
-        for (Map.Entry<CollectiveOp, String> f : parseSpec(forcedSpec).entrySet()) {
-            chosen.put(f.getKey(), lookup(f.getKey(), f.getValue()));
-        }
+        this.rules = rules;
+        this.thresholds = thresholds;
+        this.modelSelector = modelSelector;
+        prepareRules(rules, Selection.Source.RULES);
+        prepareRules(thresholds, Selection.Source.THRESHOLD);
+        applyForced(forcedSpec);
     }
 
-    /** A copy of {@code from}: the same algorithms and choices. */
+    /** A copy of {@code from}: the same algorithms, rules and choices. */
     private CollectiveRegistry(CollectiveRegistry from) {
         for (Map.Entry<CollectiveOp, Map<String, CollectiveAlgorithm>> e : from.byOp.entrySet()) {
             byOp.put(e.getKey(), new LinkedHashMap<>(e.getValue()));
         }
-        chosen.putAll(from.chosen);
+        defaults.putAll(from.defaults);
+        candidates.putAll(from.candidates);
+        forced.putAll(from.forced);
+        auto.addAll(from.auto);
+        rules = from.rules;
+        thresholds = from.thresholds;
+        modelSelector = from.modelSelector;
+        ruleSelections.putAll(from.ruleSelections);
     }
 
-    /** The same algorithms with {@code spec}'s choices forced on top of this registry's. */
+    /** Checks each rule's algorithm (the error names the rule) and keeps its selection ready. */
+    private void prepareRules(CollRules set, Selection.Source source) {
+        for (CollRules.Rule r : set.rules()) {
+            if (r.algorithm().equals(CollRules.AUTO)) {
+                if (modelSelector == null) {
+                    throw new IllegalArgumentException(set.source() + ": " + r.where() + ": \"auto\" needs a model "
+                            + "selector (is mpirunj-collectives on the classpath?)");
+                }
+                ruleSelections.put(r, null);
+                continue;
+            }
+            CollectiveAlgorithm a;
+            try {
+                a = lookup(r.op(), r.algorithm());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(set.source() + ": " + r.where() + ": " + e.getMessage());
+            }
+            if (r.segmentBytes() > 0) {
+                if (!a.traits().contains(AlgorithmTrait.SEGMENTED)) {
+                    throw new IllegalArgumentException(set.source() + ": " + r.where() + ": segmentBytes="
+                            + r.segmentBytes() + " but " + r.op().cliName() + " algorithm '" + a.name()
+                            + "' is not segmented");
+                }
+                a = a.withSegmentBytes(r.segmentBytes());
+            }
+            ruleSelections.put(r, new Selection(a, source));
+        }
+    }
+
+    private void applyForced(String spec) {
+        for (Map.Entry<CollectiveOp, String> f : parseSpec(spec).entrySet()) {
+            CollectiveOp op = f.getKey();
+            if (f.getValue().equals(CollRules.AUTO)) {
+                if (modelSelector == null) {
+                    throw new IllegalArgumentException(op.cliName() + "=auto needs a model selector (is "
+                            + "mpirunj-collectives on the classpath?)");
+                }
+                lookupAny(op);
+                forced.remove(op);
+                auto.add(op);
+            } else {
+                forced.put(op, new Selection(lookup(op, f.getValue()), Selection.Source.FORCED));
+                auto.remove(op);
+            }
+        }
+    }
+
+    /** The same algorithms and rules with {@code spec}'s choices forced on top of this registry's. */
     public CollectiveRegistry withForced(String spec) {
         CollectiveRegistry out = new CollectiveRegistry(this);
-        for (Map.Entry<CollectiveOp, String> f : parseSpec(spec).entrySet()) {
-            out.chosen.put(f.getKey(), lookup(f.getKey(), f.getValue()));
-        }
+        out.applyForced(spec);
         return out;
     }
 
-    /** The chosen algorithm's name for {@code op}, or null if none is registered. */
+    /** The name chosen for {@code op} without a call's size (forced, else default), or null if none is registered. */
     public String chosenName(CollectiveOp op) {
-        CollectiveAlgorithm a = chosen.get(op);
-        return a == null ? null : a.name();
+        Selection s = forced.getOrDefault(op, defaults.get(op));
+        if (s == null) {
+            return null;
+        }
+        return auto.contains(op) ? CollRules.AUTO : s.algorithm().name();
     }
 
     /** The algorithms of every {@link CollectiveProvider} visible to {@code loader}. */
@@ -87,9 +181,36 @@ public final class CollectiveRegistry {
         return all;
     }
 
-    /** A registry of every algorithm visible to {@code loader}, forced as {@code config} says. */
+    /** The built-in thresholds of every {@link CollectiveProvider} visible to {@code loader}. */
+    public static CollRules discoverThresholds(ClassLoader loader) {
+        List<CollRules.Rule> all = new ArrayList<>();
+        for (CollectiveProvider p : ServiceLoader.load(CollectiveProvider.class, loader)) {
+            all.addAll(p.thresholds());
+        }
+        return new CollRules(all, "built-in thresholds");
+    }
+
+    /** The first {@link ModelSelector} visible to {@code loader}, or null. */
+    public static ModelSelector discoverModelSelector(ClassLoader loader) {
+        Iterator<ModelSelector> it = ServiceLoader.load(ModelSelector.class, loader).iterator();
+        return it.hasNext() ? it.next() : null;
+    }
+
+    /**
+     * Every algorithm, threshold and model selector visible to {@code loader}, with {@code forced} and the
+     * rules file {@code rulesFile} (null for none).
+     *
+     * @throws IllegalArgumentException one line, for a bad spec or rules file
+     */
+    public static CollectiveRegistry of(String forced, String rulesFile, ClassLoader loader) {
+        CollRules rules = rulesFile == null ? CollRules.NONE : CollRules.load(Path.of(rulesFile));
+        return new CollectiveRegistry(discover(loader), forced, rules, discoverThresholds(loader),
+                discoverModelSelector(loader));
+    }
+
+    /** A registry of every algorithm visible to {@code loader}, forced and ruled as {@code config} says. */
     public static CollectiveRegistry of(RuntimeConfig config, ClassLoader loader) {
-        return new CollectiveRegistry(discover(loader), config.forcedCollectives());
+        return of(config.forcedCollectives(), config.collRulesFile(), loader);
     }
 
     /** A registry of every discoverable algorithm, forced as the property or environment says. */
@@ -129,19 +250,74 @@ public final class CollectiveRegistry {
         }
         if (a == null) {
             throw new IllegalArgumentException("unknown " + op.cliName() + " algorithm '" + name + "' (expected one of: "
-                    + (names.isEmpty() ? "none registered" : String.join(", ", names.keySet())) + ")");
+                    + (names.isEmpty() ? "none registered" : String.join(", ", names.keySet())
+                    + (modelSelector == null ? "" : ", " + CollRules.AUTO)) + ")");
         }
         return a;
     }
 
-    /** The algorithm chosen for {@code op}, cast to its operation's interface. */
-    public <T extends CollectiveAlgorithm> T select(CollectiveOp op, Class<T> type) {
-        CollectiveAlgorithm a = chosen.get(op);
-        if (a == null) {
+    private void lookupAny(CollectiveOp op) {
+        if (!defaults.containsKey(op)) {
             throw new IllegalStateException("no " + op.cliName()
                     + " algorithm registered (is mpirunj-collectives on the classpath?)");
         }
-        return type.cast(a);
+    }
+
+    /** The algorithm chosen for {@code op} without a call's size (forced, else default), cast to its interface. */
+    public <T extends CollectiveAlgorithm> T select(CollectiveOp op, Class<T> type) {
+        Selection s = forced.get(op);
+        if (s == null) {
+            lookupAny(op);
+            s = defaults.get(op);
+        }
+        return type.cast(s.algorithm());
+    }
+
+    /**
+     * The choice for one call, in this registry's order (see the class comment). Every rank of the call
+     * gets the same answer: the inputs are the same on all of them.
+     */
+    public Selection select(CollectiveOp op, CallShape call, RuntimeConfig config) {
+        Selection s = forced.get(op);
+        if (s != null) {
+            return s;
+        }
+        lookupAny(op);
+        CollRules.Rule r = rules.match(op, call.commSize(), call.bytes());
+        if (r != null) {
+            s = ruleSelections.get(r);
+            return s != null ? s : predicted(op, call, config, Selection.Source.RULES);
+        }
+        if (auto.contains(op)) {
+            s = predicted(op, call, config, Selection.Source.AUTO);
+            if (s != null) {
+                return s;
+            }
+        }
+        r = thresholds.match(op, call.commSize(), call.bytes());
+        if (r != null && ruleSelections.get(r) != null) {
+            return ruleSelections.get(r);
+        }
+        return defaults.get(op);
+    }
+
+    /** {@code auto}'s choice; null when the selector has none (no candidate it can evaluate). */
+    private Selection predicted(CollectiveOp op, CallShape call, RuntimeConfig config, Selection.Source from) {
+        ModelSelector.Prediction p = modelSelector.choose(op, candidates.get(op), call, config);
+        if (p == null) {
+            return from == Selection.Source.RULES ? defaults.get(op) : null;
+        }
+        return new Selection(lookup(op, p.algorithm()), Selection.Source.AUTO, p.predicted(), p.unit());
+    }
+
+    /** True when {@code op} is set to {@code auto}. */
+    public boolean isAuto(CollectiveOp op) {
+        return auto.contains(op);
+    }
+
+    /** The rules file's rules ({@link CollRules#NONE} without one). */
+    public CollRules rules() {
+        return rules;
     }
 
     /** The names registered for {@code op}, in registration order. */
@@ -152,21 +328,37 @@ public final class CollectiveRegistry {
     /** Every algorithm, grouped by operation; the chosen one of each first. */
     public List<CollectiveAlgorithm> all(CollectiveOp op) {
         List<CollectiveAlgorithm> out = new ArrayList<>(byOp.getOrDefault(op, Collections.emptyMap()).values());
-        CollectiveAlgorithm c = chosen.get(op);
-        if (c != null) {
-            out.remove(c);
-            out.add(0, c);
+        Selection c = forced.getOrDefault(op, defaults.get(op));
+        if (c != null && !auto.contains(op)) {
+            out.remove(c.algorithm());
+            out.add(0, c.algorithm());
         }
         return out;
     }
 
-    /** A table for {@code --list-algorithms}: op, name, whether chosen, description. */
+    /**
+     * A table for {@code --list-algorithms}: op, name, a mark ({@code *} chosen without a size, {@code +}
+     * the default under {@code auto}), traits, description.
+     */
     public String describe() {
+        return describe(CollectiveAlgorithm::traits);
+    }
+
+    /** As {@link #describe()}, with each algorithm's traits as {@code traits} says (e.g. from a catalogue). */
+    public String describe(java.util.function.Function<CollectiveAlgorithm, Set<AlgorithmTrait>> traitsOf) {
         StringBuilder sb = new StringBuilder();
         for (CollectiveOp op : CollectiveOp.values()) {
+            Selection c = forced.getOrDefault(op, defaults.get(op));
             for (CollectiveAlgorithm a : all(op)) {
-                sb.append(String.format("%-11s %-22s %s %s%n", op.cliName(), a.name(),
-                        a == chosen.get(op) ? "*" : " ", a.description()));
+                String mark = c != null && a == c.algorithm() ? (auto.contains(op) ? "+" : "*") : " ";
+                String traits = AlgorithmTrait.labels(traitsOf.apply(a));
+                sb.append(String.format("%-11s %-22s %s %s%s%n", op.cliName(), a.name(), mark, a.description(),
+                        traits.isEmpty() ? "" : " [" + traits + "]"));
+            }
+            if (modelSelector != null && defaults.containsKey(op)) {
+                sb.append(String.format("%-11s %-22s %s %s%n", op.cliName(), CollRules.AUTO,
+                        auto.contains(op) ? "*" : " ", "the fastest schedule-built algorithm under --model, "
+                                + "by simulation (cached per size class and group)"));
             }
         }
         return sb.toString();

@@ -1,0 +1,98 @@
+package io.mpirunj.collectives.catalogue;
+
+import io.mpirunj.collectives.runner.JobModels;
+import io.mpirunj.collectives.sim.Simulator;
+import io.mpirunj.fabric.model.CostModel;
+import io.mpirunj.runtime.RuntimeConfig;
+import io.mpirunj.runtime.spi.CallShape;
+import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.runtime.spi.CollectiveOp;
+import io.mpirunj.runtime.spi.ModelSelector;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * {@code --coll op=auto}: builds every schedule-built candidate of the {@link AlgorithmCatalogue} for
+ * the call's participants and size class, simulates each on the job's model ({@code --model}, else the
+ * collectives' default), and picks the lowest predicted completion; ties go to the earlier catalogue
+ * entry. The answer is cached per operation, size class, participant count and model, so a job pays the
+ * simulations once per size class. Deterministic: every rank computes the same choice.
+ *
+ * <p>The size simulated is the size class's upper bound (the next power of two), so the choice does not
+ * depend on which size of the class came first. Algorithms that need a fabric are not candidates;
+ * per-pair models are used as given (communicator rank = model node), not renumbered per root.
+ */
+public final class SimulatedSelector implements ModelSelector {
+
+    /** The model's unit as the report prints it. */
+    public static final String UNIT = "model time";
+
+    /** One candidate's prediction. */
+    public record Ranked(String algorithm, double completion) {
+    }
+
+    /** The candidates are the registry's own (unchanging) list: comparing them is cheap, building names is not. */
+    private record Key(CollectiveOp op, long bytes, int ranks, String model, List<CollectiveAlgorithm> candidates) {
+    }
+
+    private final Map<Key, Optional<Prediction>> cache = new ConcurrentHashMap<>();
+
+    @Override
+    public Prediction choose(CollectiveOp op, List<CollectiveAlgorithm> candidates, CallShape call,
+            RuntimeConfig config) {
+        long bytes = Math.max(0, CallShape.sizeClass(call.bytes()));
+        String spec = config.modelSpec();
+        Key key = new Key(op, bytes, call.ranks(), spec, candidates);
+        Optional<Prediction> p = cache.get(key);
+        if (p == null) {
+            Set<String> names = new HashSet<>();
+            for (CollectiveAlgorithm a : candidates) {
+                names.add(a.name());
+            }
+            p = best(rank(op, names, call.ranks(), bytes, JobModels.of(spec)));
+            cache.putIfAbsent(key, p);
+        }
+        return p.orElse(null);
+    }
+
+    private static Optional<Prediction> best(List<Ranked> ranked) {
+        Ranked best = null;
+        for (Ranked r : ranked) {
+            if (best == null || r.completion() < best.completion()) {
+                best = r;
+            }
+        }
+        return best == null ? Optional.empty() : Optional.of(new Prediction(best.algorithm(), best.completion(), UNIT));
+    }
+
+    /**
+     * Every candidate among {@code names} that the simulator can evaluate without a fabric, with its
+     * predicted completion for {@code ranks} participants and {@code bytes} on {@code model}, in catalogue
+     * order. A builder that refuses the shape (e.g. a rank count it does not support) is left out.
+     */
+    public static List<Ranked> rank(CollectiveOp op, Set<String> names, int ranks, long bytes, CostModel model) {
+        List<Ranked> out = new ArrayList<>();
+        if (ranks < 2) {
+            return out;
+        }
+        for (AlgorithmCatalogue.Entry e : AlgorithmCatalogue.simulable(op, null, ranks)) {
+            if (!names.contains(e.name())) {
+                continue;
+            }
+            double completion;
+            try {
+                completion = Simulator.event(e.build(AlgorithmCatalogue.Shape.of(ranks, 0, bytes, model)), model)
+                        .completion();
+            } catch (IllegalArgumentException | UnsupportedOperationException ex) {
+                continue;
+            }
+            out.add(new Ranked(e.name(), completion));
+        }
+        return out;
+    }
+}

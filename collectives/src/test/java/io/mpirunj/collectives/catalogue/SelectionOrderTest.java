@@ -1,0 +1,265 @@
+package io.mpirunj.collectives.catalogue;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mpirunj.Buffer;
+import io.mpirunj.runtime.RuntimeConfig;
+import io.mpirunj.runtime.comm.CollReport;
+import io.mpirunj.runtime.comm.CommImpl;
+import io.mpirunj.runtime.spi.CallShape;
+import io.mpirunj.runtime.spi.CollRules;
+import io.mpirunj.runtime.spi.CollectiveOp;
+import io.mpirunj.runtime.spi.CollectiveRegistry;
+import io.mpirunj.runtime.spi.Selection;
+import io.mpirunj.testing.LocalCluster;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Forced > rules file > auto > thresholds > default, with the real catalogue; and the report of what ran. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class SelectionOrderTest {
+
+    @TempDir
+    Path dir;
+
+    private static final String TWO_SIZES = """
+            {
+              "comment": "small bcasts flat, large ones down a binomial schedule",
+              "conditions": {"machine": "test"},
+              "rules": [
+                {"op": "bcast", "maxBytes": 1024, "algorithm": "linear-p2p"},
+                {"op": "bcast", "minBytes": 1025, "algorithm": "binomial"},
+                {"op": "alltoall", "minRanks": 3, "algorithm": "auto"}
+              ]
+            }
+            """;
+
+    private CollectiveRegistry registry(String forced, String rulesJson) {
+        return new CollectiveRegistry(CollectiveRegistry.discover(getClass().getClassLoader()), forced,
+                rulesJson == null ? CollRules.NONE : CollRules.parse(rulesJson, "rules.json"),
+                CollectiveRegistry.discoverThresholds(getClass().getClassLoader()),
+                CollectiveRegistry.discoverModelSelector(getClass().getClassLoader()));
+    }
+
+    private static final RuntimeConfig IBM_SP = RuntimeConfig.defaults().withCollSelection(null, false,
+            "hold=20+0.02m,end=55+0.07m");
+
+    @Test
+    void theOrderIsForcedThenRulesThenAutoThenDefault() {
+        CollectiveRegistry ruled = registry(null, TWO_SIZES);
+        Selection small = ruled.select(CollectiveOp.BCAST, CallShape.of(4, 100), IBM_SP);
+        assertEquals("linear-p2p", small.algorithm().name());
+        assertEquals(Selection.Source.RULES, small.source());
+        assertEquals("binomial", ruled.select(CollectiveOp.BCAST, CallShape.of(4, 4096), IBM_SP).algorithm().name());
+        // no rule for allreduce: the default (highest priority)
+        Selection dflt = ruled.select(CollectiveOp.ALLREDUCE, CallShape.of(4, 8), IBM_SP);
+        assertEquals(Selection.Source.DEFAULT, dflt.source());
+        assertEquals("recursive-doubling", dflt.algorithm().name());
+
+        // forced beats the rules file
+        Selection forced = registry("bcast=chain", TWO_SIZES).select(CollectiveOp.BCAST, CallShape.of(4, 100), IBM_SP);
+        assertEquals("chain", forced.algorithm().name());
+        assertEquals(Selection.Source.FORCED, forced.source());
+        // the rules file beats auto; where no rule matches, auto decides
+        CollectiveRegistry autoRuled = registry("bcast=auto", TWO_SIZES);
+        assertEquals(Selection.Source.RULES, autoRuled.select(CollectiveOp.BCAST, CallShape.of(8, 100), IBM_SP).source());
+        Selection auto = registry("bcast=auto", null).select(CollectiveOp.BCAST, CallShape.of(8, 1000), IBM_SP);
+        assertEquals(Selection.Source.AUTO, auto.source());
+        assertEquals("opt-tree", auto.algorithm().name());
+        assertEquals(293.84, auto.predicted(), 1e-9);
+        // a rule may hand a range to the model
+        Selection ruledAuto = ruled.select(CollectiveOp.ALLTOALL, CallShape.of(8, 1024), IBM_SP);
+        assertEquals(Selection.Source.AUTO, ruledAuto.source());
+        assertEquals("pairwise", ruledAuto.algorithm().name());
+        assertEquals(369.56, ruledAuto.predicted(), 1e-9);
+        // and Comm.withCollectives (withForced) on top of auto
+        assertEquals(Selection.Source.FORCED, registry("bcast=auto", null).withForced("bcast=binomial-p2p")
+                .select(CollectiveOp.BCAST, CallShape.of(8, 1000), IBM_SP).source());
+    }
+
+    @Test
+    void thresholdsComeAfterAutoAndBeforeTheDefault() {
+        CollRules thresholds = CollRules.parse("{\"rules\": [{\"op\": \"bcast\", \"minRanks\": 5, \"maxBytes\": 64, "
+                + "\"algorithm\": \"linear-p2p\"}, {\"op\": \"alltoallv\", \"algorithm\": \"linear\"}]}", "built-in");
+        java.util.function.Function<String, CollectiveRegistry> withThresholds = forced -> new CollectiveRegistry(
+                CollectiveRegistry.discover(getClass().getClassLoader()), forced, CollRules.NONE, thresholds,
+                CollectiveRegistry.discoverModelSelector(getClass().getClassLoader()));
+        Selection s = withThresholds.apply(null).select(CollectiveOp.BCAST, CallShape.of(8, 64), IBM_SP);
+        assertEquals("linear-p2p", s.algorithm().name());
+        assertEquals(Selection.Source.THRESHOLD, s.source());
+        assertEquals(Selection.Source.DEFAULT, withThresholds.apply(null).select(CollectiveOp.BCAST, CallShape.of(4, 64),
+                IBM_SP).source());
+        // auto answers first; where it has no candidate (alltoallv has no schedule builder) the threshold holds
+        assertEquals(Selection.Source.AUTO, withThresholds.apply("bcast=auto").select(CollectiveOp.BCAST,
+                CallShape.of(8, 64), IBM_SP).source());
+        Selection v = withThresholds.apply("alltoallv=auto").select(CollectiveOp.ALLTOALLV, CallShape.unsized(8), IBM_SP);
+        assertEquals(Selection.Source.THRESHOLD, v.source());
+        assertEquals("linear", v.algorithm().name());
+    }
+
+    /** t_hold ≪ t_end: the root should send to everyone itself; t_hold = t_end: binomial; IBM SP: OPT-tree, or pipelining when large. */
+    @Test
+    void autoPicksWhatTheSimulatorRanksFastest() {
+        CollectiveRegistry auto = registry("bcast=auto,multicast=auto", null);
+        assertAuto(auto, "hold=1,end=100", 1024, "linear-p2p", 106.0); // 7 sends 1 apart + 100; ties sequential, opt-tree
+        assertAuto(auto, "hold=10,end=10", 1024, "binomial-p2p", 30.0); // 3 rounds; ties binomial, opt-tree
+        assertAuto(auto, "hold=20+0.02m,end=55+0.07m", 1024, "opt-tree", 293.84);
+        assertAuto(auto, "hold=20+0.02m,end=55+0.07m", 1 << 20, "chain-pipelined", 27615.67);
+        // the size class, not the first size seen, is simulated: 600 B and 1000 B share the 1 KiB answer
+        RuntimeConfig sp = RuntimeConfig.defaults().withCollSelection(null, false, "hold=20+0.02m,end=55+0.07m");
+        assertEquals(293.84, auto.select(CollectiveOp.BCAST, CallShape.of(8, 600), sp).predicted(), 1e-9);
+        // a multicast is ranked over its participants, not the communicator
+        Selection m = auto.select(CollectiveOp.MULTICAST, new CallShape(16, 8, 1000),
+                RuntimeConfig.defaults().withCollSelection(null, false, "hold=1,end=100"));
+        assertEquals("linear-p2p", m.algorithm().name());
+        assertEquals(106.0, m.predicted(), 1e-9);
+    }
+
+    private static void assertAuto(CollectiveRegistry registry, String model, long bytes, String expected,
+            double predicted) {
+        Selection s = registry.select(CollectiveOp.BCAST, CallShape.of(8, bytes),
+                RuntimeConfig.defaults().withCollSelection(null, false, model));
+        assertEquals(expected, s.algorithm().name(), model + ", " + bytes + " B");
+        assertEquals(Selection.Source.AUTO, s.source());
+        assertEquals(predicted, s.predicted(), 1e-6, model);
+    }
+
+    @Test
+    void badRulesFilesGiveOneLineNamingTheEntry() {
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> registry(null, """
+                {"rules": [
+                  {"op": "bcast", "algorithm": "binomial"},
+                  {"op": "bcast", "algorithm": "no-such-tree"}
+                ]}"""));
+        assertTrue(unknown.getMessage().startsWith("rules.json: rules[1] (line 3): unknown bcast algorithm "
+                + "'no-such-tree' (expected one of: "), unknown.getMessage());
+        assertEquals(1, unknown.getMessage().lines().count());
+
+        IllegalArgumentException json = assertThrows(IllegalArgumentException.class,
+                () -> CollRules.parse("{\"rules\": [\n  {\"op\": \"bcast\" \"algorithm\": \"x\"}\n]}", "r.json"));
+        assertTrue(json.getMessage().startsWith("r.json: "), json.getMessage());
+        assertTrue(json.getMessage().contains("line 2"), json.getMessage());
+        assertEquals(1, json.getMessage().lines().count());
+
+        assertMessage("{\"rules\": [{\"op\": \"bcastt\", \"algorithm\": \"x\"}]}",
+                "r.json: rules[0] (line 1): unknown collective operation 'bcastt'");
+        assertMessage("{\"rules\": [{\"op\": \"bcast\", \"algo\": \"x\"}]}",
+                "r.json: rules[0] (line 1): Unrecognized field \"algo\"");
+        assertMessage("{\"rules\": [{\"op\": \"bcast\", \"minBytes\": 10, \"maxBytes\": 5, \"algorithm\": \"x\"}]}",
+                "r.json: rules[0] (line 1): minBytes=10, maxBytes=5 (expected: 0 <= minBytes <= maxBytes)");
+        assertMessage("{\"rules\": [{\"op\": \"bcast\"}]}", "r.json: rules[0] (line 1): missing \"algorithm\"");
+        assertMessage("{\"rulez\": []}", "r.json: line 1: unknown field \"rulez\"");
+        assertMessage("[]", "r.json: line 1: expected a JSON object");
+
+        IllegalArgumentException segment = assertThrows(IllegalArgumentException.class, () -> registry(null,
+                "{\"rules\": [{\"op\": \"bcast\", \"algorithm\": \"binomial-p2p\", \"segmentBytes\": 4096}]}"));
+        assertEquals("rules.json: rules[0] (line 1): segmentBytes=4096 but bcast algorithm 'binomial-p2p' is not "
+                + "segmented", segment.getMessage());
+    }
+
+    private static void assertMessage(String json, String prefix) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CollRules.parse(json, "r.json"));
+        assertTrue(e.getMessage().startsWith(prefix), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+    }
+
+    /** The acceptance test: a rules file picking different algorithms at two sizes; the report shows both ran. */
+    @Test
+    void aRulesFileChoosesBySizeAndTheReportShowsBoth() throws Exception {
+        Path rules = Files.writeString(dir.resolve("rules.json"), TWO_SIZES);
+        RuntimeConfig config = RuntimeConfig.defaults().withCollSelection(rules.toString(), true, null);
+        Map<Integer, Map<CollReport.Key, CollReport.Totals>> reports = new ConcurrentHashMap<>();
+        LocalCluster.run(4, config, world -> {
+            for (int size : new int[] {100, 100, 100, 65536, 65536}) {
+                byte[] data = new byte[size];
+                if (world.rank() == 1) {
+                    for (int i = 0; i < size; i++) {
+                        data[i] = (byte) (i * 7 + size);
+                    }
+                }
+                world.bcast(Buffer.of(data), 1);
+                byte[] expected = new byte[size];
+                for (int i = 0; i < size; i++) {
+                    expected[i] = (byte) (i * 7 + size);
+                }
+                assertArrayEquals(expected, data);
+            }
+            reports.put(world.rank(), ((CommImpl) world).rankContext().collReport().snapshot());
+        });
+        for (int r = 0; r < 4; r++) {
+            Map<CollReport.Key, CollReport.Totals> mine = reports.get(r);
+            assertEquals(3, calls(mine, 128, "linear-p2p", "rules"), "rank " + r + ": " + mine);
+            assertEquals(2, calls(mine, 65536, "binomial", "rules"), "rank " + r + ": " + mine);
+        }
+        String table = CollReport.format(java.util.List.of(reports.get(0), reports.get(1), reports.get(2),
+                reports.get(3)));
+        assertTrue(table.lines().anyMatch(l -> l.matches("bcast\\s+<=128 B\\s+linear-p2p\\s+rules\\s+3\\s+4\\s.*")), table);
+        assertTrue(table.lines().anyMatch(l -> l.matches("bcast\\s+<=64 KiB\\s+binomial\\s+rules\\s+2\\s+4\\s.*")), table);
+    }
+
+    /** A rule's segmentBytes reaches a segmented schedule: 64 KiB in 4 KiB segments, data intact. */
+    @Test
+    void aRuleSegmentSizeCutsTheSchedule() throws Exception {
+        String json = "{\"rules\": [{\"op\": \"bcast\", \"algorithm\": \"chain-pipelined\", \"segmentBytes\": 4096}]}";
+        Selection s = registry(null, json).select(CollectiveOp.BCAST, CallShape.of(4, 65536), IBM_SP);
+        assertEquals("chain-pipelined", s.algorithm().name());
+        assertTrue(s.algorithm().description().endsWith("; segments of 4096 bytes"), s.algorithm().description());
+        Path rules = Files.writeString(dir.resolve("segments.json"), json);
+        LocalCluster.run(4, RuntimeConfig.defaults().withCollSelection(rules.toString(), false, null), world -> {
+            int[] data = new int[16384];
+            if (world.rank() == 2) {
+                java.util.Arrays.setAll(data, i -> i * 3 + 1);
+            }
+            world.bcast(Buffer.of(data), 2);
+            for (int i = 0; i < data.length; i++) {
+                assertEquals(i * 3 + 1, data[i], "element " + i + " on rank " + world.rank());
+            }
+        });
+        // 16 segments down a chain of 4: each of the 3 links carries 16 messages
+        io.mpirunj.collectives.schedule.Schedule cut = io.mpirunj.collectives.multicast.MulticastAlgorithms
+                .lookup("chain-pipelined").segments().build(4, 0, 65536, 16);
+        long sends = 0;
+        for (int r = 0; r < 4; r++) {
+            sends += cut.program(r).stream().filter(io.mpirunj.collectives.schedule.Instruction::isSend).count();
+        }
+        assertEquals(48, sends);
+    }
+
+    /** auto run live: the data arrives, and the report carries the prediction beside the time. */
+    @Test
+    void autoRunsLiveAndReportsItsPrediction() {
+        RuntimeConfig config = RuntimeConfig.defaults().withForcedCollectives("bcast=auto")
+                .withCollSelection(null, true, "hold=1,end=100");
+        Map<Integer, Map<CollReport.Key, CollReport.Totals>> reports = new ConcurrentHashMap<>();
+        LocalCluster.run(8, config, world -> {
+            long[] data = new long[128];
+            if (world.rank() == 0) {
+                java.util.Arrays.fill(data, 42);
+            }
+            world.bcast(Buffer.of(data), 0);
+            assertEquals(42, data[127]);
+            reports.put(world.rank(), ((CommImpl) world).rankContext().collReport().snapshot());
+        });
+        CollReport.Key key = reports.get(3).keySet().iterator().next();
+        assertEquals(new CollReport.Key(CollectiveOp.BCAST, 1024, "linear-p2p", "auto", 106.0,
+                SimulatedSelector.UNIT), key);
+        String table = CollReport.format(java.util.List.copyOf(reports.values()));
+        assertTrue(table.contains("106.000 model time"), table);
+    }
+
+    private static long calls(Map<CollReport.Key, CollReport.Totals> report, long sizeClass, String algorithm,
+            String source) {
+        return report.entrySet().stream().filter(e -> e.getKey().sizeClass() == sizeClass
+                && e.getKey().algorithm().equals(algorithm) && e.getKey().source().equals(source))
+                .mapToLong(e -> e.getValue().calls()).sum();
+    }
+}

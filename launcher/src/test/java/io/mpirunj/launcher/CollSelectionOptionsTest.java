@@ -1,0 +1,120 @@
+package io.mpirunj.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mpirunj.testapps.StarBcastCheck;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code --coll-rules}, {@code --coll-report}, {@code --model} and {@code auto} through the run command. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class CollSelectionOptionsTest {
+    private static final String TESTAPPS = LauncherRun.classpathOf(StarBcastCheck.class);
+
+    /** Small bcasts flat, large ones down the binomial schedule: both must show in the report. */
+    private static final String TWO_SIZES = """
+            {
+              "comment": "test rules",
+              "rules": [
+                {"op": "bcast", "maxBytes": 1024, "algorithm": "linear-p2p"},
+                {"op": "bcast", "minBytes": 1025, "algorithm": "binomial"}
+              ]
+            }
+            """;
+
+    @TempDir
+    Path dir;
+
+    private static boolean hasRow(String text, String op, String size, String algorithm, String source, int calls,
+            int ranks) {
+        String pattern = op + "\\s+" + java.util.regex.Pattern.quote(size) + "\\s+" + algorithm + "\\s+" + source
+                + "\\s+" + calls + "\\s+" + ranks + "\\s.*";
+        return text.lines().anyMatch(l -> l.replaceFirst("^\\[0\\] ", "").matches(pattern));
+    }
+
+    @Test
+    void threadsRunTheRulesAndReportBothAlgorithms() throws Exception {
+        Path rules = Files.writeString(dir.resolve("rules.json"), TWO_SIZES);
+        LauncherRun run = LauncherRun.of("--threads", "-np", "4", "--coll-rules", rules.toString(), "--coll-report",
+                "-cp", TESTAPPS, StarBcastCheck.class.getName());
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.out().contains("passed bcast on 4 ranks"), run::toString);
+        // three roots x sizes 0, 1, 1001 (flat) and 100003 (binomial)
+        assertTrue(hasRow(run.err(), "bcast", "<=1 KiB", "linear-p2p", "rules", 3, 4), run::toString);
+        assertTrue(hasRow(run.err(), "bcast", "<=128 KiB", "binomial", "rules", 3, 4), run::toString);
+        assertTrue(hasRow(run.err(), "barrier", "-", "dissemination", "default", 1, 4), run::toString);
+    }
+
+    @Test
+    void processesGatherTheReportOnRankZero() throws Exception {
+        Path rules = Files.writeString(dir.resolve("rules.json"), TWO_SIZES);
+        LauncherRun run = LauncherRun.of("-np", "3", "--coll-rules", rules.toString(), "--coll-report",
+                "-cp", TESTAPPS, StarBcastCheck.class.getName());
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(hasRow(run.err(), "bcast", "<=1 KiB", "linear-p2p", "rules", 3, 3), run::toString);
+        assertTrue(hasRow(run.err(), "bcast", "<=128 KiB", "binomial", "rules", 3, 3), run::toString);
+    }
+
+    /** The rules file shipped in benchmarks/rules (written by bench --write-rules) loads and drives a job. */
+    @Test
+    void theShippedRulesFileRuns() {
+        Path shipped = Path.of("..", "benchmarks", "rules", "dev-machine-threads.json");
+        LauncherRun run = LauncherRun.of("--threads", "-np", "4", "--coll-rules", shipped.toString(), "--coll-report",
+                "-cp", TESTAPPS, StarBcastCheck.class.getName());
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.out().contains("passed bcast on 4 ranks"), run::toString);
+        assertTrue(run.err().lines().filter(l -> l.matches("(\\[0\\] )?bcast\\s.*\\srules\\s.*")).count() >= 4,
+                run::toString);
+    }
+
+    @Test
+    void autoUsesTheJobModelAndReportsItsPrediction() {
+        LauncherRun run = LauncherRun.of("--threads", "-np", "8", "--coll", "bcast=auto", "--model", "hold=1,end=100",
+                "--coll-report", "-cp", TESTAPPS, StarBcastCheck.class.getName());
+        assertEquals(0, run.exitCode(), run::toString);
+        // t_hold << t_end: the root sends to everyone itself (7 sends 1 apart, the last arrives 100 later)
+        assertTrue(hasRow(run.err(), "bcast", "<=1 KiB", "linear-p2p", "auto", 3, 8), run::toString);
+        assertTrue(run.err().contains("106.000 model time"), run::toString);
+    }
+
+    @Test
+    void badRulesFilesAndModelsAreOneLineUsageErrors() throws Exception {
+        Path unknown = Files.writeString(dir.resolve("unknown.json"),
+                "{\"rules\": [\n {\"op\": \"bcast\", \"algorithm\": \"nope\"}\n]}");
+        LauncherRun run = LauncherRun.of("--threads", "-np", "2", "--coll-rules", unknown.toString(),
+                StarBcastCheck.class.getName());
+        assertEquals(2, run.exitCode(), run::toString);
+        assertTrue(run.err().startsWith("mpirun-j: --coll-rules " + unknown.toAbsolutePath() + ": rules[0] (line 2): "
+                + "unknown bcast algorithm 'nope' (expected one of: "), run::toString);
+        assertEquals(1, run.err().strip().lines().count(), run::toString);
+
+        Path broken = Files.writeString(dir.resolve("broken.json"), "{\"rules\": [\n {\"op\": \"bcast\",,}\n]}");
+        run = LauncherRun.of("--threads", "-np", "2", "--coll-rules", broken.toString(), StarBcastCheck.class.getName());
+        assertEquals(2, run.exitCode(), run::toString);
+        assertTrue(run.err().contains("line 2"), run::toString);
+        assertEquals(1, run.err().strip().lines().count(), run::toString);
+
+        run = LauncherRun.of("--threads", "-np", "2", "--model", "hold=fast", StarBcastCheck.class.getName());
+        assertEquals(2, run.exitCode(), run::toString);
+        assertTrue(run.err().startsWith("mpirun-j: --model hold=fast: "), run::toString);
+        assertEquals(1, run.err().strip().lines().count(), run::toString);
+    }
+
+    @Test
+    void listAlgorithmsShowsTraitsAndAuto() {
+        LauncherRun run = LauncherRun.of("--list-algorithms");
+        assertEquals(0, run.exitCode(), run::toString);
+        List<String> lines = run.outLines();
+        assertTrue(lines.stream().anyMatch(l -> l.matches("bcast\\s+opt-tree\\s+schedule: .*\\[schedule, needs-model\\]")),
+                run::toString);
+        assertTrue(lines.stream().anyMatch(l -> l.matches("bcast\\s+auto\\s+the fastest .*")), run::toString);
+        assertTrue(lines.stream().anyMatch(l -> l.matches("alltoall\\s+sem\\s+.*placement-aware, torus-fabric\\]")),
+                run::toString);
+    }
+}

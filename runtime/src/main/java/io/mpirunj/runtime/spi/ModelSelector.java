@@ -1,0 +1,24 @@
+package io.mpirunj.runtime.spi;
+
+import io.mpirunj.runtime.RuntimeConfig;
+import java.util.List;
+
+/**
+ * Model-based selection ({@code --coll bcast=auto}): the candidate with the lowest predicted completion
+ * under the job's model. Found with {@link java.util.ServiceLoader} (the collectives module provides the
+ * simulator-backed one). Implementations are thread-safe and deterministic: every rank of a call must
+ * get the same answer from the same inputs.
+ */
+public interface ModelSelector {
+
+    /** The choice and what the model predicts for it (in the model's time unit). */
+    record Prediction(String algorithm, double predicted, String unit) {
+    }
+
+    /**
+     * @param candidates the algorithms registered for {@code op}
+     * @param call       the call's shape: participants and agreed message size
+     * @return the choice, or null when no candidate can be evaluated (the caller falls back to the default)
+     */
+    Prediction choose(CollectiveOp op, List<CollectiveAlgorithm> candidates, CallShape call, RuntimeConfig config);
+}
