@@ -85,7 +85,9 @@ final class DockerCluster implements AutoCloseable {
             String s = p.toString();
             String f = p.getFileName().toString();
             boolean project = s.contains(File.separator + "target" + File.separator) || f.startsWith("mpirunj-");
-            boolean rankLibrary = f.startsWith("netty-") || f.startsWith("protobuf-") || f.startsWith("slf4j-");
+            // Jackson: the fabric's model and pair files and the collectives' rules files
+            boolean rankLibrary = f.startsWith("netty-") || f.startsWith("protobuf-") || f.startsWith("slf4j-")
+                    || f.startsWith("jackson-");
             if (project || rankLibrary) {
                 keep.add(p);
             }

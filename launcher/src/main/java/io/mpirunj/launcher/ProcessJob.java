@@ -380,6 +380,19 @@ final class ProcessJob {
                 output.launcherError("internal error handling a rank's exit: " + e.getCause());
             }
         }
+        // A remote rank that ended badly is reported after a window (its node's other ranks may follow).
+        // Once every rank has ended there is nothing to wait for: report now, or the job would end 0.
+        try {
+            supervisor.submit(() -> {
+                for (int node = 0; node < nodeLossPending.length; node++) {
+                    if (nodeLossPending[node]) {
+                        reportNodeLoss(node);
+                    }
+                }
+            }).get();
+        } catch (ExecutionException e) {
+            output.launcherError("internal error reporting lost ranks: " + e.getCause());
+        }
     }
 
     /** On the supervisor thread: a rank process ended with {@code code}. */
