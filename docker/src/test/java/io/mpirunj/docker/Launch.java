@@ -1,10 +1,12 @@
 package io.mpirunj.docker;
 
 import io.mpirunj.launcher.MpirunJ;
+import io.mpirunj.testkit.OutputCapture;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 
 /** One run of {@code mpirun-j} in this JVM with its output captured. */
@@ -25,8 +27,8 @@ record Launch(int exitCode, String out, String err) {
     }
 
     static Running start(List<String> args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
+        OutputCapture out = new OutputCapture();
+        OutputCapture err = new OutputCapture();
         CommandLine cl = MpirunJ.commandLine();
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
@@ -38,20 +40,16 @@ record Launch(int exitCode, String out, String err) {
             t.setDaemon(true);
             t.start();
         });
+        done.whenComplete((run, e) -> out.wake());
         return new Running(out, err, done);
     }
 
-    record Running(StringWriter out, StringWriter err, CompletableFuture<Launch> done) {
+    record Running(OutputCapture out, StringWriter err, CompletableFuture<Launch> done) {
         /** Waits until stdout holds {@code count} lines containing {@code text}. */
         void awaitOut(String text, int count, long timeoutMs) throws InterruptedException {
-            long deadline = System.nanoTime() + timeoutMs * 1_000_000L;
-            while (out.toString().lines().filter(l -> l.contains(text)).count() < count) {
-                if (done.isDone() || System.nanoTime() > deadline) {
-                    throw new AssertionError(count + " lines with '" + text + "' expected; stdout:\n" + out
-                            + "\n--- stderr\n" + err + (done.isDone() ? "\n(the job ended)" : ""));
-                }
-                Thread.sleep(50);
-            }
+            out.await(Pattern.compile("(?m)^.*" + Pattern.quote(text) + ".*$"), count, timeoutMs, done::isDone,
+                    ended -> count + " lines with '" + text + "' expected; stdout:\n" + out + "\n--- stderr\n" + err
+                            + (ended ? "\n(the job ended)" : ""));
         }
     }
 

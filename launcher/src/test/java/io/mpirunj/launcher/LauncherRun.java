@@ -4,14 +4,13 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.MatchResult;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
+import io.mpirunj.testkit.OutputCapture;
 import picocli.CommandLine;
 
 /** One run of {@code mpirun-j} in this JVM with stdout and stderr captured. */
@@ -33,8 +32,8 @@ record LauncherRun(int exitCode, String out, String err) {
 
     /** A run in the background whose output can be read while it runs. */
     static Running start(String... args) {
-        StringWriter out = new StringWriter(); // synchronized (a StringBuffer inside)
-        StringWriter err = new StringWriter();
+        OutputCapture out = new OutputCapture(); // synchronized (a StringBuffer inside); wakes waiters
+        OutputCapture err = new OutputCapture();
         CommandLine cl = MpirunJ.commandLine();
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
@@ -46,11 +45,15 @@ record LauncherRun(int exitCode, String out, String err) {
             t.setDaemon(true);
             t.start();
         });
+        done.whenComplete((run, e) -> {
+            out.wake();
+            err.wake();
+        });
         return new Running(out, err, done);
     }
 
     /** A background run: its output so far, and its end. */
-    record Running(StringWriter out, StringWriter err, CompletableFuture<LauncherRun> done) {
+    record Running(OutputCapture out, OutputCapture err, CompletableFuture<LauncherRun> done) {
         /** Waits until stdout matches {@code pattern} at least {@code count} times; returns the matches. */
         List<MatchResult> awaitOut(Pattern pattern, int count, long timeoutMs) throws InterruptedException {
             return await(out, "stdout", pattern, count, timeoutMs);
@@ -61,24 +64,11 @@ record LauncherRun(int exitCode, String out, String err) {
             return await(err, "stderr", pattern, count, timeoutMs);
         }
 
-        private List<MatchResult> await(StringWriter stream, String name, Pattern pattern, int count, long timeoutMs)
+        private List<MatchResult> await(OutputCapture stream, String name, Pattern pattern, int count, long timeoutMs)
                 throws InterruptedException {
-            long deadline = System.nanoTime() + timeoutMs * 1_000_000L;
-            while (true) {
-                List<MatchResult> found = new ArrayList<>();
-                Matcher m = pattern.matcher(stream.toString());
-                while (m.find()) {
-                    found.add(m.toMatchResult());
-                }
-                if (found.size() >= count) {
-                    return found;
-                }
-                if (done.isDone() || System.nanoTime() > deadline) {
-                    throw new AssertionError("expected " + count + " lines matching " + pattern + " in " + name + "; got:\n"
-                            + out + "\n--- stderr\n" + err + (done.isDone() ? "\n(the job ended)" : ""));
-                }
-                Thread.sleep(20);
-            }
+            return stream.await(pattern, count, timeoutMs, done::isDone, ended -> "expected " + count
+                    + " lines matching " + pattern + " in " + name + "; got:\n" + out + "\n--- stderr\n" + err
+                    + (ended ? "\n(the job ended)" : ""));
         }
     }
 
