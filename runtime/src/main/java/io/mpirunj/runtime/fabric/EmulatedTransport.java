@@ -3,6 +3,7 @@ package io.mpirunj.runtime.fabric;
 import io.mpirunj.runtime.transport.Frame;
 import io.mpirunj.runtime.transport.FrameKind;
 import io.mpirunj.runtime.transport.FrameSink;
+import io.mpirunj.runtime.transport.ForwardingTransport;
 import io.mpirunj.runtime.transport.Transport;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayDeque;
@@ -24,8 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * copy). A lost rendezvous DATA frame fails its send, and both ends see each other as failed (a broken
  * connection between them). Control frames (RTS, CTS, CREDIT) are not modelled and are never lost.
  */
-final class EmulatedTransport implements Transport {
-    private final Transport inner;
+final class EmulatedTransport extends ForwardingTransport {
     private final EmulatedFabric fabric;
     private final PeerQueue[] queues;
     private volatile FrameSink sink;
@@ -35,7 +35,7 @@ final class EmulatedTransport implements Transport {
     private final AtomicBoolean closed = new AtomicBoolean();
 
     EmulatedTransport(Transport inner, EmulatedFabric fabric) {
-        this.inner = inner;
+        super(inner);
         this.fabric = fabric;
         this.queues = new PeerQueue[inner.size()];
         for (int p = 0; p < queues.length; p++) {
@@ -63,16 +63,6 @@ final class EmulatedTransport implements Transport {
             this.payload = payload;
             this.listener = listener;
         }
-    }
-
-    @Override
-    public int rank() {
-        return inner.rank();
-    }
-
-    @Override
-    public int size() {
-        return inner.size();
     }
 
     @Override
@@ -193,16 +183,6 @@ final class EmulatedTransport implements Transport {
         if (s != null) {
             s.onPeerFailed(peer, cause);
         }
-    }
-
-    @Override
-    public ByteBuf allocate(int bytes) {
-        return inner.allocate(bytes);
-    }
-
-    @Override
-    public long spinBeforeYieldNanos() {
-        return inner.spinBeforeYieldNanos();
     }
 
     /**

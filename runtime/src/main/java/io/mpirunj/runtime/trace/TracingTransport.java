@@ -6,6 +6,7 @@ import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.transport.Frame;
 import io.mpirunj.runtime.transport.FrameKind;
 import io.mpirunj.runtime.transport.FrameSink;
+import io.mpirunj.runtime.transport.ForwardingTransport;
 import io.mpirunj.runtime.transport.Transport;
 import io.netty.buffer.ByteBuf;
 import java.util.Map;
@@ -17,8 +18,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * frame, or the RTS of a rendezvous) and its delivery (the EAGER frame's arrival, or the rendezvous DATA
  * once received). It sits outside the fabric emulation, so it sees what the ranks see.
  */
-public final class TracingTransport implements Transport {
-    private final Transport inner;
+public final class TracingTransport extends ForwardingTransport {
     private final MessageTrace trace;
     private final NanoClock clock;
     private final AtomicLongArray sent;
@@ -28,7 +28,7 @@ public final class TracingTransport implements Transport {
     private final Map<Long, long[]> byRecvId = new ConcurrentHashMap<>();
 
     TracingTransport(Transport inner, MessageTrace trace, NanoClock clock) {
-        this.inner = inner;
+        super(inner);
         this.trace = trace;
         this.clock = clock;
         this.sent = new AtomicLongArray(inner.size());
@@ -40,16 +40,6 @@ public final class TracingTransport implements Transport {
     public static RuntimeConfig install(RuntimeConfig config, MessageTrace trace) {
         NanoClock clock = config.clock();
         return config.withTransportDecorator(t -> new TracingTransport(t, trace, clock));
-    }
-
-    @Override
-    public int rank() {
-        return inner.rank();
-    }
-
-    @Override
-    public int size() {
-        return inner.size();
     }
 
     @Override
@@ -112,16 +102,6 @@ public final class TracingTransport implements Transport {
             }
         }
         inner.send(dst, frame, payload, onWritten);
-    }
-
-    @Override
-    public ByteBuf allocate(int bytes) {
-        return inner.allocate(bytes);
-    }
-
-    @Override
-    public long spinBeforeYieldNanos() {
-        return inner.spinBeforeYieldNanos();
     }
 
     @Override

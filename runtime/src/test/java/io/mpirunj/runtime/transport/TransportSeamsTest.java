@@ -85,28 +85,12 @@ class TransportSeamsTest {
     }
 
     /** Counts the EAGER frames sent through it. */
-    private static final class Counting implements Transport {
-        private final Transport inner;
+    private static final class Counting extends ForwardingTransport {
         private final AtomicInteger eager;
 
         Counting(Transport inner, AtomicInteger eager) {
-            this.inner = inner;
+            super(inner);
             this.eager = eager;
-        }
-
-        @Override
-        public int rank() {
-            return inner.rank();
-        }
-
-        @Override
-        public int size() {
-            return inner.size();
-        }
-
-        @Override
-        public void start(FrameSink sink) {
-            inner.start(sink);
         }
 
         @Override
@@ -115,21 +99,6 @@ class TransportSeamsTest {
                 eager.incrementAndGet();
             }
             inner.send(dst, frame, payload, onWritten);
-        }
-
-        @Override
-        public ByteBuf allocate(int bytes) {
-            return inner.allocate(bytes);
-        }
-
-        @Override
-        public long spinBeforeYieldNanos() {
-            return inner.spinBeforeYieldNanos();
-        }
-
-        @Override
-        public void close() {
-            inner.close();
         }
     }
 }
