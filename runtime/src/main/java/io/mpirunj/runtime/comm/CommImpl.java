@@ -684,28 +684,68 @@ public final class CommImpl implements Comm {
                 op);
     }
 
-    /** Calls of non-blocking collectives so far; every rank makes them in the same order (as MPI requires). */
+    /** Non-blocking collectives over the whole communicator so far; every rank makes them in the same order (as MPI requires). */
     private int nonBlockingCalls;
+    /**
+     * Per peer: the non-blocking multicasts so far whose group held both this rank and that peer (null
+     * until this rank's first). Ranks outside a group never see its call, so a multicast cannot take a
+     * number every rank agrees on; but two ranks see the calls they share in the same order.
+     */
+    private int[] sharedMulticasts;
 
     /** Tags of collective algorithms stay below this; a non-blocking call's tags are shifted past it. */
     private static final int NON_BLOCKING_TAG_STRIDE = 1 << 16;
     private static final int NON_BLOCKING_TAG_SLOTS = 30_000;
 
-    /**
-     * The collective channel with tags of their own for the next non-blocking call (up to 30,000
-     * calls may be outstanding at once), so it never meets a blocking collective or another call.
-     */
+    /** The channel of the next non-blocking collective over the whole communicator. */
     private CollChannel nonBlockingChannel() {
-        int offset = (1 + nonBlockingCalls++ % NON_BLOCKING_TAG_SLOTS) * NON_BLOCKING_TAG_STRIDE;
+        return nonBlockingChannel(null);
+    }
+
+    /**
+     * The collective channel with tags of their own for the next non-blocking call, so it never meets a
+     * blocking collective or another call (up to 30,000 calls between two ranks may be outstanding at
+     * once). A message between this rank and a peer is numbered by the non-blocking calls both made:
+     * the whole-communicator calls plus the multicasts whose group held both; {@code multicastRanks}
+     * (a multicast's root and members) names the ranks of this call when it is a multicast.
+     */
+    private CollChannel nonBlockingChannel(int[] multicastRanks) {
+        int wholeCalls = multicastRanks == null ? nonBlockingCalls++ : nonBlockingCalls;
+        int[] shared = null;
+        if (multicastRanks != null) {
+            if (sharedMulticasts == null) {
+                sharedMulticasts = new int[group.size()];
+            }
+            shared = sharedMulticasts.clone();
+            boolean[] counted = new boolean[group.size()];
+            for (int r : multicastRanks) {
+                if (!counted[r]) {
+                    counted[r] = true;
+                    sharedMulticasts[r]++;
+                }
+            }
+        } else if (sharedMulticasts != null) {
+            shared = sharedMulticasts.clone();
+        }
+        int[] sharedWithPeer = shared;
         return new Channel() {
             @Override
             public Request isend(Buffer buf, int dest, int tag) {
-                return super.isend(buf, dest, tag + offset);
+                return super.isend(buf, dest, tag + tagOffset(dest));
             }
 
             @Override
             public Request irecv(Buffer buf, int source, int tag) {
-                return super.irecv(buf, source, tag + offset);
+                if (source == ANY_SOURCE) {
+                    throw new IllegalArgumentException("a non-blocking collective cannot receive from ANY_SOURCE");
+                }
+                return super.irecv(buf, source, tag + tagOffset(source));
+            }
+
+            private int tagOffset(int peer) {
+                checkRank(peer, "peer");
+                int calls = wholeCalls + (sharedWithPeer == null ? 0 : sharedWithPeer[peer]);
+                return (1 + Math.floorMod(calls, NON_BLOCKING_TAG_SLOTS)) * NON_BLOCKING_TAG_STRIDE;
             }
         };
     }
@@ -746,7 +786,13 @@ public final class CommImpl implements Comm {
     public Request imulticast(Buffer buf, int root, int... members) {
         checkMulticast(buf, root, members);
         return algorithm(CollectiveOp.MULTICAST, CollectiveAlgorithm.Multicast.class, multicastShape(buf, root, members))
-                .imulticast(nonBlockingChannel(), buf, root, members.clone());
+                .imulticast(nonBlockingChannel(withRoot(root, members)), buf, root, members.clone());
+    }
+
+    private static int[] withRoot(int root, int[] members) {
+        int[] ranks = Arrays.copyOf(members, members.length + 1);
+        ranks[members.length] = root;
+        return ranks;
     }
 
     private void checkAlltoall(Buffer send, Buffer recv) {
