@@ -8,11 +8,11 @@ import io.mpirunj.Op;
 import io.mpirunj.RankFailedException;
 import io.mpirunj.Request;
 import io.mpirunj.runtime.RankContext;
-import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import io.mpirunj.runtime.spi.CollectiveOp;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
+import io.mpirunj.testing.GatedChannel;
 
 /**
  * {@code MidwayVictim OP blocking|non-blocking VICTIM K}: every rank prints {@code rank R pid P} and
@@ -23,9 +23,6 @@ import io.mpirunj.runtime.spi.CollectiveRegistry;
  * naming rank F: <message>}; one that finishes prints {@code rank R completed OP}.
  */
 public final class MidwayVictim {
-    /** A tag no algorithm uses: a receive on it never completes (the victim's held-back operations). */
-    private static final int NEVER = (1 << 16) - 7;
-
     private MidwayVictim() {
     }
 
@@ -92,65 +89,21 @@ public final class MidwayVictim {
     }
 
     /** Passes the first {@code keep} sends and receives on; every later one is held back (never completes). */
-    private static final class HoldingBack implements CollChannel {
-        private final CollChannel inner;
+    private static final class HoldingBack extends GatedChannel {
         private final int keep;
-        private int made;
 
         HoldingBack(CollChannel inner, int keep) {
-            this.inner = inner;
+            super(inner);
             this.keep = keep;
         }
 
-        private synchronized boolean pass() {
-            if (made < keep) {
-                made++;
-                return true;
-            }
-            if (made++ == keep) {
+        @Override
+        protected boolean proceed(int index) {
+            if (index == keep) {
                 System.out.println("victim midway");
                 System.out.flush();
             }
-            return false;
-        }
-
-        private Request heldBack() {
-            return inner.irecv(Buffer.of(new byte[0]), inner.rank(), NEVER);
-        }
-
-        @Override
-        public Request isend(Buffer buf, int dest, int tag) {
-            return pass() ? inner.isend(buf, dest, tag) : heldBack();
-        }
-
-        @Override
-        public Request irecv(Buffer buf, int source, int tag) {
-            return pass() ? inner.irecv(buf, source, tag) : heldBack();
-        }
-
-        @Override
-        public int rank() {
-            return inner.rank();
-        }
-
-        @Override
-        public int size() {
-            return inner.size();
-        }
-
-        @Override
-        public Comm comm() {
-            return inner.comm();
-        }
-
-        @Override
-        public CollectiveRegistry registry() {
-            return inner.registry();
-        }
-
-        @Override
-        public RuntimeConfig config() {
-            return inner.config();
+            return index < keep;
         }
     }
 }

@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mpirunj.Buffer;
 import io.mpirunj.RankFailedException;
-import io.mpirunj.Request;
-import io.mpirunj.collectives.ForwardingChannel;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.testing.GatedChannel;
 import io.mpirunj.testing.LocalCluster;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
@@ -34,8 +32,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 class RankDeathDuringCollectiveTest {
     private static final int P = 4;
     private static final int N = 3;
-    /** A tag no algorithm uses: a receive on it never completes (the victim's withheld operation). */
-    private static final int NEVER = (1 << 16) - 7;
 
     static Stream<Arguments> cases() {
         return BaselineAlgorithmsTest.baselineAlgorithms().stream().flatMap(a -> Stream.of(false, true)
@@ -71,9 +67,9 @@ class RankDeathDuringCollectiveTest {
                 Duration.ofSeconds(40), world -> {
                     CollChannel base = CollChannel.of(world);
                     if (world.rank() == dead) {
-                        CollChannel ch = new Operations(base) {
+                        CollChannel ch = new GatedChannel(base) {
                             @Override
-                            boolean proceed(int index) throws InterruptedException {
+                            protected boolean proceed(int index) throws InterruptedException {
                                 if (index < dieAt) {
                                     return true;
                                 }
@@ -96,9 +92,9 @@ class RankDeathDuringCollectiveTest {
                         OneCall.run(algorithm, ch, N);
                         return;
                     }
-                    CollChannel ch = new Operations(base) {
+                    CollChannel ch = new GatedChannel(base) {
                         @Override
-                        boolean proceed(int index) {
+                        protected boolean proceed(int index) {
                             if (index == 0) {
                                 othersInside.countDown();
                             }
@@ -131,9 +127,9 @@ class RankDeathDuringCollectiveTest {
     /** Sends and receives each rank's call makes (a run without failures). */
     private static int[] operationsPerRank(CollectiveAlgorithm algorithm) {
         AtomicIntegerArray count = new AtomicIntegerArray(P);
-        LocalCluster.run(P, world -> OneCall.run(algorithm, new Operations(CollChannel.of(world)) {
+        LocalCluster.run(P, world -> OneCall.run(algorithm, new GatedChannel(CollChannel.of(world)) {
             @Override
-            boolean proceed(int index) {
+            protected boolean proceed(int index) {
                 count.incrementAndGet(world.rank());
                 return true;
             }
@@ -143,40 +139,5 @@ class RankDeathDuringCollectiveTest {
             out[r] = count.get(r);
         }
         return out;
-    }
-
-    /** A channel that asks, before each send or receive (numbered from 0), whether to make it or withhold it. */
-    private abstract static class Operations extends ForwardingChannel {
-        private int next;
-
-        Operations(CollChannel inner) {
-            super(inner);
-        }
-
-        /** True to make operation {@code index}; false to withhold it (it never completes). */
-        abstract boolean proceed(int index) throws InterruptedException;
-
-        private synchronized boolean ask() {
-            try {
-                return proceed(next++);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
-
-        private Request withheld() {
-            return inner.irecv(Buffer.of(new byte[0]), inner.rank(), NEVER);
-        }
-
-        @Override
-        public Request isend(Buffer buf, int dest, int tag) {
-            return ask() ? inner.isend(buf, dest, tag) : withheld();
-        }
-
-        @Override
-        public Request irecv(Buffer buf, int source, int tag) {
-            return ask() ? inner.irecv(buf, source, tag) : withheld();
-        }
     }
 }

@@ -335,6 +335,22 @@ public final class CommImpl implements Comm {
         return type.cast(registry.select(op, call, rc.config()).algorithm());
     }
 
+    /**
+     * A blocking collective call: tracked as {@code name} (with its {@code root}, or
+     * {@link CallTracker#NO_PEER}), its arguments checked, then {@link #run}.
+     */
+    private <T extends CollectiveAlgorithm> void collective(String name, int root, Runnable check, CollectiveOp op,
+            Class<T> type, CallShape call, java.util.function.Consumer<T> body) {
+        CallTracker.Call tracked = calls.enter(name, root == CallTracker.NO_PEER ? null : "root", root,
+                CallTracker.NO_PEER, this);
+        try {
+            check.run();
+            run(op, type, call, body);
+        } finally {
+            calls.exit(tracked);
+        }
+    }
+
     /** Selects and runs a blocking collective; with {@code --coll-report} also times it for the report. */
     private <T extends CollectiveAlgorithm> void run(CollectiveOp op, Class<T> type, CallShape call,
             java.util.function.Consumer<T> body) {
@@ -415,59 +431,38 @@ public final class CommImpl implements Comm {
 
     @Override
     public void barrier() {
-        CallTracker.Call call = calls.enter("barrier", this);
-        try {
-            run(CollectiveOp.BARRIER, CollectiveAlgorithm.Barrier.class, unsized(), a -> a.barrier(coll));
-        } finally {
-            calls.exit(call);
-        }
+        collective("barrier", CallTracker.NO_PEER, () -> { },
+                CollectiveOp.BARRIER, CollectiveAlgorithm.Barrier.class, unsized(), a -> a.barrier(coll));
     }
 
     @Override
     public void bcast(Buffer buf, int root) {
-        CallTracker.Call call = calls.enter("bcast", "root", root, CallTracker.NO_PEER, this);
-        try {
-            checkBcast(buf, root);
-            run(CollectiveOp.BCAST, CollectiveAlgorithm.Bcast.class, sized(buf.byteLength()), a -> a.bcast(coll, buf, root));
-        } finally {
-            calls.exit(call);
-        }
+        collective("bcast", root, () -> checkBcast(buf, root),
+                CollectiveOp.BCAST, CollectiveAlgorithm.Bcast.class, sized(buf.byteLength()),
+                a -> a.bcast(coll, buf, root));
     }
 
     @Override
     public void multicast(Buffer buf, int root, int... members) {
-        CallTracker.Call call = calls.enter("multicast", "root", root, CallTracker.NO_PEER, this);
-        try {
-            checkMulticast(buf, root, members);
-            run(CollectiveOp.MULTICAST, CollectiveAlgorithm.Multicast.class, multicastShape(buf, root, members),
-                    a -> a.multicast(coll, buf, root, members.clone()));
-        } finally {
-            calls.exit(call);
-        }
+        collective("multicast", root, () -> checkMulticast(buf, root, members),
+                CollectiveOp.MULTICAST, CollectiveAlgorithm.Multicast.class, multicastShape(buf, root, members),
+                a -> a.multicast(coll, buf, root, members.clone()));
     }
 
     @Override
     public void alltoall(Buffer send, Buffer recv) {
-        CallTracker.Call call = calls.enter("alltoall", this);
-        try {
-            checkAlltoall(send, recv);
-            run(CollectiveOp.ALLTOALL, CollectiveAlgorithm.Alltoall.class, sized(send.byteLength() / group.size()), a -> a.alltoall(coll, send, recv));
-        } finally {
-            calls.exit(call);
-        }
+        collective("alltoall", CallTracker.NO_PEER, () -> checkAlltoall(send, recv),
+                CollectiveOp.ALLTOALL, CollectiveAlgorithm.Alltoall.class, sized(send.byteLength() / group.size()),
+                a -> a.alltoall(coll, send, recv));
     }
 
     @Override
     public void alltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
             int[] recvDispls) {
-        CallTracker.Call call = calls.enter("alltoallv", this);
-        try {
-            checkAlltoallv(send, sendCounts, sendDispls, recv, recvCounts, recvDispls);
-            run(CollectiveOp.ALLTOALLV, CollectiveAlgorithm.Alltoallv.class, unsized(),
-                    a -> a.alltoallv(coll, send, sendCounts, sendDispls, recv, recvCounts, recvDispls));
-        } finally {
-            calls.exit(call);
-        }
+        collective("alltoallv", CallTracker.NO_PEER,
+                () -> checkAlltoallv(send, sendCounts, sendDispls, recv, recvCounts, recvDispls),
+                CollectiveOp.ALLTOALLV, CollectiveAlgorithm.Alltoallv.class, unsized(),
+                a -> a.alltoallv(coll, send, sendCounts, sendDispls, recv, recvCounts, recvDispls));
     }
 
     private void checkLayout(Buffer b, int[] counts, int[] displs, String what) {
@@ -485,142 +480,87 @@ public final class CommImpl implements Comm {
 
     @Override
     public void gather(Buffer send, Buffer recv, int root) {
-        CallTracker.Call call = calls.enter("gather", "root", root, CallTracker.NO_PEER, this);
-        try {
-            checkGather(send, recv, root);
-            run(CollectiveOp.GATHER, CollectiveAlgorithm.Gather.class, sized(send.byteLength()), a -> a.gather(coll, send, recv, root));
-        } finally {
-            calls.exit(call);
-        }
+        collective("gather", root, () -> checkGather(send, recv, root),
+                CollectiveOp.GATHER, CollectiveAlgorithm.Gather.class, sized(send.byteLength()),
+                a -> a.gather(coll, send, recv, root));
     }
 
     @Override
     public void gatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root) {
-        CallTracker.Call call = calls.enter("gatherv", "root", root, CallTracker.NO_PEER, this);
-        try {
-            checkGatherv(send, recv, recvCounts, displs, root);
-            run(CollectiveOp.GATHERV, CollectiveAlgorithm.Gatherv.class, unsized(),
-                    a -> a.gatherv(coll, send, recv, recvCounts, displs, root));
-        } finally {
-            calls.exit(call);
-        }
+        collective("gatherv", root, () -> checkGatherv(send, recv, recvCounts, displs, root),
+                CollectiveOp.GATHERV, CollectiveAlgorithm.Gatherv.class, unsized(),
+                a -> a.gatherv(coll, send, recv, recvCounts, displs, root));
     }
 
     @Override
     public void scatter(Buffer send, Buffer recv, int root) {
-        CallTracker.Call call = calls.enter("scatter", "root", root, CallTracker.NO_PEER, this);
-        try {
-            checkScatter(send, recv, root);
-            run(CollectiveOp.SCATTER, CollectiveAlgorithm.Scatter.class, sized(recv.byteLength()), a -> a.scatter(coll, send, recv, root));
-        } finally {
-            calls.exit(call);
-        }
+        collective("scatter", root, () -> checkScatter(send, recv, root),
+                CollectiveOp.SCATTER, CollectiveAlgorithm.Scatter.class, sized(recv.byteLength()),
+                a -> a.scatter(coll, send, recv, root));
     }
 
     @Override
     public void scatterv(Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root) {
-        CallTracker.Call call = calls.enter("scatterv", "root", root, CallTracker.NO_PEER, this);
-        try {
-            checkScatterv(send, sendCounts, displs, recv, root);
-            run(CollectiveOp.SCATTERV, CollectiveAlgorithm.Scatterv.class, unsized(),
-                    a -> a.scatterv(coll, send, sendCounts, displs, recv, root));
-        } finally {
-            calls.exit(call);
-        }
+        collective("scatterv", root, () -> checkScatterv(send, sendCounts, displs, recv, root),
+                CollectiveOp.SCATTERV, CollectiveAlgorithm.Scatterv.class, unsized(),
+                a -> a.scatterv(coll, send, sendCounts, displs, recv, root));
     }
 
     @Override
     public void allgather(Buffer send, Buffer recv) {
-        CallTracker.Call call = calls.enter("allgather", this);
-        try {
-            checkAllgather(send, recv);
-            run(CollectiveOp.ALLGATHER, CollectiveAlgorithm.Allgather.class, sized(send.byteLength()), a -> a.allgather(coll, send, recv));
-        } finally {
-            calls.exit(call);
-        }
+        collective("allgather", CallTracker.NO_PEER, () -> checkAllgather(send, recv),
+                CollectiveOp.ALLGATHER, CollectiveAlgorithm.Allgather.class, sized(send.byteLength()),
+                a -> a.allgather(coll, send, recv));
     }
 
     @Override
     public void allgatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
-        CallTracker.Call call = calls.enter("allgatherv", this);
-        try {
-            checkAllgatherv(send, recv, recvCounts, displs);
-            run(CollectiveOp.ALLGATHERV, CollectiveAlgorithm.Allgatherv.class, unsized(),
-                    a -> a.allgatherv(coll, send, recv, recvCounts, displs));
-        } finally {
-            calls.exit(call);
-        }
+        collective("allgatherv", CallTracker.NO_PEER, () -> checkAllgatherv(send, recv, recvCounts, displs),
+                CollectiveOp.ALLGATHERV, CollectiveAlgorithm.Allgatherv.class, unsized(),
+                a -> a.allgatherv(coll, send, recv, recvCounts, displs));
     }
 
     @Override
     public void reduce(Buffer send, Buffer recv, Op op, int root) {
-        CallTracker.Call call = calls.enter("reduce", "root", root, CallTracker.NO_PEER, this);
-        try {
-            checkReduce(send, recv, op, root);
-            run(CollectiveOp.REDUCE, CollectiveAlgorithm.Reduce.class, sized(send.byteLength()), a -> a.reduce(coll, send, recv, op, root));
-        } finally {
-            calls.exit(call);
-        }
+        collective("reduce", root, () -> checkReduce(send, recv, op, root),
+                CollectiveOp.REDUCE, CollectiveAlgorithm.Reduce.class, sized(send.byteLength()),
+                a -> a.reduce(coll, send, recv, op, root));
     }
 
     @Override
     public void allreduce(Buffer send, Buffer recv, Op op) {
-        CallTracker.Call call = calls.enter("allreduce", this);
-        try {
-            checkAllreduce(send, recv, op);
-            run(CollectiveOp.ALLREDUCE, CollectiveAlgorithm.Allreduce.class, sized(send.byteLength()), a -> a.allreduce(coll, send, recv, op));
-        } finally {
-            calls.exit(call);
-        }
+        collective("allreduce", CallTracker.NO_PEER, () -> checkAllreduce(send, recv, op),
+                CollectiveOp.ALLREDUCE, CollectiveAlgorithm.Allreduce.class, sized(send.byteLength()),
+                a -> a.allreduce(coll, send, recv, op));
     }
 
     @Override
     public void reduceScatter(Buffer send, Buffer recv, int[] recvCounts, Op op) {
-        CallTracker.Call call = calls.enter("reduceScatter", this);
-        try {
-            checkReduceScatter(send, recv, recvCounts, op);
-            run(CollectiveOp.REDUCE_SCATTER, CollectiveAlgorithm.ReduceScatter.class, sized(send.byteLength()),
-                    a -> a.reduceScatter(coll, send, recv, recvCounts.clone(), op));
-        } finally {
-            calls.exit(call);
-        }
+        collective("reduceScatter", CallTracker.NO_PEER, () -> checkReduceScatter(send, recv, recvCounts, op),
+                CollectiveOp.REDUCE_SCATTER, CollectiveAlgorithm.ReduceScatter.class, sized(send.byteLength()),
+                a -> a.reduceScatter(coll, send, recv, recvCounts.clone(), op));
     }
 
     @Override
     public void reduceScatterBlock(Buffer send, Buffer recv, Op op) {
-        CallTracker.Call call = calls.enter("reduceScatterBlock", this);
-        try {
-            checkReduceScatterBlock(send, recv, op);
-            run(CollectiveOp.REDUCE_SCATTER_BLOCK, CollectiveAlgorithm.ReduceScatterBlock.class,
+        collective("reduceScatterBlock", CallTracker.NO_PEER, () -> checkReduceScatterBlock(send, recv, op),
+                CollectiveOp.REDUCE_SCATTER_BLOCK, CollectiveAlgorithm.ReduceScatterBlock.class,
                     sized(recv.byteLength()),
-                    a -> a.reduceScatterBlock(coll, send, recv, op));
-        } finally {
-            calls.exit(call);
-        }
+                a -> a.reduceScatterBlock(coll, send, recv, op));
     }
 
     @Override
     public void scan(Buffer send, Buffer recv, Op op) {
-        CallTracker.Call call = calls.enter("scan", this);
-        try {
-            checkScan(send, recv, op, "scan");
-            run(CollectiveOp.SCAN, CollectiveAlgorithm.Scan.class, sized(send.byteLength()),
-                    a -> a.scan(coll, send, recv, op));
-        } finally {
-            calls.exit(call);
-        }
+        collective("scan", CallTracker.NO_PEER, () -> checkScan(send, recv, op, "scan"),
+                CollectiveOp.SCAN, CollectiveAlgorithm.Scan.class, sized(send.byteLength()),
+                a -> a.scan(coll, send, recv, op));
     }
 
     @Override
     public void exscan(Buffer send, Buffer recv, Op op) {
-        CallTracker.Call call = calls.enter("exscan", this);
-        try {
-            checkScan(send, recv, op, "exscan");
-            run(CollectiveOp.EXSCAN, CollectiveAlgorithm.Exscan.class, sized(send.byteLength()),
-                    a -> a.exscan(coll, send, recv, op));
-        } finally {
-            calls.exit(call);
-        }
+        collective("exscan", CallTracker.NO_PEER, () -> checkScan(send, recv, op, "exscan"),
+                CollectiveOp.EXSCAN, CollectiveAlgorithm.Exscan.class, sized(send.byteLength()),
+                a -> a.exscan(coll, send, recv, op));
     }
 
     private void checkReduceScatter(Buffer send, Buffer recv, int[] recvCounts, Op op) {
