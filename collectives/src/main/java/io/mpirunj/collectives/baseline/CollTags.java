@@ -29,8 +29,8 @@ public final class CollTags {
     public static final int ALLREDUCE = BASE + 13;
     /** Recursive doubling with p not a power of two: folding the extra ranks in and the result back out. */
     public static final int ALLREDUCE_FOLD = BASE + 14;
+    /** Reduce-scatter, and reduce-scatter with equal blocks (the same ring). */
     public static final int REDUCE_SCATTER = BASE + 15;
-    public static final int REDUCE_SCATTER_BLOCK = BASE + 16;
     public static final int SCAN = BASE + 17;
     public static final int EXSCAN = BASE + 18;
 

@@ -10,7 +10,36 @@ import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
-/** What the scan and exscan algorithms share: their schedule (linear or recursive doubling) and how it runs. */
+/**
+ * What the scan and exscan algorithms ({@link PrefixScan}, {@link PrefixExscan}) share: their
+ * schedule and how it runs. Two schedules:
+ *
+ * <ul>
+ *   <li><b>linear</b> ({@link ReductionBuilders#linearScan}): rank r receives the prefix of ranks
+ *       0..r-1 from r - 1 (exscan: keeps it as its result), combines its own buffer on the right and
+ *       passes the result on to r + 1, so the operands are combined in rank order (as MPI defines
+ *       it). Any operator; p - 1 dependent steps of the whole buffer, so the latency grows with p.
+ *       Open MPI {@code ompi_coll_base_scan_intra_linear}, {@code ompi_coll_base_exscan_intra_linear}.
+ *   <li><b>recursive doubling</b> ({@link ReductionBuilders#recursiveDoublingScan}): every rank keeps
+ *       the reduction of its window of ranks; in step k it swaps windows with rank
+ *       {@code r xor 2^k} (when it exists), merges the partner's into its window, and into its result
+ *       when the partner is the lower one. Commutative and associative operators (every
+ *       {@link Op}); ceil(log2 p) steps of the whole buffer in each direction. MPICH
+ *       {@code MPIR_Scan_intra_recursive_doubling}; Open MPI
+ *       {@code ompi_coll_base_scan_intra_recursivedoubling}, {@code ompi_coll_base_exscan_intra_recursivedoubling}.
+ * </ul>
+ *
+ * <pre>
+ * linear, p = 4   rank 0      rank 1                rank 2                rank 3
+ * step 1          send -> 1   recv &lt;- 0
+ * step 2                      send -> 2             recv &lt;- 1
+ * step 3                                            send -> 3             recv &lt;- 2
+ *
+ * recursive doubling, p = 4   rank 0     rank 1     rank 2     rank 3
+ * step 1 (d = 1)              &lt;-> 1      &lt;-> 0      &lt;-> 3      &lt;-> 2
+ * step 2 (d = 2)              &lt;-> 2      &lt;-> 3      &lt;-> 0      &lt;-> 1
+ * </pre>
+ */
 abstract class PrefixReduction implements CollectiveAlgorithm {
     private final boolean exclusive;
     private final boolean linear;

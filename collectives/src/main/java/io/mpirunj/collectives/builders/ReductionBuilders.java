@@ -53,8 +53,9 @@ public final class ReductionBuilders {
         }
         for (int step = 0; step < steps; step++) {
             int mask = 1 << step;
-            // A fresh scratch slot per step: its receive may be posted before the previous reduce ran.
-            Block landing = Block.range(SCRATCH, (step + 1) * bytes, bytes);
+            // Two scratch slots, alternating: a step's receive is posted once the reduce two steps back
+            // has read its slot, which is before the partner can send (it waits for our previous send).
+            Block landing = Block.range(SCRATCH, ((step + 1) % 2) * bytes, bytes);
             for (int r = 0; r < p; r++) {
                 int newRank = r < 2 * extra ? (r % 2 == 0 ? -1 : r / 2) : r - extra;
                 if (newRank < 0) {

@@ -21,20 +21,18 @@ import io.mpirunj.collectives.baseline.BruckAlltoall;
 import io.mpirunj.collectives.baseline.DisseminationBarrier;
 import io.mpirunj.collectives.baseline.LinearAlltoall;
 import io.mpirunj.collectives.baseline.LinearAlltoallv;
-import io.mpirunj.collectives.baseline.LinearExscan;
 import io.mpirunj.collectives.baseline.LinearBcast;
 import io.mpirunj.collectives.baseline.LinearGather;
 import io.mpirunj.collectives.baseline.LinearGatherv;
 import io.mpirunj.collectives.baseline.LinearP2pMulticast;
-import io.mpirunj.collectives.baseline.LinearScan;
 import io.mpirunj.collectives.baseline.LinearScatter;
 import io.mpirunj.collectives.baseline.LinearScatterv;
 import io.mpirunj.collectives.baseline.PairwiseAlltoall;
 import io.mpirunj.collectives.baseline.PairwiseAlltoallv;
+import io.mpirunj.collectives.baseline.PrefixExscan;
+import io.mpirunj.collectives.baseline.PrefixScan;
 import io.mpirunj.collectives.baseline.RabenseifnerAllreduce;
 import io.mpirunj.collectives.baseline.RecursiveDoublingAllreduce;
-import io.mpirunj.collectives.baseline.RecursiveDoublingExscan;
-import io.mpirunj.collectives.baseline.RecursiveDoublingScan;
 import io.mpirunj.collectives.baseline.ReduceBcastAllreduce;
 import io.mpirunj.collectives.baseline.RingAllgather;
 import io.mpirunj.collectives.baseline.RingAllgatherv;
@@ -219,12 +217,12 @@ public final class AlgorithmCatalogue {
         baseline(new RingReduceScatterBlock(), // size: one rank's block
                 s -> ReductionBuilders.ringReduceScatter(s.ranks(), evenBlocks(s.ranks(), s.bytes() * s.ranks()),
                         Op.SUM));
-        baseline(new RecursiveDoublingScan(),
+        baseline(PrefixScan.recursiveDoubling(),
                 s -> ReductionBuilders.recursiveDoublingScan(s.ranks(), s.bytes(), Op.SUM, false), POWER_OF_TWO);
-        baseline(new LinearScan(), s -> ReductionBuilders.linearScan(s.ranks(), s.bytes(), Op.SUM, false));
-        baseline(new RecursiveDoublingExscan(),
+        baseline(PrefixScan.linear(), s -> ReductionBuilders.linearScan(s.ranks(), s.bytes(), Op.SUM, false));
+        baseline(PrefixExscan.recursiveDoubling(),
                 s -> ReductionBuilders.recursiveDoublingScan(s.ranks(), s.bytes(), Op.SUM, true), POWER_OF_TWO);
-        baseline(new LinearExscan(), s -> ReductionBuilders.linearScan(s.ranks(), s.bytes(), Op.SUM, true));
+        baseline(PrefixExscan.linear(), s -> ReductionBuilders.linearScan(s.ranks(), s.bytes(), Op.SUM, true));
 
         // ---- multicast trees (papers 000, 002, 003): each a bcast and a multicast of the same name ----
         tree(SequentialMulticast.NAME, "root sends to every rank itself (separate addressing)",

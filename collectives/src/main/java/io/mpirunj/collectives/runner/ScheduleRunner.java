@@ -8,9 +8,7 @@ import io.mpirunj.collectives.schedule.Block;
 import io.mpirunj.collectives.schedule.ProgramAnalysis.Location;
 import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.runtime.spi.CollChannel;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Executes one rank's program of any {@link Schedule} for real, on a {@link CollChannel}, with the
@@ -71,6 +69,9 @@ import java.util.List;
  */
 public final class ScheduleRunner {
 
+    /** How long a wait for any of several requests polls before it parks (as a request's own wait does). */
+    private static final long POLL_NANOS = 100_000;
+
     private ScheduleRunner() {
     }
 
@@ -106,10 +107,17 @@ public final class ScheduleRunner {
         run(compiled, ch, ScheduleBuffers.of(buf), participants, me, tag);
     }
 
-    /** Runs this rank's program of any schedule on {@code buffers}, blocking until it has completed. */
+    /**
+     * Runs this rank's program of any schedule on {@code buffers}, blocking until it has completed. Its
+     * scratch memory comes from this thread's {@link ScratchCache} and goes back there when every
+     * instruction has completed (after a failure it is dropped: a receive may still be writing to it).
+     */
     public static void run(CompiledSchedule compiled, CollChannel ch, ScheduleBuffers buffers, int[] participants,
             int me, int tag) {
-        start(compiled, ch, buffers, participants, me, tag).complete();
+        Execution e = execution(compiled, ch, buffers, participants, me, tag);
+        e.scratch = ScratchCache.take(buffers.recv().type(), e.scratchElements());
+        e.complete();
+        ScratchCache.give(e.scratch);
     }
 
     /**
@@ -118,15 +126,20 @@ public final class ScheduleRunner {
      */
     public static Execution start(CompiledSchedule compiled, CollChannel ch, ScheduleBuffers buffers,
             int[] participants, int me, int tag) {
+        Execution e = execution(compiled, ch, buffers, participants, me, tag);
+        e.progress();
+        return e;
+    }
+
+    private static Execution execution(CompiledSchedule compiled, CollChannel ch, ScheduleBuffers buffers,
+            int[] participants, int me, int tag) {
         Schedule schedule = compiled.schedule();
         checkLength(schedule, participants);
         if (me < 0 || me >= participants.length || participants[me] != ch.rank()) {
             throw new IllegalArgumentException("schedule rank " + me + " is not rank " + ch.rank()
                     + " in the participants " + Arrays.toString(participants) + " of " + schedule);
         }
-        Execution e = new Execution(schedule, compiled.plan(me), ch, buffers, participants, tag);
-        e.progress();
-        return e;
+        return new Execution(schedule, compiled.plan(me), ch, buffers, participants, tag);
     }
 
     private static void checkLength(Schedule schedule, int[] participants) {
@@ -250,18 +263,36 @@ public final class ScheduleRunner {
 
         /** The outstanding requests of this execution (what a progress engine may wait on). */
         public Request[] outstanding() {
-            List<Request> out = new ArrayList<>();
+            int n = 0;
             for (int i = 0; i < steps.length; i++) {
-                if (!complete[i] && requests[i] != null) {
+                n += waitedCopies(i);
+            }
+            Request[] out = new Request[n];
+            int at = 0;
+            for (int i = 0; i < steps.length; i++) {
+                if (waitedCopies(i) > 0) {
                     for (int c = 0; c < requests[i].length; c++) {
-                        // a delivered or lost copy is in already: waiting on it again would spin
                         if (c != deliveredBy[i] && !isLost(i, c)) {
-                            out.add(requests[i][c]);
+                            out[at++] = requests[i][c];
                         }
                     }
                 }
             }
-            return out.toArray(new Request[0]);
+            return out;
+        }
+
+        /** Requests of step i still to wait for: a delivered or lost copy is in already (waiting on it again would spin). */
+        private int waitedCopies(int i) {
+            if (complete[i] || requests[i] == null) {
+                return 0;
+            }
+            int n = 0;
+            for (int c = 0; c < requests[i].length; c++) {
+                if (c != deliveredBy[i] && !isLost(i, c)) {
+                    n++;
+                }
+            }
+            return n;
         }
 
         private void awaitAny() {
@@ -276,12 +307,30 @@ public final class ScheduleRunner {
             try {
                 if (waiting.length == 1 || allStarted) {
                     waiting[0].await();
-                } else {
+                } else if (!pollAny(waiting)) {
                     Request.waitAny(waiting);
                 }
             } catch (MpiException e) {
                 // takeIn decides: a lost redundant copy is skipped, anything else is rethrown there
             }
+        }
+
+        /**
+         * Polls, yielding between turns, until one of {@code waiting} completes or {@link #POLL_NANOS}
+         * pass; true if one did. A request's own wait does the same before it parks: parking at once
+         * (as waitAny does) costs a wake-up per step, which a message of a few KiB does not amortise.
+         */
+        private static boolean pollAny(Request[] waiting) {
+            long deadline = System.nanoTime() + POLL_NANOS;
+            do {
+                for (Request r : waiting) {
+                    if (r.test()) {
+                        return true;
+                    }
+                }
+                Thread.yield();
+            } while (System.nanoTime() - deadline < 0);
+            return false;
         }
 
         /** The next step index >= from that is a send (sends), a receive (receives), or a local op. */
@@ -475,12 +524,17 @@ public final class ScheduleRunner {
             }
         }
 
+        /** Elements of this rank's scratch buffer (in the receive buffer's type). */
+        int scratchElements() {
+            return (int) ((plan.scratchBytes + elementBytes - 1) / elementBytes);
+        }
+
         /** The elements of the buffer a location names. */
         private Buffer view(Location l) {
             Buffer whole;
             if (l.role() == Block.Role.SCRATCH) {
                 if (scratch == null) {
-                    scratch = buffers.recv().allocateLike((int) ((plan.scratchBytes + elementBytes - 1) / elementBytes));
+                    scratch = buffers.recv().allocateLike(scratchElements());
                 }
                 whole = scratch;
             } else {

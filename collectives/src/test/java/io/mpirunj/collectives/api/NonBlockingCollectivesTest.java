@@ -102,4 +102,45 @@ class NonBlockingCollectivesTest {
             assertArrayEquals(new long[] {4, 40}, sum);
         });
     }
+
+    /**
+     * Ranks outside an {@code imulticast} group never call it; a later non-blocking collective on the
+     * whole communicator (and a second multicast over an overlapping group) must still match up.
+     */
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void nonBlockingCallsAfterAnImulticastThatSomeRanksSkip() {
+        int p = 5;
+        LocalCluster.run(p, world -> {
+            int r = world.rank();
+            int[] first = new int[3];
+            if (r == 0 || r == 1 || r == 3) {
+                if (r == 0) {
+                    first = new int[] {7, 8, 9};
+                }
+                world.imulticast(Buffer.of(first), 0, 1, 3).await();
+                assertArrayEquals(new int[] {7, 8, 9}, first, "rank " + r);
+            }
+            // Two calls outstanding at once that share ranks 1 and 3: a multicast over another group
+            // and a bcast over everybody.
+            int[] second = new int[2];
+            int[] third = new int[1];
+            if (r == 3) {
+                second = new int[] {4, 5};
+            }
+            if (r == 4) {
+                third[0] = 42;
+            }
+            Request multicast = r == 3 || r == 1 || r == 2 ? world.imulticast(Buffer.of(second), 3, 1, 2) : null;
+            Request bcast = world.ibcast(Buffer.of(third), 4);
+            long[] sum = new long[1];
+            Request allreduce = world.iallreduce(Buffer.of(new long[] {r}), Buffer.of(sum), Op.SUM);
+            Request.waitAll(multicast == null ? new Request[] {bcast, allreduce} : new Request[] {multicast, bcast, allreduce});
+            if (multicast != null) {
+                assertArrayEquals(new int[] {4, 5}, second, "rank " + r);
+            }
+            assertEquals(42, third[0], "rank " + r);
+            assertEquals(10, sum[0], "rank " + r);
+        });
+    }
 }

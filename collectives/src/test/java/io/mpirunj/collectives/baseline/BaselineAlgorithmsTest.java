@@ -56,13 +56,8 @@ class BaselineAlgorithmsTest {
                 world -> CollectiveScenarios.run(op, world, forced + "/" + p));
     }
 
-    /**
-     * Multicast is left out: its scenario calls imulticast on the group's ranks only, and a
-     * communicator's non-blocking calls take their tags from a per-rank call counter that ranks
-     * outside a group do not advance (CommImpl.nonBlockingChannel), so later calls would not match.
-     */
     static Stream<Arguments> nonBlockingCases() {
-        return baselineAlgorithms().stream().filter(a -> a.op() != CollectiveOp.MULTICAST)
+        return baselineAlgorithms().stream()
                 .flatMap(a -> IntStream.of(2, 5).mapToObj(p -> Arguments.of(a.op().cliName() + "=" + a.name(), a.op(), p)));
     }
 

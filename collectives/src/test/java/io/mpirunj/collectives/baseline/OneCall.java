@@ -4,6 +4,10 @@ import io.mpirunj.Buffer;
 import io.mpirunj.Op;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.Request;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.util.stream.IntStream;
 
 /**
@@ -13,6 +17,32 @@ import java.util.stream.IntStream;
  */
 final class OneCall {
     private OneCall() {
+    }
+
+    /**
+     * The same call made non-blocking: the algorithm's {@code iX} twin of the {@code x} that
+     * {@link #run} would call, started and returned unfinished.
+     */
+    static Request start(CollectiveAlgorithm a, CollChannel ch, int n) {
+        Request[] started = new Request[1];
+        CollectiveAlgorithm nonBlocking = (CollectiveAlgorithm) Proxy.newProxyInstance(a.getClass().getClassLoader(),
+                a.getClass().getInterfaces(), (proxy, m, args) -> {
+                    try {
+                        if (m.getReturnType() == void.class) {
+                            Method twin = m.getDeclaringClass().getMethod("i" + m.getName(), m.getParameterTypes());
+                            started[0] = (Request) twin.invoke(a, args);
+                            return null;
+                        }
+                        return m.invoke(a, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        run(nonBlocking, ch, n);
+        if (started[0] == null) {
+            throw new AssertionError("no non-blocking call for " + a.op());
+        }
+        return started[0];
     }
 
     static void run(CollectiveAlgorithm a, CollChannel ch, int n) {

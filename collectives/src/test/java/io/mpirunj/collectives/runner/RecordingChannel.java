@@ -2,7 +2,7 @@ package io.mpirunj.collectives.runner;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
-import io.mpirunj.collectives.ForwardingChannel;
+import io.mpirunj.testing.ForwardingChannel;
 import io.mpirunj.runtime.spi.CollChannel;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -9,7 +9,7 @@ import io.mpirunj.Comm;
 import io.mpirunj.MpiException;
 import io.mpirunj.Request;
 import io.mpirunj.Status;
-import io.mpirunj.collectives.ForwardingChannel;
+import io.mpirunj.testing.ForwardingChannel;
 import io.mpirunj.collectives.ScheduleCollectives;
 import io.mpirunj.collectives.multicast.TtccMulticast;
 import io.mpirunj.collectives.schedule.Instruction;

@@ -335,6 +335,22 @@ public final class CommImpl implements Comm {
         return type.cast(registry.select(op, call, rc.config()).algorithm());
     }
 
+    /**
+     * A blocking collective call: tracked as {@code name} (with its {@code root}, or
+     * {@link CallTracker#NO_PEER}), its arguments checked, then {@link #run}.
+     */
+    private <T extends CollectiveAlgorithm> void collective(String name, int root, Runnable check, CollectiveOp op,
+            Class<T> type, CallShape call, java.util.function.Consumer<T> body) {
+        CallTracker.Call tracked = calls.enter(name, root == CallTracker.NO_PEER ? null : "root", root,
+                CallTracker.NO_PEER, this);
+        try {
+            check.run();
+            run(op, type, call, body);
+        } finally {
+            calls.exit(tracked);
+        }
+    }
+
     /** Selects and runs a blocking collective; with {@code --coll-report} also times it for the report. */
     private <T extends CollectiveAlgorithm> void run(CollectiveOp op, Class<T> type, CallShape call,
             java.util.function.Consumer<T> body) {
@@ -415,59 +431,38 @@ public final class CommImpl implements Comm {
 
     @Override
     public void barrier() {
-        CallTracker.Call call = calls.enter("barrier", this);
-        try {
-            run(CollectiveOp.BARRIER, CollectiveAlgorithm.Barrier.class, unsized(), a -> a.barrier(coll));
-        } finally {
-            calls.exit(call);
-        }
+        collective("barrier", CallTracker.NO_PEER, () -> { },
+                CollectiveOp.BARRIER, CollectiveAlgorithm.Barrier.class, unsized(), a -> a.barrier(coll));
     }
 
     @Override
     public void bcast(Buffer buf, int root) {
-        CallTracker.Call call = calls.enter("bcast", "root", root, CallTracker.NO_PEER, this);
-        try {
-            checkBcast(buf, root);
-            run(CollectiveOp.BCAST, CollectiveAlgorithm.Bcast.class, sized(buf.byteLength()), a -> a.bcast(coll, buf, root));
-        } finally {
-            calls.exit(call);
-        }
+        collective("bcast", root, () -> checkBcast(buf, root),
+                CollectiveOp.BCAST, CollectiveAlgorithm.Bcast.class, sized(buf.byteLength()),
+                a -> a.bcast(coll, buf, root));
     }
 
     @Override
     public void multicast(Buffer buf, int root, int... members) {
-        CallTracker.Call call = calls.enter("multicast", "root", root, CallTracker.NO_PEER, this);
-        try {
-            checkMulticast(buf, root, members);
-            run(CollectiveOp.MULTICAST, CollectiveAlgorithm.Multicast.class, multicastShape(buf, root, members),
-                    a -> a.multicast(coll, buf, root, members.clone()));
-        } finally {
-            calls.exit(call);
-        }
+        collective("multicast", root, () -> checkMulticast(buf, root, members),
+                CollectiveOp.MULTICAST, CollectiveAlgorithm.Multicast.class, multicastShape(buf, root, members),
+                a -> a.multicast(coll, buf, root, members.clone()));
     }
 
     @Override
     public void alltoall(Buffer send, Buffer recv) {
-        CallTracker.Call call = calls.enter("alltoall", this);
-        try {
-            checkAlltoall(send, recv);
-            run(CollectiveOp.ALLTOALL, CollectiveAlgorithm.Alltoall.class, sized(send.byteLength() / group.size()), a -> a.alltoall(coll, send, recv));
-        } finally {
-            calls.exit(call);
-        }
+        collective("alltoall", CallTracker.NO_PEER, () -> checkAlltoall(send, recv),
+                CollectiveOp.ALLTOALL, CollectiveAlgorithm.Alltoall.class, sized(send.byteLength() / group.size()),
+                a -> a.alltoall(coll, send, recv));
     }
 
     @Override
     public void alltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
             int[] recvDispls) {
-        CallTracker.Call call = calls.enter("alltoallv", this);
-        try {
-            checkAlltoallv(send, sendCounts, sendDispls, recv, recvCounts, recvDispls);
-            run(CollectiveOp.ALLTOALLV, CollectiveAlgorithm.Alltoallv.class, unsized(),
-                    a -> a.alltoallv(coll, send, sendCounts, sendDispls, recv, recvCounts, recvDispls));
-        } finally {
-            calls.exit(call);
-        }
+        collective("alltoallv", CallTracker.NO_PEER,
+                () -> checkAlltoallv(send, sendCounts, sendDispls, recv, recvCounts, recvDispls),
+                CollectiveOp.ALLTOALLV, CollectiveAlgorithm.Alltoallv.class, unsized(),
+                a -> a.alltoallv(coll, send, sendCounts, sendDispls, recv, recvCounts, recvDispls));
     }
 
     private void checkLayout(Buffer b, int[] counts, int[] displs, String what) {
@@ -485,142 +480,87 @@ public final class CommImpl implements Comm {
 
     @Override
     public void gather(Buffer send, Buffer recv, int root) {
-        CallTracker.Call call = calls.enter("gather", "root", root, CallTracker.NO_PEER, this);
-        try {
-            checkGather(send, recv, root);
-            run(CollectiveOp.GATHER, CollectiveAlgorithm.Gather.class, sized(send.byteLength()), a -> a.gather(coll, send, recv, root));
-        } finally {
-            calls.exit(call);
-        }
+        collective("gather", root, () -> checkGather(send, recv, root),
+                CollectiveOp.GATHER, CollectiveAlgorithm.Gather.class, sized(send.byteLength()),
+                a -> a.gather(coll, send, recv, root));
     }
 
     @Override
     public void gatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root) {
-        CallTracker.Call call = calls.enter("gatherv", "root", root, CallTracker.NO_PEER, this);
-        try {
-            checkGatherv(send, recv, recvCounts, displs, root);
-            run(CollectiveOp.GATHERV, CollectiveAlgorithm.Gatherv.class, unsized(),
-                    a -> a.gatherv(coll, send, recv, recvCounts, displs, root));
-        } finally {
-            calls.exit(call);
-        }
+        collective("gatherv", root, () -> checkGatherv(send, recv, recvCounts, displs, root),
+                CollectiveOp.GATHERV, CollectiveAlgorithm.Gatherv.class, unsized(),
+                a -> a.gatherv(coll, send, recv, recvCounts, displs, root));
     }
 
     @Override
     public void scatter(Buffer send, Buffer recv, int root) {
-        CallTracker.Call call = calls.enter("scatter", "root", root, CallTracker.NO_PEER, this);
-        try {
-            checkScatter(send, recv, root);
-            run(CollectiveOp.SCATTER, CollectiveAlgorithm.Scatter.class, sized(recv.byteLength()), a -> a.scatter(coll, send, recv, root));
-        } finally {
-            calls.exit(call);
-        }
+        collective("scatter", root, () -> checkScatter(send, recv, root),
+                CollectiveOp.SCATTER, CollectiveAlgorithm.Scatter.class, sized(recv.byteLength()),
+                a -> a.scatter(coll, send, recv, root));
     }
 
     @Override
     public void scatterv(Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root) {
-        CallTracker.Call call = calls.enter("scatterv", "root", root, CallTracker.NO_PEER, this);
-        try {
-            checkScatterv(send, sendCounts, displs, recv, root);
-            run(CollectiveOp.SCATTERV, CollectiveAlgorithm.Scatterv.class, unsized(),
-                    a -> a.scatterv(coll, send, sendCounts, displs, recv, root));
-        } finally {
-            calls.exit(call);
-        }
+        collective("scatterv", root, () -> checkScatterv(send, sendCounts, displs, recv, root),
+                CollectiveOp.SCATTERV, CollectiveAlgorithm.Scatterv.class, unsized(),
+                a -> a.scatterv(coll, send, sendCounts, displs, recv, root));
     }
 
     @Override
     public void allgather(Buffer send, Buffer recv) {
-        CallTracker.Call call = calls.enter("allgather", this);
-        try {
-            checkAllgather(send, recv);
-            run(CollectiveOp.ALLGATHER, CollectiveAlgorithm.Allgather.class, sized(send.byteLength()), a -> a.allgather(coll, send, recv));
-        } finally {
-            calls.exit(call);
-        }
+        collective("allgather", CallTracker.NO_PEER, () -> checkAllgather(send, recv),
+                CollectiveOp.ALLGATHER, CollectiveAlgorithm.Allgather.class, sized(send.byteLength()),
+                a -> a.allgather(coll, send, recv));
     }
 
     @Override
     public void allgatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
-        CallTracker.Call call = calls.enter("allgatherv", this);
-        try {
-            checkAllgatherv(send, recv, recvCounts, displs);
-            run(CollectiveOp.ALLGATHERV, CollectiveAlgorithm.Allgatherv.class, unsized(),
-                    a -> a.allgatherv(coll, send, recv, recvCounts, displs));
-        } finally {
-            calls.exit(call);
-        }
+        collective("allgatherv", CallTracker.NO_PEER, () -> checkAllgatherv(send, recv, recvCounts, displs),
+                CollectiveOp.ALLGATHERV, CollectiveAlgorithm.Allgatherv.class, unsized(),
+                a -> a.allgatherv(coll, send, recv, recvCounts, displs));
     }
 
     @Override
     public void reduce(Buffer send, Buffer recv, Op op, int root) {
-        CallTracker.Call call = calls.enter("reduce", "root", root, CallTracker.NO_PEER, this);
-        try {
-            checkReduce(send, recv, op, root);
-            run(CollectiveOp.REDUCE, CollectiveAlgorithm.Reduce.class, sized(send.byteLength()), a -> a.reduce(coll, send, recv, op, root));
-        } finally {
-            calls.exit(call);
-        }
+        collective("reduce", root, () -> checkReduce(send, recv, op, root),
+                CollectiveOp.REDUCE, CollectiveAlgorithm.Reduce.class, sized(send.byteLength()),
+                a -> a.reduce(coll, send, recv, op, root));
     }
 
     @Override
     public void allreduce(Buffer send, Buffer recv, Op op) {
-        CallTracker.Call call = calls.enter("allreduce", this);
-        try {
-            checkAllreduce(send, recv, op);
-            run(CollectiveOp.ALLREDUCE, CollectiveAlgorithm.Allreduce.class, sized(send.byteLength()), a -> a.allreduce(coll, send, recv, op));
-        } finally {
-            calls.exit(call);
-        }
+        collective("allreduce", CallTracker.NO_PEER, () -> checkAllreduce(send, recv, op),
+                CollectiveOp.ALLREDUCE, CollectiveAlgorithm.Allreduce.class, sized(send.byteLength()),
+                a -> a.allreduce(coll, send, recv, op));
     }
 
     @Override
     public void reduceScatter(Buffer send, Buffer recv, int[] recvCounts, Op op) {
-        CallTracker.Call call = calls.enter("reduceScatter", this);
-        try {
-            checkReduceScatter(send, recv, recvCounts, op);
-            run(CollectiveOp.REDUCE_SCATTER, CollectiveAlgorithm.ReduceScatter.class, sized(send.byteLength()),
-                    a -> a.reduceScatter(coll, send, recv, recvCounts.clone(), op));
-        } finally {
-            calls.exit(call);
-        }
+        collective("reduceScatter", CallTracker.NO_PEER, () -> checkReduceScatter(send, recv, recvCounts, op),
+                CollectiveOp.REDUCE_SCATTER, CollectiveAlgorithm.ReduceScatter.class, sized(send.byteLength()),
+                a -> a.reduceScatter(coll, send, recv, recvCounts.clone(), op));
     }
 
     @Override
     public void reduceScatterBlock(Buffer send, Buffer recv, Op op) {
-        CallTracker.Call call = calls.enter("reduceScatterBlock", this);
-        try {
-            checkReduceScatterBlock(send, recv, op);
-            run(CollectiveOp.REDUCE_SCATTER_BLOCK, CollectiveAlgorithm.ReduceScatterBlock.class,
+        collective("reduceScatterBlock", CallTracker.NO_PEER, () -> checkReduceScatterBlock(send, recv, op),
+                CollectiveOp.REDUCE_SCATTER_BLOCK, CollectiveAlgorithm.ReduceScatterBlock.class,
                     sized(recv.byteLength()),
-                    a -> a.reduceScatterBlock(coll, send, recv, op));
-        } finally {
-            calls.exit(call);
-        }
+                a -> a.reduceScatterBlock(coll, send, recv, op));
     }
 
     @Override
     public void scan(Buffer send, Buffer recv, Op op) {
-        CallTracker.Call call = calls.enter("scan", this);
-        try {
-            checkScan(send, recv, op, "scan");
-            run(CollectiveOp.SCAN, CollectiveAlgorithm.Scan.class, sized(send.byteLength()),
-                    a -> a.scan(coll, send, recv, op));
-        } finally {
-            calls.exit(call);
-        }
+        collective("scan", CallTracker.NO_PEER, () -> checkScan(send, recv, op, "scan"),
+                CollectiveOp.SCAN, CollectiveAlgorithm.Scan.class, sized(send.byteLength()),
+                a -> a.scan(coll, send, recv, op));
     }
 
     @Override
     public void exscan(Buffer send, Buffer recv, Op op) {
-        CallTracker.Call call = calls.enter("exscan", this);
-        try {
-            checkScan(send, recv, op, "exscan");
-            run(CollectiveOp.EXSCAN, CollectiveAlgorithm.Exscan.class, sized(send.byteLength()),
-                    a -> a.exscan(coll, send, recv, op));
-        } finally {
-            calls.exit(call);
-        }
+        collective("exscan", CallTracker.NO_PEER, () -> checkScan(send, recv, op, "exscan"),
+                CollectiveOp.EXSCAN, CollectiveAlgorithm.Exscan.class, sized(send.byteLength()),
+                a -> a.exscan(coll, send, recv, op));
     }
 
     private void checkReduceScatter(Buffer send, Buffer recv, int[] recvCounts, Op op) {
@@ -684,28 +624,68 @@ public final class CommImpl implements Comm {
                 op);
     }
 
-    /** Calls of non-blocking collectives so far; every rank makes them in the same order (as MPI requires). */
+    /** Non-blocking collectives over the whole communicator so far; every rank makes them in the same order (as MPI requires). */
     private int nonBlockingCalls;
+    /**
+     * Per peer: the non-blocking multicasts so far whose group held both this rank and that peer (null
+     * until this rank's first). Ranks outside a group never see its call, so a multicast cannot take a
+     * number every rank agrees on; but two ranks see the calls they share in the same order.
+     */
+    private int[] sharedMulticasts;
 
     /** Tags of collective algorithms stay below this; a non-blocking call's tags are shifted past it. */
     private static final int NON_BLOCKING_TAG_STRIDE = 1 << 16;
     private static final int NON_BLOCKING_TAG_SLOTS = 30_000;
 
-    /**
-     * The collective channel with tags of their own for the next non-blocking call (up to 30,000
-     * calls may be outstanding at once), so it never meets a blocking collective or another call.
-     */
+    /** The channel of the next non-blocking collective over the whole communicator. */
     private CollChannel nonBlockingChannel() {
-        int offset = (1 + nonBlockingCalls++ % NON_BLOCKING_TAG_SLOTS) * NON_BLOCKING_TAG_STRIDE;
+        return nonBlockingChannel(null);
+    }
+
+    /**
+     * The collective channel with tags of their own for the next non-blocking call, so it never meets a
+     * blocking collective or another call (up to 30,000 calls between two ranks may be outstanding at
+     * once). A message between this rank and a peer is numbered by the non-blocking calls both made:
+     * the whole-communicator calls plus the multicasts whose group held both; {@code multicastRanks}
+     * (a multicast's root and members) names the ranks of this call when it is a multicast.
+     */
+    private CollChannel nonBlockingChannel(int[] multicastRanks) {
+        int wholeCalls = multicastRanks == null ? nonBlockingCalls++ : nonBlockingCalls;
+        int[] shared = null;
+        if (multicastRanks != null) {
+            if (sharedMulticasts == null) {
+                sharedMulticasts = new int[group.size()];
+            }
+            shared = sharedMulticasts.clone();
+            boolean[] counted = new boolean[group.size()];
+            for (int r : multicastRanks) {
+                if (!counted[r]) {
+                    counted[r] = true;
+                    sharedMulticasts[r]++;
+                }
+            }
+        } else if (sharedMulticasts != null) {
+            shared = sharedMulticasts.clone();
+        }
+        int[] sharedWithPeer = shared;
         return new Channel() {
             @Override
             public Request isend(Buffer buf, int dest, int tag) {
-                return super.isend(buf, dest, tag + offset);
+                return super.isend(buf, dest, tag + tagOffset(dest));
             }
 
             @Override
             public Request irecv(Buffer buf, int source, int tag) {
-                return super.irecv(buf, source, tag + offset);
+                if (source == ANY_SOURCE) {
+                    throw new IllegalArgumentException("a non-blocking collective cannot receive from ANY_SOURCE");
+                }
+                return super.irecv(buf, source, tag + tagOffset(source));
+            }
+
+            private int tagOffset(int peer) {
+                checkRank(peer, "peer");
+                int calls = wholeCalls + (sharedWithPeer == null ? 0 : sharedWithPeer[peer]);
+                return (1 + Math.floorMod(calls, NON_BLOCKING_TAG_SLOTS)) * NON_BLOCKING_TAG_STRIDE;
             }
         };
     }
@@ -746,7 +726,13 @@ public final class CommImpl implements Comm {
     public Request imulticast(Buffer buf, int root, int... members) {
         checkMulticast(buf, root, members);
         return algorithm(CollectiveOp.MULTICAST, CollectiveAlgorithm.Multicast.class, multicastShape(buf, root, members))
-                .imulticast(nonBlockingChannel(), buf, root, members.clone());
+                .imulticast(nonBlockingChannel(withRoot(root, members)), buf, root, members.clone());
+    }
+
+    private static int[] withRoot(int root, int[] members) {
+        int[] ranks = Arrays.copyOf(members, members.length + 1);
+        ranks[members.length] = root;
+        return ranks;
     }
 
     private void checkAlltoall(Buffer send, Buffer recv) {

@@ -1,4 +1,4 @@
-package io.mpirunj.collectives;
+package io.mpirunj.testing;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
