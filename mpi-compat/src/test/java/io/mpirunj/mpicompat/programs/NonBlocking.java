@@ -184,5 +184,27 @@ public class NonBlocking {
         Expect.equal("iReduceScatterBlock", triangle + size * me, rsOut.get(0));
         Expect.equal("iReduceScatter", (long) triangle * me, rsvOut[0]);
         Expect.equal("iAllReduce shorts", -triangle, shortSum.get(0));
+
+        // progress with no wait: while the root of an iBcast (past the eager limit) is blocked in a
+        // receive, the bcast reaches every rank, and the one the root waits for tells it so
+        int big = 100_000;
+        int[] data = new int[big];
+        if (me == root) {
+            for (int i = 0; i < big; i++) {
+                data[i] = i ^ 0x5a5a;
+            }
+        }
+        Request bcast = world.iBcast(IntBuffer.wrap(data), big, MPI.INT, root);
+        int last = (root + size - 1) % size;
+        if (me == root && size > 1) {
+            world.recv(new int[1], 1, MPI.INT, last, 11);
+        } else if (me == last && size > 1) {
+            bcast.waitFor();
+            world.send(new int[] {1}, 1, MPI.INT, root, 11);
+        }
+        bcast.waitFor();
+        for (int i = 0; i < big; i++) {
+            Expect.equal("large iBcast[" + i + "]", i ^ 0x5a5a, data[i]);
+        }
     }
 }
