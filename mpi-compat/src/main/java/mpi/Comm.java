@@ -188,6 +188,18 @@ public class Comm implements Freeable, Cloneable {
 
     // ---- blocking point-to-point ------------------------------------------------------------------
 
+    /** Elements {@code [0, count)} of a send buffer; an array of the datatype's own type takes the short way. */
+    private static Buffer sendView(String call, Object buf, int count, Datatype type) {
+        Buffer b = Region.arrayView(buf, type, count);
+        return b != null ? b : Region.of(call, "send", buf, type).read(0, count);
+    }
+
+    /** Where elements {@code [0, count)} are received; an array of the datatype's own type takes the short way. */
+    private static Region.Landing receiveView(String call, Object buf, int count, Datatype type) {
+        Buffer b = Region.arrayView(buf, type, count);
+        return b != null ? new Region.Landing(b) : Region.of(call, "receive", buf, type).write(0, count);
+    }
+
     public final void send(Object buf, int count, Datatype type, int dest, int tag) {
         send0("send", buf, count, type, dest, tag);
     }
@@ -212,7 +224,7 @@ public class Comm implements Freeable, Cloneable {
         }
         io.mpirunj.Comm c = comm(call);
         try {
-            c.send(Region.of(call, "send", buf, type).read(0, count), dest, tag);
+            c.send(sendView(call, buf, count, type), dest, tag);
         } catch (RuntimeException e) {
             throw MPIException.of(call, e);
         }
@@ -224,7 +236,7 @@ public class Comm implements Freeable, Cloneable {
         }
         io.mpirunj.Comm c = comm("recv");
         try {
-            Region.Landing l = Region.of("recv", "receive", buf, type).write(0, count);
+            Region.Landing l = receiveView("recv", buf, count, type);
             Status s = Status.of(c.recv(l.buffer, source, tag));
             l.land();
             return s;
@@ -238,8 +250,8 @@ public class Comm implements Freeable, Cloneable {
         String call = "sendRecv";
         io.mpirunj.Comm c = comm(call);
         try {
-            Buffer s = Region.of(call, "send", sendbuf, sendtype).read(0, sendcount);
-            Region.Landing l = Region.of(call, "receive", recvbuf, recvtype).write(0, recvcount);
+            Buffer s = sendView(call, sendbuf, sendcount, sendtype);
+            Region.Landing l = receiveView(call, recvbuf, recvcount, recvtype);
             return exchange(c, s, dest, sendtag, l, source, recvtag);
         } catch (RuntimeException e) {
             throw MPIException.of(call, e);
@@ -317,7 +329,7 @@ public class Comm implements Freeable, Cloneable {
         }
         io.mpirunj.Comm c = comm(call);
         try {
-            return new Request(call, c.isend(Region.of(call, "send", buf, type).read(0, count), dest, tag), null);
+            return new Request(call, c.isend(sendView(call, buf, count, type), dest, tag), null);
         } catch (RuntimeException e) {
             throw MPIException.of(call, e);
         }
@@ -329,7 +341,7 @@ public class Comm implements Freeable, Cloneable {
         }
         io.mpirunj.Comm c = comm(call);
         try {
-            Region.Landing l = Region.of(call, "receive", buf, type).write(0, count);
+            Region.Landing l = receiveView(call, buf, count, type);
             return new Request(call, c.irecv(l.buffer, source, tag), l::land);
         } catch (RuntimeException e) {
             throw MPIException.of(call, e);
@@ -433,7 +445,17 @@ public class Comm implements Freeable, Cloneable {
     }
 
     public final void bcast(Object buf, int count, Datatype type, int root) {
-        run("bcast", bcastCall("bcast", buf, count, type, root));
+        Buffer b = Region.arrayView(buf, type, count);
+        if (b == null) {
+            run("bcast", bcastCall("bcast", buf, count, type, root));
+            return;
+        }
+        io.mpirunj.Comm c = comm("bcast"); // the short way: an array of the datatype's own type, in place
+        try {
+            c.bcast(b, root);
+        } catch (RuntimeException e) {
+            throw MPIException.of("bcast", e);
+        }
     }
 
     public final Request iBcast(java.nio.Buffer buf, int count, Datatype type, int root) {
