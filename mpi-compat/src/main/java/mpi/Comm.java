@@ -236,7 +236,11 @@ public class Comm implements Freeable, Cloneable {
         }
         io.mpirunj.Comm c = comm("recv");
         try {
-            Region.Landing l = receiveView("recv", buf, count, type);
+            Buffer in = Region.arrayView(buf, type, count);
+            if (in != null) { // received in place: nothing to land
+                return Status.of(c.recv(in, source, tag));
+            }
+            Region.Landing l = Region.of("recv", "receive", buf, type).write(0, count);
             Status s = Status.of(c.recv(l.buffer, source, tag));
             l.land();
             return s;

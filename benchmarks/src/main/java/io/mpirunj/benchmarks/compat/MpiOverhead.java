@@ -4,6 +4,7 @@ import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import io.mpirunj.Mpi;
 import io.mpirunj.benchmarks.OsuFormat;
+import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.Locale;
 import mpi.MPI;
@@ -19,7 +20,9 @@ import mpi.MPI;
  * same neighbour, and a change in the machine's load hits all three alike. Each round gives the
  * ratios mpi/Comm and Comm again/Comm of times measured seconds apart; a row reports the medians over
  * rounds of the times and of those paired ratios, and the spread (lower and upper quartile) of
- * mpi/Comm. The gap is real only where mpi/Comm stands out of the spread that the control shows.
+ * mpi/Comm. The gap is real only where mpi/Comm stands out of the spread that the control shows. The
+ * last column is what rank 0's thread allocates per operation through mpi beyond Comm (median over
+ * rounds), which no load changes.
  *
  * <p>At np 1 only the bcast runs: it sends nothing, so it times what each API costs per call.
  */
@@ -59,8 +62,8 @@ public final class MpiOverhead {
             }
             if (rank == 0) {
                 System.out.println("# " + op);
-                System.out.println(String.format("%-10s%12s%12s%10s%16s%14s", "# Size", "Comm (us)", "mpi (us)",
-                        "mpi/Comm", "(quartiles)", "control/Comm"));
+                System.out.println(String.format("%-10s%12s%12s%10s%16s%14s%14s", "# Size", "Comm (us)", "mpi (us)",
+                        "mpi/Comm", "(quartiles)", "control/Comm", "mpi-Comm B/op"));
             }
             for (int size : sizes(max)) {
                 int iters = size >= 1 << 20 ? 20 : size >= 64 << 10 ? 200 : 2_000;
@@ -68,23 +71,28 @@ public final class MpiOverhead {
                     time(world, buf, size, iters / 4, pingPong, variant);
                 }
                 double[][] t = new double[3][rounds];
+                double[][] allocated = new double[3][rounds];
                 for (int round = 0; round < rounds; round++) {
                     for (int k = 0; k < 3; k++) {
                         int variant = (round + k) % 3;
+                        long before = allocatedBytes();
                         t[variant][round] = time(world, buf, size, iters, pingPong, variant);
+                        allocated[variant][round] = (allocatedBytes() - before) / (double) iters;
                     }
                 }
                 if (rank == 0) {
                     double[] ratio = new double[rounds];
                     double[] control = new double[rounds];
+                    double[] extraBytes = new double[rounds];
                     for (int round = 0; round < rounds; round++) {
                         ratio[round] = t[MPI_API][round] / t[COMM][round];
                         control[round] = t[CONTROL][round] / t[COMM][round];
+                        extraBytes[round] = allocated[MPI_API][round] - allocated[COMM][round];
                     }
-                    System.out.println(String.format(Locale.ROOT, "%-10d%12.3f%12.3f%10.3f%16s%14.3f", size,
+                    System.out.println(String.format(Locale.ROOT, "%-10d%12.3f%12.3f%10.3f%16s%14.3f%14.0f", size,
                             quantile(t[COMM], 0.5), quantile(t[MPI_API], 0.5), quantile(ratio, 0.5),
                             String.format(Locale.ROOT, "%.2f-%.2f", quantile(ratio, 0.25), quantile(ratio, 0.75)),
-                            quantile(control, 0.5)));
+                            quantile(control, 0.5), quantile(extraBytes, 0.5)));
                 }
             }
         }
@@ -93,6 +101,14 @@ public final class MpiOverhead {
 
     private static int[] sizes(int max) {
         return Arrays.stream(new int[] {1, 1024, 64 << 10, 1 << 20}).filter(s -> s <= max).toArray();
+    }
+
+    /**
+     * Bytes the calling thread (rank 0's) has allocated so far: what a loop allocates does not depend on
+     * the machine's load, so the difference between the two APIs shows their per-call work exactly.
+     */
+    private static long allocatedBytes() {
+        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
     }
 
     /** Microseconds per operation (one-way for the ping-pong), as rank 0 sees it. */
