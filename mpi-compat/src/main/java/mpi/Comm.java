@@ -480,6 +480,7 @@ public class Comm implements Freeable, Cloneable {
         }
     }
 
+    /** An empty receive buffer, for the ranks whose receive arguments a collective ignores. */
     private static Region.Landing nowhere(Datatype type) {
         return new Region.Landing(Buffer.allocate(type.unit.wireType(), 0));
     }
