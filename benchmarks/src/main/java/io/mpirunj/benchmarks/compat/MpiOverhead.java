@@ -28,6 +28,7 @@ import mpi.MPI;
  */
 public final class MpiOverhead {
     private static final int TAG = 7;
+    private static final long WARM_UP_CALLS = 30_000;
     private static final long WARM_UP_NANOS = 2_000_000_000L;
     private static final int COMM = 0;
     private static final int MPI_API = 1;
@@ -54,13 +55,15 @@ public final class MpiOverhead {
         if (rank == 0) {
             System.out.println("# mpi package overhead: the same loop against Comm, against mpi, and against Comm again");
             System.out.println("# np " + world.size() + ", " + rounds + " rounds in rotating order; medians over rounds "
-                    + "of per-round means and of paired ratios; " + OsuFormat.conditions());
+                    + "of per-round means and of paired ratios; warm-up " + WARM_UP_CALLS + " calls of each loop, "
+                    + WARM_UP_NANOS / 1_000_000_000 + " s a size; " + OsuFormat.conditions());
         }
         for (String op : new String[] {"ping-pong (one-way)", "bcast"}) {
             boolean pingPong = op.startsWith("ping");
             if (pingPong ? !pingPongToo : what.equals("ping-pong")) {
                 continue;
             }
+            long calls = 0; // warm-up calls of each loop so far
             if (rank == 0) {
                 System.out.println("# " + op);
                 System.out.println(String.format("%-10s%12s%12s%10s%16s%14s%14s", "# Size", "Comm (us)", "mpi (us)",
@@ -68,7 +71,7 @@ public final class MpiOverhead {
             }
             for (int size : sizes(max)) {
                 int iters = size >= 1 << 20 ? 20 : size >= 64 << 10 ? 200 : 2_000;
-                warmUp(world, buf, size, iters, pingPong);
+                calls = warmUp(world, buf, size, iters, pingPong, calls);
                 double[][] t = new double[3][rounds];
                 double[][] allocated = new double[3][rounds];
                 for (int round = 0; round < rounds; round++) {
@@ -99,22 +102,25 @@ public final class MpiOverhead {
     }
 
     /**
-     * Runs both loops by turns until rank 0 has spent {@link #WARM_UP_NANOS} in them, so that the code
-     * of both paths is compiled by C2 before a round is timed. (Cut short, on a loaded 2-core machine
-     * the C2 compiler threads fall behind, and the measured loops run in C1's profiling code, where
+     * Runs both loops by turns until each has made {@link #WARM_UP_CALLS} calls in this benchmark (past
+     * C2's compile thresholds) and rank 0 has spent {@link #WARM_UP_NANOS} on this size (time for the
+     * compiler to finish), so that both paths run C2 code when a round is timed. Cut short, on a loaded
+     * 2-core machine the C2 compiler threads fall behind, and the loops run C1's profiling code, where
      * every extra layer of a call costs far more than when compiled: that, not the per-call work, was
-     * the mpi path's 25 % of an earlier version of this benchmark.) Ranks as threads compile each
-     * rank's copy of these classes on its own, which makes the warm-up longer still.
+     * the mpi path's 25 % in an earlier version of this benchmark. Ranks as threads compile each rank's
+     * copy of this class on its own. Returns the warm-up calls of each loop so far, counting these.
      */
-    private static void warmUp(Comm world, byte[] buf, int size, int iters, boolean pingPong) {
+    private static long warmUp(Comm world, byte[] buf, int size, int iters, boolean pingPong, long calls) {
         long start = System.nanoTime();
         int[] more = {1};
         while (more[0] != 0) {
             time(world, buf, size, iters, pingPong, COMM);
             time(world, buf, size, iters, pingPong, MPI_API);
-            more[0] = System.nanoTime() - start < WARM_UP_NANOS ? 1 : 0;
-            world.bcast(Buffer.of(more), 0); // rank 0's clock decides for all
+            calls += iters;
+            more[0] = calls < WARM_UP_CALLS || System.nanoTime() - start < WARM_UP_NANOS ? 1 : 0;
+            world.bcast(Buffer.of(more), 0); // rank 0's count and clock decide for all
         }
+        return calls;
     }
 
     private static int[] sizes(int max) {
