@@ -4,6 +4,7 @@ import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import io.mpirunj.Mpi;
 import io.mpirunj.benchmarks.OsuFormat;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.Locale;
@@ -28,8 +29,9 @@ import mpi.MPI;
  */
 public final class MpiOverhead {
     private static final int TAG = 7;
-    private static final long WARM_UP_CALLS = 30_000;
+    private static final long WARM_UP_CALLS = 100_000;
     private static final long WARM_UP_NANOS = 2_000_000_000L;
+    private static final long WARM_UP_LIMIT_NANOS = 60_000_000_000L;
     private static final int COMM = 0;
     private static final int MPI_API = 1;
     private static final int CONTROL = 2;
@@ -56,7 +58,7 @@ public final class MpiOverhead {
             System.out.println("# mpi package overhead: the same loop against Comm, against mpi, and against Comm again");
             System.out.println("# np " + world.size() + ", " + rounds + " rounds in rotating order; medians over rounds "
                     + "of per-round means and of paired ratios; warm-up " + WARM_UP_CALLS + " calls of each loop, "
-                    + WARM_UP_NANOS / 1_000_000_000 + " s a size; " + OsuFormat.conditions());
+                    + WARM_UP_NANOS / 1_000_000_000 + " s a size, until the JIT is idle; " + OsuFormat.conditions());
         }
         for (String op : new String[] {"ping-pong (one-way)", "bcast"}) {
             boolean pingPong = op.startsWith("ping");
@@ -102,23 +104,33 @@ public final class MpiOverhead {
     }
 
     /**
-     * Runs both loops by turns until each has made {@link #WARM_UP_CALLS} calls in this benchmark (past
-     * C2's compile thresholds) and rank 0 has spent {@link #WARM_UP_NANOS} on this size (time for the
-     * compiler to finish), so that both paths run C2 code when a round is timed. Cut short, on a loaded
-     * 2-core machine the C2 compiler threads fall behind, and the loops run C1's profiling code, where
-     * every extra layer of a call costs far more than when compiled: that, not the per-call work, was
-     * the mpi path's 25 % in an earlier version of this benchmark. Ranks as threads compile each rank's
-     * copy of this class on its own. Returns the warm-up calls of each loop so far, counting these.
+     * Runs both loops by turns until each has made {@link #WARM_UP_CALLS} calls in this benchmark (far
+     * past C2's compile thresholds), rank 0 has spent {@link #WARM_UP_NANOS} on this size, and no rank's
+     * JIT compiler has compiled anything during the last turn, so that both paths run C2 code when a
+     * round is timed. Cut short, on a loaded 2-core machine the C2 compiler threads fall behind, and the
+     * loops run C1's profiling code, where every extra layer of a call costs far more than when compiled:
+     * that, not the per-call work, was the mpi path's 25 % in an earlier version of this benchmark. After
+     * {@link #WARM_UP_LIMIT_NANOS} it gives up and says so. Returns the warm-up calls of each loop so far.
      */
     private static long warmUp(Comm world, byte[] buf, int size, int iters, boolean pingPong, long calls) {
         long start = System.nanoTime();
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         int[] more = {1};
-        while (more[0] != 0) {
+        int[] anyRank = {1};
+        while (anyRank[0] != 0) {
+            long compiledMillis = jit.getTotalCompilationTime();
             time(world, buf, size, iters, pingPong, COMM);
             time(world, buf, size, iters, pingPong, MPI_API);
             calls += iters;
-            more[0] = calls < WARM_UP_CALLS || System.nanoTime() - start < WARM_UP_NANOS ? 1 : 0;
-            world.bcast(Buffer.of(more), 0); // rank 0's count and clock decide for all
+            long elapsed = System.nanoTime() - start;
+            boolean compiling = jit.getTotalCompilationTime() != compiledMillis;
+            more[0] = elapsed < WARM_UP_LIMIT_NANOS
+                    && (calls < WARM_UP_CALLS || elapsed < WARM_UP_NANOS || compiling) ? 1 : 0;
+            world.allreduce(Buffer.of(more), Buffer.of(anyRank), io.mpirunj.Op.MAX);
+            if (anyRank[0] == 0 && compiling && world.rank() == 0) {
+                System.out.println("# warm-up of size " + size + " cut at " + elapsed / 1_000_000_000
+                        + " s with the JIT still compiling: this row may time unoptimised code");
+            }
         }
         return calls;
     }
