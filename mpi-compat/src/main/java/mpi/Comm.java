@@ -55,18 +55,13 @@ public class Comm implements Freeable, Cloneable {
     }
 
     /** Runs a collective now on this communicator. */
-    private void run(String call, NonBlockingCollectives.Task task) {
-        io.mpirunj.Comm c = comm(call);
-        try {
-            task.run(c);
-        } catch (RuntimeException e) {
-            throw MPIException.of(call, e);
-        }
+    private void run(String call, Collective collective) {
+        collective.run(call, comm(call));
     }
 
-    /** Starts a collective that completes in the background. */
-    private Request start(String call, NonBlockingCollectives.Task task) {
-        return binding(call).nonBlocking.start(call, task);
+    /** Starts a non-blocking collective on this communicator. */
+    private Request start(String call, Collective collective) {
+        return collective.start(call, comm(call));
     }
 
     static Intracomm wrap(io.mpirunj.Comm c, String name) {
@@ -193,6 +188,18 @@ public class Comm implements Freeable, Cloneable {
 
     // ---- blocking point-to-point ------------------------------------------------------------------
 
+    /** Elements {@code [0, count)} of a send buffer; an array of the datatype's own type takes the short way. */
+    private static Buffer sendView(String call, Object buf, int count, Datatype type) {
+        Buffer b = Region.arrayView(buf, type, count);
+        return b != null ? b : Region.of(call, "send", buf, type).read(0, count);
+    }
+
+    /** Where elements {@code [0, count)} are received; an array of the datatype's own type takes the short way. */
+    private static Region.Landing receiveView(String call, Object buf, int count, Datatype type) {
+        Buffer b = Region.arrayView(buf, type, count);
+        return b != null ? new Region.Landing(b) : Region.of(call, "receive", buf, type).write(0, count);
+    }
+
     public final void send(Object buf, int count, Datatype type, int dest, int tag) {
         send0("send", buf, count, type, dest, tag);
     }
@@ -217,7 +224,7 @@ public class Comm implements Freeable, Cloneable {
         }
         io.mpirunj.Comm c = comm(call);
         try {
-            c.send(Region.of(call, "send", buf, type).read(0, count), dest, tag);
+            c.send(sendView(call, buf, count, type), dest, tag);
         } catch (RuntimeException e) {
             throw MPIException.of(call, e);
         }
@@ -229,6 +236,10 @@ public class Comm implements Freeable, Cloneable {
         }
         io.mpirunj.Comm c = comm("recv");
         try {
+            Buffer in = Region.arrayView(buf, type, count);
+            if (in != null) { // received in place: nothing to land
+                return Status.of(c.recv(in, source, tag));
+            }
             Region.Landing l = Region.of("recv", "receive", buf, type).write(0, count);
             Status s = Status.of(c.recv(l.buffer, source, tag));
             l.land();
@@ -243,8 +254,8 @@ public class Comm implements Freeable, Cloneable {
         String call = "sendRecv";
         io.mpirunj.Comm c = comm(call);
         try {
-            Buffer s = Region.of(call, "send", sendbuf, sendtype).read(0, sendcount);
-            Region.Landing l = Region.of(call, "receive", recvbuf, recvtype).write(0, recvcount);
+            Buffer s = sendView(call, sendbuf, sendcount, sendtype);
+            Region.Landing l = receiveView(call, recvbuf, recvcount, recvtype);
             return exchange(c, s, dest, sendtag, l, source, recvtag);
         } catch (RuntimeException e) {
             throw MPIException.of(call, e);
@@ -322,7 +333,7 @@ public class Comm implements Freeable, Cloneable {
         }
         io.mpirunj.Comm c = comm(call);
         try {
-            return new Request(call, c.isend(Region.of(call, "send", buf, type).read(0, count), dest, tag), null);
+            return new Request(call, c.isend(sendView(call, buf, count, type), dest, tag), null);
         } catch (RuntimeException e) {
             throw MPIException.of(call, e);
         }
@@ -334,7 +345,7 @@ public class Comm implements Freeable, Cloneable {
         }
         io.mpirunj.Comm c = comm(call);
         try {
-            Region.Landing l = Region.of(call, "receive", buf, type).write(0, count);
+            Region.Landing l = receiveView(call, buf, count, type);
             return new Request(call, c.irecv(l.buffer, source, tag), l::land);
         } catch (RuntimeException e) {
             throw MPIException.of(call, e);
@@ -426,35 +437,40 @@ public class Comm implements Freeable, Cloneable {
 
     // ---- collectives: barrier and bcast -----------------------------------------------------------
 
+    private static final Collective BARRIER = new Collective(io.mpirunj.Comm::barrier, io.mpirunj.Comm::ibarrier,
+            Collective.NOTHING);
+
     public final void barrier() {
-        run("barrier", io.mpirunj.Comm::barrier);
+        run("barrier", BARRIER);
     }
 
     public final Request iBarrier() {
-        return start("iBarrier", io.mpirunj.Comm::barrier);
+        return start("iBarrier", BARRIER);
     }
 
     public final void bcast(Object buf, int count, Datatype type, int root) {
-        run("bcast", bcastTask("bcast", buf, count, type, root));
+        Buffer b = Region.arrayView(buf, type, count);
+        if (b == null) {
+            run("bcast", bcastCall("bcast", buf, count, type, root));
+            return;
+        }
+        io.mpirunj.Comm c = comm("bcast"); // the short way: an array of the datatype's own type, in place
+        try {
+            c.bcast(b, root);
+        } catch (RuntimeException e) {
+            throw MPIException.of("bcast", e);
+        }
     }
 
     public final Request iBcast(java.nio.Buffer buf, int count, Datatype type, int root) {
-        return start("iBcast", bcastTask("iBcast", buf, count, type, root));
+        return start("iBcast", bcastCall("iBcast", buf, count, type, root));
     }
 
-    private NonBlockingCollectives.Task bcastTask(String call, Object buf, int count, Datatype type, int root) {
+    private Collective bcastCall(String call, Object buf, int count, Datatype type, int root) {
         Region r = Region.of(call, "data", buf, type);
-        r.read(0, 0);
         checkCount(call, r, count);
-        return c -> {
-            if (c.rank() == root) {
-                c.bcast(r.read(0, count), root);
-            } else {
-                Region.Landing l = r.write(0, count);
-                c.bcast(l.buffer, root);
-                l.land();
-            }
-        };
+        Region.Landing l = comm(call).rank() == root ? new Region.Landing(r.read(0, count)) : r.write(0, count);
+        return new Collective(c -> c.bcast(l.buffer, root), c -> c.ibcast(l.buffer, root), l::land);
     }
 
     private static void checkCount(String call, Region r, long needed) {
@@ -464,8 +480,9 @@ public class Comm implements Freeable, Cloneable {
         }
     }
 
-    private static Buffer empty(Datatype type) {
-        return Buffer.allocate(type.unit.wireType(), 0);
+    /** An empty receive buffer, for the ranks whose receive arguments a collective ignores. */
+    private static Region.Landing nowhere(Datatype type) {
+        return new Region.Landing(Buffer.allocate(type.unit.wireType(), 0));
     }
 
     /** Counts or displacements in datatype elements, as runtime buffer elements. */
@@ -505,25 +522,25 @@ public class Comm implements Freeable, Cloneable {
 
     public final void gather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
             Datatype recvtype, int root) {
-        run("gather", gatherTask("gather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, false));
+        run("gather", gatherCall("gather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, false));
     }
 
     /** In place: at the root {@code buf} is the receive buffer and holds its own block already. */
     public final void gather(Object buf, int count, Datatype type, int root) {
-        run("gather", gatherTask("gather", buf, count, type, buf, count, type, root, true));
+        run("gather", gatherCall("gather", buf, count, type, buf, count, type, root, true));
     }
 
     public final Request iGather(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype, java.nio.Buffer recvbuf,
             int recvcount, Datatype recvtype, int root) {
-        return start("iGather", gatherTask("iGather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+        return start("iGather", gatherCall("iGather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
                 false));
     }
 
     public final Request iGather(java.nio.Buffer buf, int count, Datatype type, int root) {
-        return start("iGather", gatherTask("iGather", buf, count, type, buf, count, type, root, true));
+        return start("iGather", gatherCall("iGather", buf, count, type, buf, count, type, root, true));
     }
 
-    private NonBlockingCollectives.Task gatherTask(String call, Object sendbuf, int sendcount, Datatype sendtype,
+    private Collective gatherCall(String call, Object sendbuf, int sendcount, Datatype sendtype,
             Object recvbuf, int recvcount, Datatype recvtype, int root, boolean inPlace) {
         io.mpirunj.Comm c0 = comm(call);
         boolean isRoot = c0.rank() == root;
@@ -536,52 +553,45 @@ public class Comm implements Freeable, Cloneable {
         if (send != null) {
             checkCount(call, send, sendcount);
         }
-        return c -> {
-            if (isRoot) {
-                Buffer s = inPlace ? recv.read(root * recvcount, recvcount).copy() : send.read(0, sendcount);
-                Region.Landing l = recv.write(0, recvcount * size);
-                c.gather(s, l.buffer, root);
-                l.land();
-            } else {
-                c.gather(send.read(0, sendcount), empty(sendtype), root);
-            }
-        };
+        Buffer s = send == null ? recv.read(root * recvcount, recvcount).copy() : send.read(0, sendcount);
+        Region.Landing l = isRoot ? recv.write(0, recvcount * size) : nowhere(sendtype);
+        return new Collective(c -> c.gather(s, l.buffer, root), c -> c.igather(s, l.buffer, root), l::land);
     }
 
     public final void gatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount,
             int[] displs, Datatype recvtype, int root) {
-        run("gatherv", gathervTask("gatherv", sendbuf, sendcount, sendtype, recvbuf, recvcount, displs, recvtype, root,
+        run("gatherv", gathervCall("gatherv", sendbuf, sendcount, sendtype, recvbuf, recvcount, displs, recvtype, root,
                 false));
     }
 
     /** In place, at the root: {@code recvbuf} holds the root's own block already. */
     public final void gatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
-        run("gatherv", gathervTask("gatherv", null, 0, recvtype, recvbuf, recvcount, displs, recvtype, root, true));
+        run("gatherv", gathervCall("gatherv", null, 0, recvtype, recvbuf, recvcount, displs, recvtype, root, true));
     }
 
     /** At a non-root rank, whose receive arguments do not matter. */
     public final void gatherv(Object sendbuf, int sendcount, Datatype sendtype, int root) {
-        run("gatherv", gathervTask("gatherv", sendbuf, sendcount, sendtype, null, null, null, sendtype, root, false));
+        run("gatherv", gathervCall("gatherv", sendbuf, sendcount, sendtype, null, null, null, sendtype, root, false));
     }
 
     public final Request iGatherv(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype, java.nio.Buffer recvbuf,
             int[] recvcount, int[] displs, Datatype recvtype, int root) {
-        return start("iGatherv", gathervTask("iGatherv", sendbuf, sendcount, sendtype, recvbuf, recvcount, displs,
+        return start("iGatherv", gathervCall("iGatherv", sendbuf, sendcount, sendtype, recvbuf, recvcount, displs,
                 recvtype, root, false));
     }
 
     public final Request iGatherv(java.nio.Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype,
             int root) {
-        return start("iGatherv", gathervTask("iGatherv", null, 0, recvtype, recvbuf, recvcount, displs, recvtype,
+        return start("iGatherv", gathervCall("iGatherv", null, 0, recvtype, recvbuf, recvcount, displs, recvtype,
                 root, true));
     }
 
     public final Request iGatherv(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype, int root) {
-        return start("iGatherv", gathervTask("iGatherv", sendbuf, sendcount, sendtype, null, null, null, sendtype,
+        return start("iGatherv", gathervCall("iGatherv", sendbuf, sendcount, sendtype, null, null, null, sendtype,
                 root, false));
     }
 
-    private NonBlockingCollectives.Task gathervTask(String call, Object sendbuf, int sendcount, Datatype sendtype,
+    private Collective gathervCall(String call, Object sendbuf, int sendcount, Datatype sendtype,
             Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root, boolean inPlace) {
         io.mpirunj.Comm c0 = comm(call);
         int me = c0.rank();
@@ -601,41 +611,35 @@ public class Comm implements Freeable, Cloneable {
         }
         int[] counts = isRoot ? wire(recvcount, recvtype) : null;
         int[] offsets = isRoot ? wire(displs, recvtype) : null;
-        return c -> {
-            if (isRoot) {
-                Buffer s = inPlace ? recv.read(displs[root], recvcount[root]).copy() : send.read(0, sendcount);
-                Region.Landing l = recv.write(0, reach);
-                c.gatherv(s, l.buffer, counts, offsets, root);
-                l.land();
-            } else {
-                c.gatherv(send.read(0, sendcount), empty(sendtype), null, null, root);
-            }
-        };
+        Buffer s = inPlace ? recv.read(displs[root], recvcount[root]).copy() : send.read(0, sendcount);
+        Region.Landing l = isRoot ? recv.write(0, reach) : nowhere(sendtype);
+        return new Collective(c -> c.gatherv(s, l.buffer, counts, offsets, root),
+                c -> c.igatherv(s, l.buffer, counts, offsets, root), l::land);
     }
 
     // ---- scatter -----------------------------------------------------------------------------------
 
     public final void scatter(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
             Datatype recvtype, int root) {
-        run("scatter", scatterTask("scatter", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, false));
+        run("scatter", scatterCall("scatter", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, false));
     }
 
     /** In place: at the root {@code buf} is the send buffer, and its own block stays where it is. */
     public final void scatter(Object buf, int count, Datatype type, int root) {
-        run("scatter", scatterTask("scatter", buf, count, type, buf, count, type, root, true));
+        run("scatter", scatterCall("scatter", buf, count, type, buf, count, type, root, true));
     }
 
     public final Request iScatter(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype, java.nio.Buffer recvbuf,
             int recvcount, Datatype recvtype, int root) {
-        return start("iScatter", scatterTask("iScatter", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+        return start("iScatter", scatterCall("iScatter", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
                 root, false));
     }
 
     public final Request iScatter(java.nio.Buffer buf, int count, Datatype type, int root) {
-        return start("iScatter", scatterTask("iScatter", buf, count, type, buf, count, type, root, true));
+        return start("iScatter", scatterCall("iScatter", buf, count, type, buf, count, type, root, true));
     }
 
-    private NonBlockingCollectives.Task scatterTask(String call, Object sendbuf, int sendcount, Datatype sendtype,
+    private Collective scatterCall(String call, Object sendbuf, int sendcount, Datatype sendtype,
             Object recvbuf, int recvcount, Datatype recvtype, int root, boolean inPlace) {
         io.mpirunj.Comm c0 = comm(call);
         boolean isRoot = c0.rank() == root;
@@ -648,59 +652,47 @@ public class Comm implements Freeable, Cloneable {
         if (recv != null) {
             checkCount(call, recv, recvcount);
         }
-        return c -> {
-            if (isRoot) {
-                Buffer s = send.read(0, sendcount * size);
-                if (inPlace) {
-                    c.scatter(s, s.allocateLike(s.count() / size), root);
-                } else {
-                    Region.Landing l = recv.write(0, recvcount);
-                    c.scatter(s, l.buffer, root);
-                    l.land();
-                }
-            } else {
-                Region.Landing l = recv.write(0, recvcount);
-                c.scatter(empty(recvtype), l.buffer, root);
-                l.land();
-            }
-        };
+        Buffer s = isRoot ? send.read(0, sendcount * size) : Buffer.allocate(recvtype.unit.wireType(), 0);
+        // in place, the root's own block stays in the send buffer: it lands in a scratch buffer
+        Region.Landing l = recv == null ? new Region.Landing(s.allocateLike(s.count() / size)) : recv.write(0, recvcount);
+        return new Collective(c -> c.scatter(s, l.buffer, root), c -> c.iscatter(s, l.buffer, root), l::land);
     }
 
     public final void scatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype, Object recvbuf,
             int recvcount, Datatype recvtype, int root) {
-        run("scatterv", scattervTask("scatterv", sendbuf, sendcount, displs, sendtype, recvbuf, recvcount, recvtype,
+        run("scatterv", scattervCall("scatterv", sendbuf, sendcount, displs, sendtype, recvbuf, recvcount, recvtype,
                 root, false));
     }
 
     /** In place, at the root: its own block stays in {@code sendbuf}. */
     public final void scatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype, int root) {
-        run("scatterv", scattervTask("scatterv", sendbuf, sendcount, displs, sendtype, null, 0, sendtype, root, true));
+        run("scatterv", scattervCall("scatterv", sendbuf, sendcount, displs, sendtype, null, 0, sendtype, root, true));
     }
 
     /** At a non-root rank, whose send arguments do not matter. */
     public final void scatterv(Object recvbuf, int recvcount, Datatype recvtype, int root) {
-        run("scatterv", scattervTask("scatterv", null, null, null, recvtype, recvbuf, recvcount, recvtype, root,
+        run("scatterv", scattervCall("scatterv", null, null, null, recvtype, recvbuf, recvcount, recvtype, root,
                 false));
     }
 
     public final Request iScatterv(java.nio.Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype,
             java.nio.Buffer recvbuf, int recvcount, Datatype recvtype, int root) {
-        return start("iScatterv", scattervTask("iScatterv", sendbuf, sendcount, displs, sendtype, recvbuf, recvcount,
+        return start("iScatterv", scattervCall("iScatterv", sendbuf, sendcount, displs, sendtype, recvbuf, recvcount,
                 recvtype, root, false));
     }
 
     public final Request iScatterv(java.nio.Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype,
             int root) {
-        return start("iScatterv", scattervTask("iScatterv", sendbuf, sendcount, displs, sendtype, null, 0, sendtype,
+        return start("iScatterv", scattervCall("iScatterv", sendbuf, sendcount, displs, sendtype, null, 0, sendtype,
                 root, true));
     }
 
     public final Request iScatterv(java.nio.Buffer recvbuf, int recvcount, Datatype recvtype, int root) {
-        return start("iScatterv", scattervTask("iScatterv", null, null, null, recvtype, recvbuf, recvcount, recvtype,
+        return start("iScatterv", scattervCall("iScatterv", null, null, null, recvtype, recvbuf, recvcount, recvtype,
                 root, false));
     }
 
-    private NonBlockingCollectives.Task scattervTask(String call, Object sendbuf, int[] sendcount, int[] displs,
+    private Collective scattervCall(String call, Object sendbuf, int[] sendcount, int[] displs,
             Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype, int root, boolean inPlace) {
         io.mpirunj.Comm c0 = comm(call);
         int me = c0.rank();
@@ -720,45 +712,35 @@ public class Comm implements Freeable, Cloneable {
         }
         int[] counts = isRoot ? wire(sendcount, sendtype) : null;
         int[] offsets = isRoot ? wire(displs, sendtype) : null;
-        return c -> {
-            if (isRoot) {
-                Buffer s = send.read(0, reach);
-                Region.Landing l = inPlace ? new Region.Landing(s.allocateLike(counts[root])) : recv.write(0, recvcount);
-                c.scatterv(s, counts, offsets, l.buffer, root);
-                if (!inPlace) {
-                    l.land();
-                }
-            } else {
-                Region.Landing l = recv.write(0, recvcount);
-                c.scatterv(empty(recvtype), null, null, l.buffer, root);
-                l.land();
-            }
-        };
+        Buffer s = isRoot ? send.read(0, reach) : Buffer.allocate(recvtype.unit.wireType(), 0);
+        Region.Landing l = inPlace ? new Region.Landing(s.allocateLike(counts[root])) : recv.write(0, recvcount);
+        return new Collective(c -> c.scatterv(s, counts, offsets, l.buffer, root),
+                c -> c.iscatterv(s, counts, offsets, l.buffer, root), l::land);
     }
 
     // ---- allgather, alltoall -----------------------------------------------------------------------
 
     public final void allGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
             Datatype recvtype) {
-        run("allGather", allGatherTask("allGather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, false));
+        run("allGather", allGatherCall("allGather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, false));
     }
 
     /** In place: {@code buf} holds this rank's own block already. */
     public final void allGather(Object buf, int count, Datatype type) {
-        run("allGather", allGatherTask("allGather", buf, count, type, buf, count, type, true));
+        run("allGather", allGatherCall("allGather", buf, count, type, buf, count, type, true));
     }
 
     public final Request iAllGather(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype,
             java.nio.Buffer recvbuf, int recvcount, Datatype recvtype) {
-        return start("iAllGather", allGatherTask("iAllGather", sendbuf, sendcount, sendtype, recvbuf, recvcount,
+        return start("iAllGather", allGatherCall("iAllGather", sendbuf, sendcount, sendtype, recvbuf, recvcount,
                 recvtype, false));
     }
 
     public final Request iAllGather(java.nio.Buffer buf, int count, Datatype type) {
-        return start("iAllGather", allGatherTask("iAllGather", buf, count, type, buf, count, type, true));
+        return start("iAllGather", allGatherCall("iAllGather", buf, count, type, buf, count, type, true));
     }
 
-    private NonBlockingCollectives.Task allGatherTask(String call, Object sendbuf, int sendcount, Datatype sendtype,
+    private Collective allGatherCall(String call, Object sendbuf, int sendcount, Datatype sendtype,
             Object recvbuf, int recvcount, Datatype recvtype, boolean inPlace) {
         io.mpirunj.Comm c0 = comm(call);
         int me = c0.rank();
@@ -769,36 +751,33 @@ public class Comm implements Freeable, Cloneable {
         if (send != null) {
             checkCount(call, send, sendcount);
         }
-        return c -> {
-            Buffer s = inPlace ? recv.read(me * recvcount, recvcount).copy() : send.read(0, sendcount);
-            Region.Landing l = recv.write(0, recvcount * size);
-            c.allgather(s, l.buffer);
-            l.land();
-        };
+        Buffer s = inPlace ? recv.read(me * recvcount, recvcount).copy() : send.read(0, sendcount);
+        Region.Landing l = recv.write(0, recvcount * size);
+        return new Collective(c -> c.allgather(s, l.buffer), c -> c.iallgather(s, l.buffer), l::land);
     }
 
     public final void allGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount,
             int[] displs, Datatype recvtype) {
-        run("allGatherv", allGathervTask("allGatherv", sendbuf, sendcount, sendtype, recvbuf, recvcount, displs,
+        run("allGatherv", allGathervCall("allGatherv", sendbuf, sendcount, sendtype, recvbuf, recvcount, displs,
                 recvtype, false));
     }
 
     /** In place: {@code recvbuf} holds this rank's own block already. */
     public final void allGatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
-        run("allGatherv", allGathervTask("allGatherv", null, 0, recvtype, recvbuf, recvcount, displs, recvtype, true));
+        run("allGatherv", allGathervCall("allGatherv", null, 0, recvtype, recvbuf, recvcount, displs, recvtype, true));
     }
 
     public final Request iAllGatherv(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype,
             java.nio.Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
-        return start("iAllGatherv", allGathervTask("iAllGatherv", sendbuf, sendcount, sendtype, recvbuf, recvcount,
+        return start("iAllGatherv", allGathervCall("iAllGatherv", sendbuf, sendcount, sendtype, recvbuf, recvcount,
                 displs, recvtype, false));
     }
 
     public final Request iAllGatherv(java.nio.Buffer buf, int[] count, int[] displs, Datatype type) {
-        return start("iAllGatherv", allGathervTask("iAllGatherv", null, 0, type, buf, count, displs, type, true));
+        return start("iAllGatherv", allGathervCall("iAllGatherv", null, 0, type, buf, count, displs, type, true));
     }
 
-    private NonBlockingCollectives.Task allGathervTask(String call, Object sendbuf, int sendcount, Datatype sendtype,
+    private Collective allGathervCall(String call, Object sendbuf, int sendcount, Datatype sendtype,
             Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, boolean inPlace) {
         io.mpirunj.Comm c0 = comm(call);
         int me = c0.rank();
@@ -811,52 +790,48 @@ public class Comm implements Freeable, Cloneable {
         }
         int[] counts = wire(recvcount, recvtype);
         int[] offsets = wire(displs, recvtype);
-        return c -> {
-            Buffer s = inPlace ? recv.read(displs[me], recvcount[me]).copy() : send.read(0, sendcount);
-            Region.Landing l = recv.write(0, reach);
-            c.allgatherv(s, l.buffer, counts, offsets);
-            l.land();
-        };
+        Buffer s = inPlace ? recv.read(displs[me], recvcount[me]).copy() : send.read(0, sendcount);
+        Region.Landing l = recv.write(0, reach);
+        return new Collective(c -> c.allgatherv(s, l.buffer, counts, offsets),
+                c -> c.iallgatherv(s, l.buffer, counts, offsets), l::land);
     }
 
     public final void allToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
             Datatype recvtype) {
-        run("allToAll", allToAllTask("allToAll", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype));
+        run("allToAll", allToAllCall("allToAll", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype));
     }
 
     public final Request iAllToAll(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype, java.nio.Buffer recvbuf,
             int recvcount, Datatype recvtype) {
-        return start("iAllToAll", allToAllTask("iAllToAll", sendbuf, sendcount, sendtype, recvbuf, recvcount,
+        return start("iAllToAll", allToAllCall("iAllToAll", sendbuf, sendcount, sendtype, recvbuf, recvcount,
                 recvtype));
     }
 
-    private NonBlockingCollectives.Task allToAllTask(String call, Object sendbuf, int sendcount, Datatype sendtype,
+    private Collective allToAllCall(String call, Object sendbuf, int sendcount, Datatype sendtype,
             Object recvbuf, int recvcount, Datatype recvtype) {
         int size = comm(call).size();
         Region send = Region.of(call, "send", sendbuf, sendtype);
         Region recv = Region.of(call, "receive", recvbuf, recvtype);
         checkCount(call, send, (long) sendcount * size);
         checkCount(call, recv, (long) recvcount * size);
-        return c -> {
-            Region.Landing l = recv.write(0, recvcount * size);
-            c.alltoall(send.read(0, sendcount * size), l.buffer);
-            l.land();
-        };
+        Buffer s = send.read(0, sendcount * size);
+        Region.Landing l = recv.write(0, recvcount * size);
+        return new Collective(c -> c.alltoall(s, l.buffer), c -> c.ialltoall(s, l.buffer), l::land);
     }
 
     public final void allToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Object recvbuf,
             int[] recvcount, int[] rdispls, Datatype recvtype) {
-        run("allToAllv", allToAllvTask("allToAllv", sendbuf, sendcount, sdispls, sendtype, recvbuf, recvcount,
+        run("allToAllv", allToAllvCall("allToAllv", sendbuf, sendcount, sdispls, sendtype, recvbuf, recvcount,
                 rdispls, recvtype));
     }
 
     public final Request iAllToAllv(java.nio.Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
             java.nio.Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
-        return start("iAllToAllv", allToAllvTask("iAllToAllv", sendbuf, sendcount, sdispls, sendtype, recvbuf,
+        return start("iAllToAllv", allToAllvCall("iAllToAllv", sendbuf, sendcount, sdispls, sendtype, recvbuf,
                 recvcount, rdispls, recvtype));
     }
 
-    private NonBlockingCollectives.Task allToAllvTask(String call, Object sendbuf, int[] sendcount, int[] sdispls,
+    private Collective allToAllvCall(String call, Object sendbuf, int[] sendcount, int[] sdispls,
             Datatype sendtype, Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
         int size = comm(call).size();
         Region send = Region.of(call, "send", sendbuf, sendtype);
@@ -869,37 +844,37 @@ public class Comm implements Freeable, Cloneable {
         int[] sd = wire(sdispls, sendtype);
         int[] rc = wire(recvcount, recvtype);
         int[] rd = wire(rdispls, recvtype);
-        return c -> {
-            Region.Landing l = recv.write(0, recvReach);
-            c.alltoallv(send.read(0, sendReach), sc, sd, l.buffer, rc, rd);
-            l.land();
-        };
+        Buffer s = send.read(0, sendReach);
+        Region.Landing l = recv.write(0, recvReach);
+        return new Collective(c -> c.alltoallv(s, sc, sd, l.buffer, rc, rd),
+                c -> c.ialltoallv(s, sc, sd, l.buffer, rc, rd), l::land);
     }
 
     // ---- reductions --------------------------------------------------------------------------------
 
     public final void reduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op, int root) {
-        run("reduce", reduceTask("reduce", sendbuf, recvbuf, count, type, op, root, false));
+        run("reduce", reduceCall("reduce", sendbuf, recvbuf, count, type, op, root, false));
     }
 
     /** In place: at the root {@code buf} is both its contribution and the result. */
     public final void reduce(Object buf, int count, Datatype type, Op op, int root) {
-        run("reduce", reduceTask("reduce", buf, buf, count, type, op, root, true));
+        run("reduce", reduceCall("reduce", buf, buf, count, type, op, root, true));
     }
 
     public final Request iReduce(java.nio.Buffer sendbuf, java.nio.Buffer recvbuf, int count, Datatype type, Op op,
             int root) {
-        return start("iReduce", reduceTask("iReduce", sendbuf, recvbuf, count, type, op, root, false));
+        return start("iReduce", reduceCall("iReduce", sendbuf, recvbuf, count, type, op, root, false));
     }
 
     public final Request iReduce(java.nio.Buffer buf, int count, Datatype type, Op op, int root) {
-        return start("iReduce", reduceTask("iReduce", buf, buf, count, type, op, root, true));
+        return start("iReduce", reduceCall("iReduce", buf, buf, count, type, op, root, true));
     }
 
-    private NonBlockingCollectives.Task reduceTask(String call, Object sendbuf, Object recvbuf, int count,
-            Datatype type, Op op, int root, boolean inPlace) {
+    private Collective reduceCall(String call, Object sendbuf, Object recvbuf, int count, Datatype type, Op op,
+            int root, boolean inPlace) {
         Combiner.check(call, op, type);
         io.mpirunj.Comm c0 = comm(call);
+        int size = c0.size();
         boolean isRoot = c0.rank() == root;
         Region recv = isRoot ? Region.of(call, "receive", recvbuf, type) : null;
         Region send = inPlace && isRoot ? null : Region.of(call, "send", sendbuf, type);
@@ -909,122 +884,145 @@ public class Comm implements Freeable, Cloneable {
         if (send != null) {
             checkCount(call, send, count);
         }
-        boolean nio = sendbuf instanceof java.nio.Buffer || recvbuf instanceof java.nio.Buffer;
-        boolean runtime = Combiner.runtimeCan(op, type);
-        return c -> {
-            Buffer s = send != null ? send.read(0, count) : recv.read(0, count).copy();
-            if (runtime) {
-                if (isRoot) {
-                    Region.Landing l = recv.write(0, count);
-                    c.reduce(s, l.buffer, op.builtin, root);
-                    l.land();
-                } else {
-                    c.reduce(s, s.allocateLike(s.count()), op.builtin, root);
-                }
-                return;
-            }
-            byte[] result = Reduce.tree(c, Region.image(s), op, type, count, nio, root);
+        Buffer s = send != null ? send.read(0, count) : recv.read(0, count).copy();
+        if (Combiner.runtimeCan(op, type)) {
+            Region.Landing l = isRoot ? recv.write(0, count) : new Region.Landing(s.allocateLike(s.count()));
+            return new Collective(c -> c.reduce(s, l.buffer, op.builtin, root),
+                    c -> c.ireduce(s, l.buffer, op.builtin, root), l::land);
+        }
+        // this package's own reduction: every image to the root, folded there
+        Buffer mine = Buffer.of(Region.image(s));
+        Buffer all = Buffer.allocate(io.mpirunj.ElementType.BYTE, isRoot ? mine.count() * size : 0);
+        boolean nio = isNio(sendbuf, recvbuf);
+        return new Collective(c -> c.gather(mine, all, root), c -> c.igather(mine, all, root), () -> {
             if (isRoot) {
-                Region.Landing l = recv.write(0, count);
-                Region.restore(result, l.buffer);
-                l.land();
+                landImage(Reduce.fold((byte[]) all.array(), mine.count(), 0, size, op, type, count, nio),
+                        recv.write(0, count));
             }
-        };
+        });
+    }
+
+    private static boolean isNio(Object sendbuf, Object recvbuf) {
+        return sendbuf instanceof java.nio.Buffer || recvbuf instanceof java.nio.Buffer;
+    }
+
+    /** Writes the result image {@code img} where {@code l} receives, and lands it. */
+    private static void landImage(byte[] img, Region.Landing l) {
+        Region.restore(img, l.buffer);
+        l.land();
     }
 
     public final void allReduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) {
-        run("allReduce", allReduceTask("allReduce", sendbuf, recvbuf, count, type, op, false));
+        run("allReduce", allReduceCall("allReduce", sendbuf, recvbuf, count, type, op, false));
     }
 
     /** In place: {@code buf} is both this rank's contribution and the result. */
     public final void allReduce(Object buf, int count, Datatype type, Op op) {
-        run("allReduce", allReduceTask("allReduce", buf, buf, count, type, op, true));
+        run("allReduce", allReduceCall("allReduce", buf, buf, count, type, op, true));
     }
 
     public final Request iAllReduce(java.nio.Buffer sendbuf, java.nio.Buffer recvbuf, int count, Datatype type,
             Op op) {
-        return start("iAllReduce", allReduceTask("iAllReduce", sendbuf, recvbuf, count, type, op, false));
+        return start("iAllReduce", allReduceCall("iAllReduce", sendbuf, recvbuf, count, type, op, false));
     }
 
     public final Request iAllReduce(java.nio.Buffer buf, int count, Datatype type, Op op) {
-        return start("iAllReduce", allReduceTask("iAllReduce", buf, buf, count, type, op, true));
+        return start("iAllReduce", allReduceCall("iAllReduce", buf, buf, count, type, op, true));
     }
 
-    private NonBlockingCollectives.Task allReduceTask(String call, Object sendbuf, Object recvbuf, int count,
-            Datatype type, Op op, boolean inPlace) {
+    private Collective allReduceCall(String call, Object sendbuf, Object recvbuf, int count, Datatype type, Op op,
+            boolean inPlace) {
+        return prefixOrAll(call, sendbuf, recvbuf, count, type, op, inPlace, Span.ALL);
+    }
+
+    /** Which ranks' contributions a rank's result folds: all of them, or those up to it (scans). */
+    private enum Span {
+        ALL, INCLUSIVE, EXCLUSIVE
+    }
+
+    /** allReduce, scan and exScan: the runtime's where it can, else every image to every rank, folded there. */
+    private Collective prefixOrAll(String call, Object sendbuf, Object recvbuf, int count, Datatype type, Op op,
+            boolean inPlace, Span span) {
         Combiner.check(call, op, type);
+        io.mpirunj.Comm c0 = comm(call);
+        int me = c0.rank();
+        int size = c0.size();
         Region recv = Region.of(call, "receive", recvbuf, type);
         Region send = inPlace ? null : Region.of(call, "send", sendbuf, type);
         checkCount(call, recv, count);
         if (send != null) {
             checkCount(call, send, count);
         }
-        boolean nio = sendbuf instanceof java.nio.Buffer || recvbuf instanceof java.nio.Buffer;
-        boolean runtime = Combiner.runtimeCan(op, type);
-        return c -> {
-            Buffer s = send != null ? send.read(0, count) : recv.read(0, count).copy();
-            Region.Landing l = recv.write(0, count);
-            if (runtime) {
-                c.allreduce(s, l.buffer, op.builtin);
-            } else {
-                Region.restore(Reduce.all(c, Region.image(s), op, type, count, nio), l.buffer);
-            }
-            l.land();
-        };
-    }
-
-    /** The image of the element-wise reduction of every rank's {@code s} ({@code count} elements), on every rank. */
-    static byte[] allReduceImage(io.mpirunj.Comm c, Buffer s, Op op, Datatype type, int count, boolean nio) {
+        Buffer s = send != null ? send.read(0, count) : recv.read(0, count).copy();
+        // exScan leaves rank 0's buffer as it was (MPI leaves it undefined): nothing lands there
+        boolean lands = span != Span.EXCLUSIVE || me > 0;
         if (Combiner.runtimeCan(op, type)) {
-            Buffer out = s.allocateLike(s.count());
-            c.allreduce(s, out, op.builtin);
-            return Region.image(out);
+            Region.Landing l = recv.write(0, count);
+            Runnable finish = lands ? l::land : Collective.NOTHING;
+            switch (span) {
+                case ALL:
+                    return new Collective(c -> c.allreduce(s, l.buffer, op.builtin),
+                            c -> c.iallreduce(s, l.buffer, op.builtin), finish);
+                case INCLUSIVE:
+                    return new Collective(c -> c.scan(s, l.buffer, op.builtin), c -> c.iscan(s, l.buffer, op.builtin),
+                            finish);
+                default:
+                    return new Collective(c -> c.exscan(s, l.buffer, op.builtin),
+                            c -> c.iexscan(s, l.buffer, op.builtin), finish);
+            }
         }
-        return Reduce.all(c, Region.image(s), op, type, count, nio);
+        // this package's own reduction: every image to every rank, each folds what its result needs
+        Buffer mine = Buffer.of(Region.image(s));
+        Buffer all = Buffer.allocate(io.mpirunj.ElementType.BYTE, mine.count() * size);
+        int upTo = span == Span.ALL ? size : span == Span.INCLUSIVE ? me + 1 : me;
+        boolean nio = isNio(sendbuf, recvbuf);
+        return new Collective(c -> c.allgather(mine, all), c -> c.iallgather(mine, all), () -> {
+            if (lands) {
+                landImage(Reduce.fold((byte[]) all.array(), mine.count(), 0, upTo, op, type, count, nio),
+                        recv.write(0, count));
+            }
+        });
     }
 
-    /**
-     * Reduces then scatters blocks of {@code recvcounts} elements (MPI_REDUCE_SCATTER). Built here as an
-     * allreduce (on the pluggable algorithms where they apply) of which each rank keeps its block.
-     */
+    /** Reduces then scatters blocks of {@code recvcounts} elements (MPI_REDUCE_SCATTER). */
     public final void reduceScatter(Object sendbuf, Object recvbuf, int[] recvcounts, Datatype type, Op op) {
-        run("reduceScatter", reduceScatterTask("reduceScatter", sendbuf, recvbuf, recvcounts, type, op, false));
+        run("reduceScatter", reduceScatterCall("reduceScatter", sendbuf, recvbuf, recvcounts, type, op, false, false));
     }
 
     /** In place: {@code buf} holds every block's contribution; the result is its first block. */
     public final void reduceScatter(Object buf, int[] counts, Datatype type, Op op) {
-        run("reduceScatter", reduceScatterTask("reduceScatter", buf, buf, counts, type, op, true));
+        run("reduceScatter", reduceScatterCall("reduceScatter", buf, buf, counts, type, op, true, false));
     }
 
     public final Request iReduceScatter(java.nio.Buffer sendbuf, java.nio.Buffer recvbuf, int[] recvcounts,
             Datatype type, Op op) {
-        return start("iReduceScatter", reduceScatterTask("iReduceScatter", sendbuf, recvbuf, recvcounts, type, op,
-                false));
+        return start("iReduceScatter", reduceScatterCall("iReduceScatter", sendbuf, recvbuf, recvcounts, type, op,
+                false, false));
     }
 
     public final Request iReduceScatter(java.nio.Buffer buf, int[] counts, Datatype type, Op op) {
-        return start("iReduceScatter", reduceScatterTask("iReduceScatter", buf, buf, counts, type, op, true));
+        return start("iReduceScatter", reduceScatterCall("iReduceScatter", buf, buf, counts, type, op, true, false));
     }
 
     public final void reduceScatterBlock(Object sendbuf, Object recvbuf, int recvcount, Datatype type, Op op) {
-        run("reduceScatterBlock", reduceScatterTask("reduceScatterBlock", sendbuf, recvbuf,
-                blocks(recvcount, comm("reduceScatterBlock").size()), type, op, false));
+        run("reduceScatterBlock", reduceScatterCall("reduceScatterBlock", sendbuf, recvbuf,
+                blocks(recvcount, comm("reduceScatterBlock").size()), type, op, false, true));
     }
 
     public final void reduceScatterBlock(Object buf, int count, Datatype type, Op op) {
-        run("reduceScatterBlock", reduceScatterTask("reduceScatterBlock", buf, buf,
-                blocks(count, comm("reduceScatterBlock").size()), type, op, true));
+        run("reduceScatterBlock", reduceScatterCall("reduceScatterBlock", buf, buf,
+                blocks(count, comm("reduceScatterBlock").size()), type, op, true, true));
     }
 
     public final Request iReduceScatterBlock(java.nio.Buffer sendbuf, java.nio.Buffer recvbuf, int recvcount,
             Datatype type, Op op) {
-        return start("iReduceScatterBlock", reduceScatterTask("iReduceScatterBlock", sendbuf, recvbuf,
-                blocks(recvcount, comm("iReduceScatterBlock").size()), type, op, false));
+        return start("iReduceScatterBlock", reduceScatterCall("iReduceScatterBlock", sendbuf, recvbuf,
+                blocks(recvcount, comm("iReduceScatterBlock").size()), type, op, false, true));
     }
 
     public final Request iReduceScatterBlock(java.nio.Buffer buf, int count, Datatype type, Op op) {
-        return start("iReduceScatterBlock", reduceScatterTask("iReduceScatterBlock", buf, buf,
-                blocks(count, comm("iReduceScatterBlock").size()), type, op, true));
+        return start("iReduceScatterBlock", reduceScatterCall("iReduceScatterBlock", buf, buf,
+                blocks(count, comm("iReduceScatterBlock").size()), type, op, true, true));
     }
 
     private static int[] blocks(int count, int size) {
@@ -1033,8 +1031,12 @@ public class Comm implements Freeable, Cloneable {
         return a;
     }
 
-    private NonBlockingCollectives.Task reduceScatterTask(String call, Object sendbuf, Object recvbuf,
-            int[] recvcounts, Datatype type, Op op, boolean inPlace) {
+    /**
+     * reduceScatter and reduceScatterBlock ({@code block}: every count the same): the runtime's where it
+     * can; else each rank's blocks go to their ranks (alltoallv), each rank folds the blocks it got.
+     */
+    private Collective reduceScatterCall(String call, Object sendbuf, Object recvbuf, int[] recvcounts,
+            Datatype type, Op op, boolean inPlace, boolean block) {
         Combiner.check(call, op, type);
         io.mpirunj.Comm c0 = comm(call);
         int me = c0.rank();
@@ -1043,33 +1045,53 @@ public class Comm implements Freeable, Cloneable {
             throw new MPIException(call + ": recvcounts needs " + size + " entries", null, MPI.ERR_COUNT);
         }
         long total = 0;
-        long offset = 0;
         for (int i = 0; i < size; i++) {
             if (recvcounts[i] < 0) {
                 throw new MPIException(call + ": recvcounts[" + i + "]=" + recvcounts[i] + " (expected: >= 0)", null,
                         MPI.ERR_COUNT);
-            }
-            if (i < me) {
-                offset += recvcounts[i];
             }
             total += recvcounts[i];
         }
         Region recv = Region.of(call, "receive", recvbuf, type);
         Region send = inPlace ? recv : Region.of(call, "send", sendbuf, type);
         checkCount(call, send, total);
-        checkCount(call, recv, recvcounts[me]);
-        int n = (int) total;
-        int from = (int) offset;
         int mine = recvcounts[me];
-        boolean nio = sendbuf instanceof java.nio.Buffer || recvbuf instanceof java.nio.Buffer;
-        return c -> {
-            Buffer s = inPlace ? send.read(0, n).copy() : send.read(0, n);
-            byte[] full = allReduceImage(c, s, op, type, n, nio);
-            int eb = type.elementBytes();
+        checkCount(call, recv, mine);
+        int n = (int) total;
+        Buffer s = inPlace ? send.read(0, n).copy() : send.read(0, n);
+        if (Combiner.runtimeCan(op, type)) {
             Region.Landing l = recv.write(0, mine);
-            Region.restore(Arrays.copyOfRange(full, from * eb, (from + mine) * eb), l.buffer);
-            l.land();
-        };
+            if (block) {
+                return new Collective(c -> c.reduceScatterBlock(s, l.buffer, op.builtin),
+                        c -> c.ireduceScatterBlock(s, l.buffer, op.builtin), l::land);
+            }
+            int[] counts = wire(Arrays.copyOf(recvcounts, size), type);
+            return new Collective(c -> c.reduceScatter(s, l.buffer, counts, op.builtin),
+                    c -> c.ireduceScatter(s, l.buffer, counts, op.builtin), l::land);
+        }
+        // this package's own reduction: block j of every rank to rank j, folded there in rank order
+        int eb = type.elementBytes();
+        Buffer image = Buffer.of(Region.image(s));
+        int[] sendCounts = new int[size];
+        int[] sendDispls = new int[size];
+        int[] recvCounts = new int[size];
+        int[] recvDispls = new int[size];
+        for (int j = 0, at = 0; j < size; j++) {
+            sendCounts[j] = recvcounts[j] * eb;
+            sendDispls[j] = at;
+            at += sendCounts[j];
+            recvCounts[j] = mine * eb;
+            recvDispls[j] = j * mine * eb;
+        }
+        Buffer blocks = Buffer.allocate(io.mpirunj.ElementType.BYTE, size * mine * eb);
+        boolean nio = isNio(sendbuf, recvbuf);
+        return new Collective(c -> c.alltoallv(image, sendCounts, sendDispls, blocks, recvCounts, recvDispls),
+                c -> c.ialltoallv(image, sendCounts, sendDispls, blocks, recvCounts, recvDispls), () -> {
+                    if (mine > 0) {
+                        landImage(Reduce.fold((byte[]) blocks.array(), mine * eb, 0, size, op, type, mine, nio),
+                                recv.write(0, mine));
+                    }
+                });
     }
 
     /** {@code inOutBuf = inBuf op inOutBuf}, element-wise, on this rank alone (MPI_REDUCE_LOCAL). */
@@ -1080,11 +1102,8 @@ public class Comm implements Freeable, Cloneable {
             byte[] in = Region.image(Region.of(call, "input", inBuf, type).read(0, count));
             Region r = Region.of(call, "in-out", inOutBuf, type);
             byte[] inOut = Region.image(r.read(0, count));
-            Combiner.combine(op, type, in, inOut, count,
-                    inBuf instanceof java.nio.Buffer || inOutBuf instanceof java.nio.Buffer);
-            Region.Landing l = r.write(0, count);
-            Region.restore(inOut, l.buffer);
-            l.land();
+            Combiner.combine(op, type, in, inOut, count, isNio(inBuf, inOutBuf));
+            landImage(inOut, r.write(0, count));
         } catch (RuntimeException e) {
             throw MPIException.of(call, e);
         }
@@ -1094,30 +1113,14 @@ public class Comm implements Freeable, Cloneable {
 
     final void scan0(String call, Object sendbuf, Object recvbuf, int count, Datatype type, Op op, boolean inPlace,
             boolean exclusive) {
-        run(call, scanTask(call, sendbuf, recvbuf, count, type, op, inPlace, exclusive));
+        run(call, prefixOrAll(call, sendbuf, recvbuf, count, type, op, inPlace,
+                exclusive ? Span.EXCLUSIVE : Span.INCLUSIVE));
     }
 
     final Request iScan0(String call, Object sendbuf, Object recvbuf, int count, Datatype type, Op op,
             boolean inPlace, boolean exclusive) {
-        return start(call, scanTask(call, sendbuf, recvbuf, count, type, op, inPlace, exclusive));
-    }
-
-    private NonBlockingCollectives.Task scanTask(String call, Object sendbuf, Object recvbuf, int count,
-            Datatype type, Op op, boolean inPlace, boolean exclusive) {
-        Combiner.check(call, op, type);
-        Region recv = Region.of(call, "receive", recvbuf, type);
-        Region send = inPlace ? recv : Region.of(call, "send", sendbuf, type);
-        checkCount(call, recv, count);
-        checkCount(call, send, count);
-        boolean nio = sendbuf instanceof java.nio.Buffer || recvbuf instanceof java.nio.Buffer;
-        return c -> {
-            byte[] result = Reduce.scan(c, Region.image(send.read(0, count)), op, type, count, nio, exclusive);
-            if (result != null) {
-                Region.Landing l = recv.write(0, count);
-                Region.restore(result, l.buffer);
-                l.land();
-            }
-        };
+        return start(call, prefixOrAll(call, sendbuf, recvbuf, count, type, op, inPlace,
+                exclusive ? Span.EXCLUSIVE : Span.INCLUSIVE));
     }
 
     @Override

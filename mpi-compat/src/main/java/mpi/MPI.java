@@ -148,8 +148,7 @@ public final class MPI {
 
     /**
      * Joins the job (MPI_INIT): under {@code mpirun-j} the rank finds its job; run alone, it is a job
-     * of one rank. Collective over the world (it makes COMM_SELF and the communicators' private
-     * duplicates). Returns {@code args} unchanged.
+     * of one rank. Collective over the world (it makes COMM_SELF). Returns {@code args} unchanged.
      */
     public static String[] Init(String[] args) {
         io.mpirunj.Comm world;

@@ -3,8 +3,9 @@ package mpi;
 /**
  * A reduction operation: one of the predefined ones of {@link MPI}, or one made from a
  * {@link UserFunction}. Predefined operations (except MINLOC and MAXLOC) on INT, LONG, FLOAT, DOUBLE,
- * BYTE and BOOLEAN data run on the runtime's pluggable reduce/allreduce algorithms; the others run on
- * this package's own binomial tree, which keeps the rank order a non-commutative operation needs.
+ * BYTE and BOOLEAN data run on the runtime's pluggable reductions; for the others the runtime moves
+ * every rank's contribution and each rank folds them in rank order (see {@code Reduce}), which a
+ * non-commutative operation needs.
  */
 public final class Op implements Freeable {
     /** The runtime's operator, or null for MINLOC, MAXLOC and user functions. */

@@ -139,6 +139,42 @@ final class Region {
                 + " (expected: a primitive array or a java.nio buffer)", null, MPI.ERR_BUFFER);
     }
 
+    /**
+     * The hot path of point-to-point calls and bcast: elements {@code [0, n)} of a primitive array of
+     * the datatype's own Java type ({@code byte[]} with BYTE, {@code int[]} with INT, ...), a zero-copy
+     * view made with one allocation; null for every other buffer or an overrun, which {@link #of}
+     * then handles (and reports). The view is exactly what {@code of(...).read(0, n)} or
+     * {@code write(0, n)} would give.
+     */
+    static Buffer arrayView(Object buf, Datatype type, int n) {
+        if (type == null || n < 0) {
+            return null;
+        }
+        Datatype.Unit unit = type.unit;
+        long units = (long) n * type.units;
+        if (buf instanceof byte[] && unit == Datatype.Unit.BYTE) {
+            byte[] a = (byte[]) buf;
+            return units <= a.length ? Buffer.of(a, 0, (int) units) : null;
+        }
+        if (buf instanceof int[] && unit == Datatype.Unit.INT) {
+            int[] a = (int[]) buf;
+            return units <= a.length ? Buffer.of(a, 0, (int) units) : null;
+        }
+        if (buf instanceof double[] && unit == Datatype.Unit.DOUBLE) {
+            double[] a = (double[]) buf;
+            return units <= a.length ? Buffer.of(a, 0, (int) units) : null;
+        }
+        if (buf instanceof long[] && unit == Datatype.Unit.LONG) {
+            long[] a = (long[]) buf;
+            return units <= a.length ? Buffer.of(a, 0, (int) units) : null;
+        }
+        if (buf instanceof float[] && unit == Datatype.Unit.FLOAT) {
+            float[] a = (float[]) buf;
+            return units <= a.length ? Buffer.of(a, 0, (int) units) : null;
+        }
+        return null;
+    }
+
     /** A byte array or byte buffer: any datatype, its multi-byte elements read in the buffer's order. */
     private static Region ofBytes(String call, String role, Datatype type, Object user, ByteBuffer b) {
         Datatype.Unit unit = type.unit;

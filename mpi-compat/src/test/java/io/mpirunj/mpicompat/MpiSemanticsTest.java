@@ -52,6 +52,17 @@ class MpiSemanticsTest {
             MPIException ibcast = assertThrows(MPIException.class,
                     () -> MPI.COMM_WORLD.iBcast(MPI.newDoubleBuffer(1), 3, MPI.DOUBLE, 0));
             assertTrue(ibcast.getMessage().startsWith("iBcast: "), ibcast.getMessage());
+            // arrays of the datatype's own type take a short way; its overruns are reported the same
+            MPIException recvArray = assertThrows(MPIException.class,
+                    () -> MPI.COMM_WORLD.recv(new double[2], 3, MPI.DOUBLE, 1, 0));
+            assertEquals("recv: the receive buffer holds 2 elements of DOUBLE but the call needs elements [0, 3)",
+                    recvArray.getMessage());
+            MPIException bcastArray = assertThrows(MPIException.class,
+                    () -> MPI.COMM_WORLD.bcast(new byte[4], 5, MPI.BYTE, 0));
+            assertEquals("bcast: the buffer holds 4 elements of BYTE but the call needs 5", bcastArray.getMessage());
+            MPIException negative = assertThrows(MPIException.class,
+                    () -> MPI.COMM_WORLD.send(new long[2], -1, MPI.LONG, 1, 0));
+            assertTrue(negative.getMessage().startsWith("send: "), negative.getMessage());
             MPIException gather = assertThrows(MPIException.class,
                     () -> MPI.COMM_WORLD.gather(new int[1], 1, MPI.INT, new int[1], 1, MPI.INT, world.rank()));
             assertEquals("gather: the buffer holds 1 elements of INT but the call needs 2", gather.getMessage());

@@ -149,6 +149,29 @@ public class CollectivesDirect {
         sc.put(0, 2);
         world.scan(sc, scOut, 1, MPI.INT, MPI.PROD);
         Expect.equal("scan PROD", 1 << (me + 1), scOut.get(0));
+        IntBuffer ex = MPI.newIntBuffer(1);
+        ex.put(0, -1);
+        world.exScan(sc, ex, 1, MPI.INT, MPI.PROD);
+        Expect.equal("exScan PROD (rank 0 keeps its value)", me == 0 ? -1 : 1 << me, ex.get(0));
+        // reduceScatter, uneven blocks: rank j gets j + 1 longs, element i of the whole vector sums to i * triangle
+        int[] rsCounts = new int[size];
+        int rsTotal = 0;
+        int mineAt = 0;
+        for (int r = 0; r < size; r++) {
+            rsCounts[r] = r + 1;
+            mineAt += r < me ? r + 1 : 0;
+            rsTotal += r + 1;
+        }
+        LongBuffer rsv = MPI.newLongBuffer(rsTotal);
+        for (int i = 0; i < rsTotal; i++) {
+            rsv.put(i, (long) i * me);
+        }
+        LongBuffer rsvOut = MPI.newLongBuffer(me + 1);
+        world.reduceScatter(rsv, rsvOut, rsCounts, MPI.LONG, MPI.SUM);
+        for (int k = 0; k <= me; k++) {
+            Expect.equal("reduceScatter[" + k + "]", (long) (mineAt + k) * triangle, rsvOut.get(k));
+        }
+        world.barrier();
 
         // a heap buffer from MPI.slice: data start at the slice's index 0
         int[] arr = new int[size + 2];

@@ -1,7 +1,10 @@
 package io.mpirunj.mpicompat.programs;
 
+import java.nio.CharBuffer;
 import java.nio.DoubleBuffer;
 import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -147,5 +150,61 @@ public class NonBlocking {
         int[] heap = new int[1];
         world.iAllReduce(IntBuffer.wrap(new int[] {1}), IntBuffer.wrap(heap), 1, MPI.INT, MPI.SUM).waitFor();
         Expect.equal("iAllReduce on heap buffers", size, heap[0]);
+
+        // staged data (chars and shorts, a direct int buffer), the scans and the reduce-scatters
+        CharBuffer letters = CharBuffer.wrap(new char[size]);
+        IntBuffer ex = MPI.newIntBuffer(1);
+        ex.put(0, -1);
+        IntBuffer rsIn = MPI.newIntBuffer(size);
+        for (int j = 0; j < size; j++) {
+            rsIn.put(j, me + j);
+        }
+        IntBuffer rsOut = MPI.newIntBuffer(1);
+        int[] counts = new int[size];
+        java.util.Arrays.fill(counts, 1);
+        long[] rsvOut = new long[1];
+        long[] rsvIn = new long[size];
+        for (int j = 0; j < size; j++) {
+            rsvIn[j] = (long) me * j;
+        }
+        ShortBuffer shortSum = ShortBuffer.allocate(1);
+        Request[] more = {
+            world.iAllGather(CharBuffer.wrap(new char[] {(char) ('a' + me)}), 1, MPI.CHAR, letters, 1, MPI.CHAR),
+            world.iExScan(one, ex, 1, MPI.INT, MPI.SUM),
+            world.iReduceScatterBlock(rsIn, rsOut, 1, MPI.INT, MPI.SUM),
+            world.iReduceScatter(LongBuffer.wrap(rsvIn), LongBuffer.wrap(rsvOut), counts, MPI.LONG, MPI.SUM),
+            world.iAllReduce(ShortBuffer.wrap(new short[] {(short) -me}), shortSum, 1, MPI.SHORT, MPI.SUM),
+        };
+        Request.waitAll(more);
+        int triangle = size * (size - 1) / 2;
+        for (int r = 0; r < size; r++) {
+            Expect.equal("iAllGather chars[" + r + "]", 'a' + r, letters.get(r));
+        }
+        Expect.equal("iExScan (rank 0 keeps its value)", me == 0 ? -1 : me * (me + 1) / 2, ex.get(0));
+        Expect.equal("iReduceScatterBlock", triangle + size * me, rsOut.get(0));
+        Expect.equal("iReduceScatter", (long) triangle * me, rsvOut[0]);
+        Expect.equal("iAllReduce shorts", -triangle, shortSum.get(0));
+
+        // progress with no wait: while the root of an iBcast (past the eager limit) is blocked in a
+        // receive, the bcast reaches every rank, and the one the root waits for tells it so
+        int big = 100_000;
+        int[] data = new int[big];
+        if (me == root) {
+            for (int i = 0; i < big; i++) {
+                data[i] = i ^ 0x5a5a;
+            }
+        }
+        Request bcast = world.iBcast(IntBuffer.wrap(data), big, MPI.INT, root);
+        int last = (root + size - 1) % size;
+        if (me == root && size > 1) {
+            world.recv(new int[1], 1, MPI.INT, last, 11);
+        } else if (me == last && size > 1) {
+            bcast.waitFor();
+            world.send(new int[] {1}, 1, MPI.INT, root, 11);
+        }
+        bcast.waitFor();
+        for (int i = 0; i < big; i++) {
+            Expect.equal("large iBcast[" + i + "]", i ^ 0x5a5a, data[i]);
+        }
     }
 }

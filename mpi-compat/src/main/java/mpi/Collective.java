@@ -1,0 +1,54 @@
+package mpi;
+
+/**
+ * One collective call of this package, its buffers resolved and bounds-checked: the runtime's blocking
+ * form, its non-blocking form ({@code io.mpirunj.Comm.i*}, progressed by the runtime like any other
+ * request: no thread of this package), and what is left to do once the data are in (copying a staged
+ * receive back into the user's buffer, folding the contributions of a reduction this package computes).
+ * Blocking and non-blocking calls share one description, so they check and stage alike.
+ */
+final class Collective {
+    /** Runs the runtime's blocking collective. */
+    @FunctionalInterface
+    interface Blocking {
+        void run(io.mpirunj.Comm c);
+    }
+
+    /** Starts the runtime's non-blocking collective. */
+    @FunctionalInterface
+    interface Starting {
+        io.mpirunj.Request start(io.mpirunj.Comm c);
+    }
+
+    static final Runnable NOTHING = () -> {
+    };
+
+    private final Blocking blocking;
+    private final Starting starting;
+    private final Runnable finish;
+
+    Collective(Blocking blocking, Starting starting, Runnable finish) {
+        this.blocking = blocking;
+        this.starting = starting;
+        this.finish = finish;
+    }
+
+    /** Runs the collective now on {@code c} and finishes it. */
+    void run(String call, io.mpirunj.Comm c) {
+        try {
+            blocking.run(c);
+            finish.run();
+        } catch (RuntimeException e) {
+            throw MPIException.of(call, e);
+        }
+    }
+
+    /** Starts the collective on {@code c}; the request finishes it when a wait or test sees it complete. */
+    Request start(String call, io.mpirunj.Comm c) {
+        try {
+            return new Request(call, starting.start(c), finish);
+        } catch (RuntimeException e) {
+            throw MPIException.of(call, e);
+        }
+    }
+}
