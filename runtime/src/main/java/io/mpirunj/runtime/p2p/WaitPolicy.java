@@ -1,6 +1,7 @@
 package io.mpirunj.runtime.p2p;
 
 import io.mpirunj.runtime.NanoClock;
+import io.mpirunj.runtime.transport.TransportProgress;
 
 /**
  * How threads wait for the requests of one engine: spin for {@link #spinNanos}, then yield the core
@@ -26,21 +27,34 @@ public final class WaitPolicy {
     final long yieldNanos;
     /** The engine's progress hooks (see {@link ProgressHook}); null if none can be registered. */
     final P2pEngine progress;
+    /** The engine's transport, when waiters drive its I/O themselves; else null (they park until woken). */
+    final TransportProgress io;
 
     WaitPolicy(NanoClock clock, long spinNanos, long yieldNanos) {
-        this(clock, spinNanos, yieldNanos, null);
+        this(clock, spinNanos, yieldNanos, null, null);
     }
 
-    private WaitPolicy(NanoClock clock, long spinNanos, long yieldNanos, P2pEngine progress) {
+    private WaitPolicy(NanoClock clock, long spinNanos, long yieldNanos, P2pEngine progress, TransportProgress io) {
         this.clock = clock;
         this.spinNanos = spinNanos;
         this.yieldNanos = yieldNanos;
         this.progress = progress;
+        this.io = io;
     }
 
-    /** This policy, whose waiters also run {@code engine}'s progress hooks. */
-    WaitPolicy drivingProgressOf(P2pEngine engine) {
-        return new WaitPolicy(clock, spinNanos, yieldNanos, engine);
+    /**
+     * This policy, whose waiters also run {@code engine}'s progress hooks and, if {@code io} is not
+     * null, drive that transport's I/O while they wait.
+     */
+    WaitPolicy drivingProgressOf(P2pEngine engine, TransportProgress io) {
+        return new WaitPolicy(clock, spinNanos, yieldNanos, engine, io);
+    }
+
+    /** Wakes a waiter blocked in the transport (another thread completed what it waits for). */
+    void wakeDriver() {
+        if (io != null) {
+            io.wakeup();
+        }
     }
 
     /** Runs the progress hooks, if any; cheap when there are none. */
@@ -81,6 +95,7 @@ public final class WaitPolicy {
 
     @Override
     public String toString() {
-        return "WaitPolicy[spin " + spinNanos + " ns, yield until " + yieldNanos + " ns, then park]";
+        return "WaitPolicy[spin " + spinNanos + " ns, yield until " + yieldNanos + " ns, then "
+                + (io != null ? "block driving the transport]" : "park]");
     }
 }
