@@ -138,6 +138,12 @@ public final class TcpConfig {
                 connectTimeoutMs, ms, writeHighWaterMark, preferEpoll);
     }
 
+    /** Netty event-loop threads ({@code n > 0}), or 0: the rank's waiting threads drive the I/O. */
+    public TcpConfig withIoThreads(int n) {
+        return new TcpConfig(advertiseHost, bindHost, n, maxFrameBytes, maxEagerBytes, handshakeTimeoutMs,
+                connectTimeoutMs, closeNoticeMs, writeHighWaterMark, preferEpoll);
+    }
+
     public TcpConfig withPreferEpoll(boolean epoll) {
         return new TcpConfig(advertiseHost, bindHost, ioThreads, maxFrameBytes, maxEagerBytes, handshakeTimeoutMs,
                 connectTimeoutMs, closeNoticeMs, writeHighWaterMark, epoll);
