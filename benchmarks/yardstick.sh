@@ -4,7 +4,7 @@
 # ratios to Open MPI. Skips with one line when Open MPI (mpicc, mpirun) is absent.
 # Usage: benchmarks/yardstick.sh [NP [BENCH...]]   (NP for the collectives, default 8; latency and
 # bandwidth always use 2 ranks; BENCH from: latency bw bcast alltoall allreduce)
-# YARDSTICK_MJ_OPTS adds options to both `mpirun-j bench` runs, e.g. "-J -Dmpirunj.tcp.ioThreads=2"
+# YARDSTICK_MJ_OPTS adds options to the process run of `mpirun-j bench`, e.g. "-J -Dmpirunj.tcp.ioThreads=2"
 # (Netty event-loop threads instead of progress driven by the waiting rank) for a before/after pair.
 set -euo pipefail
 root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
@@ -45,7 +45,7 @@ for b in "${benches[@]}"; do
   [[ $b == allreduce ]] && sizes=(4 1024 65536 1048576) # whole floats, as osu_allreduce
   c=$(timeout 600 "${ompi[@]}" -np "$n" "$out/yardstick" "$b" "${sizes[@]}" | awk '{ print $2, $3 }')
   p=$(timeout 600 ./mpirun-j bench "osu_$b" -np "$n" -m 1:1048576 "${mj_opts[@]}" | rows)
-  t=$(timeout 600 ./mpirun-j bench "osu_$b" -np "$n" --threads -m 1:1048576 "${mj_opts[@]}" | rows)
+  t=$(timeout 600 ./mpirun-j bench "osu_$b" -np "$n" --threads -m 1:1048576 | rows)
   for s in "${sizes[@]}"; do
     cv=$(value "$c" "$s"); pv=$(value "$p" "$s"); tv=$(value "$t" "$s")
     printf '%-10s %4s %9s %12s %12s %12s %9s %9s\n' "$b" "$n" "$s" "$cv" "$pv" "$tv" "$(ratio "$pv" "$cv")" "$(ratio "$tv" "$cv")"

@@ -45,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * when nobody holds the token, the helper; a holder that leaves checks for such work after
  * releasing, so none is stranded.
  *
- * <p>The helper looks every {@link #HELPER_TICK_NANOS}: when nobody has polled the sockets for a
+ * <p>The helper looks every {@link #HELPER_TICK_NANOS} (1 ms): when nobody has polled the sockets for a
  * tick and no rank thread entered since its last look (the rank computes or sleeps), it takes the
  * token and blocks in the kernel, driving until a rank thread wants the token back (it wakes the
  * helper, which hands over at once). It also drives at once for threads that wait without driving
@@ -55,8 +55,9 @@ import org.slf4j.LoggerFactory;
 final class ProgressLoop extends AbstractScheduledEventExecutor implements IoEventLoop, TransportProgress {
     private static final Logger LOG = LoggerFactory.getLogger(ProgressLoop.class);
 
-    /** How often the helper looks whether the rank still drives its own progress. */
-    static final long HELPER_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** How often the helper looks whether the rank still drives its own progress (µs); {@code -Dmpirunj.tcp.helperTickMicros}. */
+    static final String HELPER_TICK_PROP = "mpirunj.tcp.helperTickMicros";
+    static final long HELPER_TICK_NANOS = TimeUnit.MICROSECONDS.toNanos(Math.max(1, Long.getLong(HELPER_TICK_PROP, 1_000)));
     /** Longest single block in the kernel (waits are re-checked at least this often). */
     private static final long MAX_BLOCK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     /** Tasks run per turn at most (a task may resubmit itself). */
