@@ -234,7 +234,7 @@ public class RequestImpl implements Request, BooleanSupplier {
             }
             long waited = now - start;
             long block = 0;
-            if (waited >= waiting.yieldNanos) {
+            if (waited >= waiting.drivePollNanos) {
                 block = waiting.hasProgressHooks() ? WaitPolicy.PROGRESS_PARK_NANOS : Long.MAX_VALUE;
                 if (deadlineNs != Long.MAX_VALUE) {
                     block = Math.min(block, left);
