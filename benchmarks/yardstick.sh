@@ -4,6 +4,8 @@
 # ratios to Open MPI. Skips with one line when Open MPI (mpicc, mpirun) is absent.
 # Usage: benchmarks/yardstick.sh [NP [BENCH...]]   (NP for the collectives, default 8; latency and
 # bandwidth always use 2 ranks; BENCH from: latency bw bcast alltoall allreduce)
+# YARDSTICK_MJ_OPTS adds options to the process run of `mpirun-j bench`, e.g. "-J -Dmpirunj.tcp.ioThreads=2"
+# (Netty event-loop threads instead of progress driven by the waiting rank) for a before/after pair.
 set -euo pipefail
 root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
 np="${1:-8}"
@@ -14,6 +16,7 @@ if ! command -v mpicc >/dev/null || ! command -v mpirun >/dev/null; then
   echo "yardstick: skipped (Open MPI not found: apt-get install -y openmpi-bin libopenmpi-dev)"
   exit 0
 fi
+read -r -a mj_opts <<<"${YARDSTICK_MJ_OPTS:-}"
 cd "$root"
 ./mpirun-j --version >/dev/null # builds what is missing or stale (benchmarks included)
 out="benchmarks/target/yardstick"
@@ -31,7 +34,7 @@ value() { awk -v s="$2" '$1 == s { print $2 }' <<<"$1"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b + 0 == 0) print "-"; else printf "%.2f", a / b }'; }
 
 echo "== yardstick: Open MPI $(mpirun --version 2>/dev/null | head -1 | grep -o '[0-9.]*$') (btl self,tcp) vs mpirun-j;" \
-  "$(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%FT%TZ) =="
+  "${YARDSTICK_MJ_OPTS:+mpirun-j options: $YARDSTICK_MJ_OPTS; }$(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%FT%TZ) =="
 printf '%-10s %4s %9s %12s %12s %12s %9s %9s\n' bench np size "open-mpi" "mj-procs" "mj-threads" "procs/ompi" "thr/ompi"
 for b in "${benches[@]}"; do
   case $b in
@@ -41,7 +44,7 @@ for b in "${benches[@]}"; do
   sizes=(1 1024 65536 1048576)
   [[ $b == allreduce ]] && sizes=(4 1024 65536 1048576) # whole floats, as osu_allreduce
   c=$(timeout 600 "${ompi[@]}" -np "$n" "$out/yardstick" "$b" "${sizes[@]}" | awk '{ print $2, $3 }')
-  p=$(timeout 600 ./mpirun-j bench "osu_$b" -np "$n" -m 1:1048576 | rows)
+  p=$(timeout 600 ./mpirun-j bench "osu_$b" -np "$n" -m 1:1048576 "${mj_opts[@]}" | rows)
   t=$(timeout 600 ./mpirun-j bench "osu_$b" -np "$n" --threads -m 1:1048576 | rows)
   for s in "${sizes[@]}"; do
     cv=$(value "$c" "$s"); pv=$(value "$p" "$s"); tv=$(value "$t" "$s")

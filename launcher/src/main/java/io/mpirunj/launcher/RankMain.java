@@ -5,6 +5,7 @@ import io.mpirunj.Mpi;
 import io.mpirunj.RankFailedException;
 import io.mpirunj.runtime.bootstrap.JobEnvironment;
 import io.mpirunj.runtime.comm.CallTracker;
+import io.netty.util.concurrent.FastThreadLocalThread;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.Arrays;
@@ -44,10 +45,13 @@ public final class RankMain {
         }
         quietNetty();
         watchLauncher(System.getenv(ProcessJob.LAUNCHER_PID_ENV));
-        int code = run(argv[0], Arrays.copyOfRange(argv, 1, argv.length));
+        int[] code = new int[1];
+        // Netty pools its buffer objects per thread only for threads that clean up its thread-locals:
+        // this one drives the rank's transport whenever it waits (ProgressLoop), so it should pool too.
+        FastThreadLocalThread.runWithFastThreadLocal(() -> code[0] = run(argv[0], Arrays.copyOfRange(argv, 1, argv.length)));
         System.out.flush();
         System.err.flush();
-        System.exit(code);
+        System.exit(code[0]);
     }
 
     /** Netty's JFR property: with JFR events on, Netty's allocator initialises JFR in every rank. */

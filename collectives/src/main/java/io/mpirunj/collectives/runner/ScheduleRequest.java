@@ -25,15 +25,15 @@ public final class ScheduleRequest extends RequestImpl {
     private final Set<Request> watched = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Runnable advance = this::advance;
 
-    private ScheduleRequest(ScheduleRunner.Execution execution) {
-        super(io.mpirunj.runtime.p2p.WaitPolicy.standalone());
+    private ScheduleRequest(ScheduleRunner.Execution execution, CollChannel ch) {
+        super(ch.waitPolicy()); // its waiter drives the rank's transport, as a point-to-point waiter does
         this.execution = execution;
     }
 
     /** Starts this rank's program of {@code compiled} and returns the request that completes with it. */
     public static Request start(CompiledSchedule compiled, CollChannel ch, ScheduleBuffers buffers, int[] participants,
             int me, int tag) {
-        ScheduleRequest r = new ScheduleRequest(ScheduleRunner.start(compiled, ch, buffers, participants, me, tag));
+        ScheduleRequest r = new ScheduleRequest(ScheduleRunner.start(compiled, ch, buffers, participants, me, tag), ch);
         r.advance();
         return r;
     }

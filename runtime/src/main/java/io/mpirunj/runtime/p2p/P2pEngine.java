@@ -10,6 +10,7 @@ import io.mpirunj.runtime.transport.Frame;
 import io.mpirunj.runtime.transport.FrameKind;
 import io.mpirunj.runtime.transport.FrameSink;
 import io.mpirunj.runtime.transport.Transport;
+import io.mpirunj.runtime.transport.TransportProgress;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -106,7 +107,7 @@ public final class P2pEngine implements FrameSink {
         this.rank = rank;
         this.transport = transport;
         this.eagerLimitBytes = eagerLimitBytes;
-        this.waiting = waiting.drivingProgressOf(this);
+        this.waiting = waiting.drivingProgressOf(this, transport.progress());
         this.failedPeers = new Throwable[size];
         this.queues = new MatchingQueues(size);
         this.eagerCredit = new AtomicLongArray(size);
@@ -342,7 +343,7 @@ public final class P2pEngine implements FrameSink {
                         throw err;
                     }
                     try {
-                        lock.wait();
+                        waitForMessage();
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         throw new MpiException("interrupted in probe on rank " + rank);
@@ -351,6 +352,21 @@ public final class P2pEngine implements FrameSink {
             } finally {
                 probers--;
             }
+        }
+    }
+
+    /** Waits (lock held) until a message is queued or an operation fails; someone else drives the I/O. */
+    private void waitForMessage() throws InterruptedException {
+        TransportProgress io = waiting.io;
+        if (io == null) {
+            lock.wait();
+            return;
+        }
+        io.beginPassiveWait();
+        try {
+            lock.wait();
+        } finally {
+            io.endPassiveWait();
         }
     }
 

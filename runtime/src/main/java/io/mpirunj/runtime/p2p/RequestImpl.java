@@ -4,12 +4,14 @@ import io.mpirunj.MpiException;
 import io.mpirunj.Request;
 import io.mpirunj.Status;
 import io.mpirunj.runtime.NanoClock;
+import io.mpirunj.runtime.transport.TransportProgress;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * A request completed exactly once, by whichever thread finishes the operation (a transport thread
@@ -28,7 +30,7 @@ import java.util.concurrent.locks.LockSupport;
  * Measured on 2 cores (process-mode ping-pong, 1 B): 2000 spins + 20 yields (~63 µs of
  * spinning before any yield) gave ~74 µs one-way; 2 µs spin + yields ~27-36 µs.
  */
-public class RequestImpl implements Request {
+public class RequestImpl implements Request, BooleanSupplier {
     /** How waiters wait, and their clock (the engine's). */
     private final WaitPolicy waiting;
     /** Written last by {@link #finish}: a thread that reads it true sees {@link #status} and {@link #error}. */
@@ -81,8 +83,9 @@ public class RequestImpl implements Request {
             listeners = null;
         }
         Thread waiter = parkedWaiter;
-        if (waiter != null) {
+        if (waiter != null && waiter != Thread.currentThread()) {
             LockSupport.unpark(waiter);
+            waiting.wakeDriver(); // the waiter may be blocked in the transport, driving it
         }
         if (toRun != null) {
             for (Runnable r : toRun) {
@@ -109,6 +112,17 @@ public class RequestImpl implements Request {
     @Override
     public boolean test() {
         return done;
+    }
+
+    /** As {@link #test()}: the condition a thread driving the transport waits for. */
+    @Override
+    public boolean getAsBoolean() {
+        return done;
+    }
+
+    /** The transport a waiter on this request may drive, or null. */
+    TransportProgress drivableTransport() {
+        return waiting.io;
     }
 
     /** Runs the progress hooks of this request's engine (for waiters on several requests). */
@@ -148,10 +162,7 @@ public class RequestImpl implements Request {
     @Override
     public Status await() {
         if (!done) {
-            spinThenYield();
-            if (!done) {
-                park(Long.MAX_VALUE);
-            }
+            waitUntil(Long.MAX_VALUE);
         }
         return result();
     }
@@ -159,12 +170,92 @@ public class RequestImpl implements Request {
     @Override
     public Status await(long timeout, TimeUnit unit) {
         if (!done) {
-            spinThenYield();
-            if (!done) {
-                park(waiting.clock.nanoTime() + unit.toNanos(timeout));
-            }
+            waitUntil(waiting.clock.nanoTime() + unit.toNanos(timeout));
         }
         return done ? result() : null;
+    }
+
+    /**
+     * Waits until done or {@code deadlineNs}: driving the engine's transport when it lets waiters
+     * drive and no other thread does, else spinning, yielding and parking.
+     */
+    private void waitUntil(long deadlineNs) {
+        TransportProgress io = waiting.io;
+        if (io == null) {
+            spinThenYield();
+            if (!done) {
+                park(deadlineNs);
+            }
+            return;
+        }
+        if (io.enterDriving()) {
+            boolean drove;
+            try {
+                drove = drive(io, deadlineNs);
+            } finally {
+                io.exitDriving();
+            }
+            if (drove || done) {
+                return;
+            }
+        }
+        io.beginPassiveWait(); // another thread drives, or the transport stops: it must not need us
+        try {
+            spinThenYield();
+            if (!done) {
+                park(deadlineNs);
+            }
+        } finally {
+            io.endPassiveWait();
+        }
+    }
+
+    /**
+     * Runs the transport's I/O on this thread until done or {@code deadlineNs}: polls without
+     * blocking while the policy would spin or yield (yielding the core between polls after the spin),
+     * then blocks in the kernel until I/O arrives or another thread completes this request and wakes
+     * it. False if the transport stopped first.
+     */
+    private boolean drive(TransportProgress io, long deadlineNs) {
+        Thread me = Thread.currentThread();
+        if (!PARKED_WAITER.compareAndSet(this, null, me) && parkedWaiter != me) {
+            onCompletion(() -> { // another thread waits too: it is the one finish() wakes
+                LockSupport.unpark(me);
+                io.wakeup();
+            });
+        }
+        NanoClock clock = waiting.clock;
+        long start = clock.nanoTime();
+        while (!done) {
+            long now = clock.nanoTime();
+            long left = deadlineNs - now;
+            if (deadlineNs != Long.MAX_VALUE && left <= 0) {
+                return true;
+            }
+            long waited = now - start;
+            long block = 0;
+            if (waited >= waiting.drivePollNanos) {
+                block = waiting.hasProgressHooks() ? WaitPolicy.PROGRESS_PARK_NANOS : Long.MAX_VALUE;
+                if (deadlineNs != Long.MAX_VALUE) {
+                    block = Math.min(block, left);
+                }
+            }
+            if (!io.driveOnce(block, this)) {
+                return false;
+            }
+            waiting.progress();
+            if (block == 0 && waited >= waiting.spinNanos && !done) {
+                Thread.yield();
+            }
+            if (Thread.interrupted()) {
+                me.interrupt();
+                if (done) {
+                    return true;
+                }
+                throw new MpiException("interrupted while waiting for " + this);
+            }
+        }
+        return true;
     }
 
     private void spinThenYield() {

@@ -2,7 +2,9 @@ package io.mpirunj.runtime.p2p;
 
 import io.mpirunj.MpiException;
 import io.mpirunj.Request;
+import io.mpirunj.runtime.transport.TransportProgress;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /** Waiting on several requests at once. */
 public final class Requests {
@@ -19,11 +21,74 @@ public final class Requests {
             return i;
         }
         Thread me = Thread.currentThread();
+        TransportProgress io = null;
         for (Request r : requests) {
-            if (r instanceof RequestImpl) {
-                ((RequestImpl) r).onCompletion(() -> LockSupport.unpark(me));
+            if (r instanceof RequestImpl && ((RequestImpl) r).drivableTransport() != null) {
+                io = ((RequestImpl) r).drivableTransport();
+                break;
             }
         }
+        TransportProgress driven = io;
+        for (Request r : requests) {
+            if (r instanceof RequestImpl) {
+                ((RequestImpl) r).onCompletion(() -> {
+                    LockSupport.unpark(me);
+                    if (driven != null) {
+                        driven.wakeup();
+                    }
+                });
+            }
+        }
+        if (io != null && io.enterDriving()) {
+            try {
+                i = driveUntilAnyDone(io, requests);
+            } finally {
+                io.exitDriving();
+            }
+            if (i >= 0) {
+                return i;
+            }
+        }
+        if (io != null) {
+            io.beginPassiveWait();
+        }
+        try {
+            return parkUntilAnyDone(requests);
+        } finally {
+            if (io != null) {
+                io.endPassiveWait();
+            }
+        }
+    }
+
+    /** Drives {@code io} on this thread until a request completes (its index) or {@code io} stops (-1). */
+    private static int driveUntilAnyDone(TransportProgress io, Request[] requests) {
+        BooleanSupplier anyDone = () -> firstDone(requests) >= 0;
+        int i;
+        while ((i = firstDone(requests)) < 0) {
+            if (!io.driveOnce(WaitPolicy.PROGRESS_PARK_NANOS, anyDone)) {
+                return -1;
+            }
+            for (Request r : requests) {
+                if (r instanceof RequestImpl) {
+                    ((RequestImpl) r).driveProgress();
+                    break;
+                }
+            }
+            if (Thread.interrupted()) {
+                Thread.currentThread().interrupt();
+                if ((i = firstDone(requests)) >= 0) {
+                    return i;
+                }
+                throw new MpiException("interrupted in waitAny");
+            }
+        }
+        return i;
+    }
+
+    private static int parkUntilAnyDone(Request[] requests) {
+        Thread me = Thread.currentThread();
+        int i;
         while ((i = firstDone(requests)) < 0) {
             // Bounded park: a foreign Request implementation cannot wake us; progress hooks run meanwhile.
             LockSupport.parkNanos(requests, 1_000_000L);

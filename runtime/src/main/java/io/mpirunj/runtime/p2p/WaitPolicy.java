@@ -1,6 +1,7 @@
 package io.mpirunj.runtime.p2p;
 
 import io.mpirunj.runtime.NanoClock;
+import io.mpirunj.runtime.transport.TransportProgress;
 
 /**
  * How threads wait for the requests of one engine: spin for {@link #spinNanos}, then yield the core
@@ -17,6 +18,14 @@ public final class WaitPolicy {
     /** Total time (spin included) before parking; {@code -Dmpirunj.p2p.yieldNanos}. */
     static final String YIELD_NANOS_PROP = "mpirunj.p2p.yieldNanos";
     static final long YIELD_NANOS_DEFAULT = 100_000;
+    /**
+     * How long a waiter that drives its transport polls (spinning, then yielding) before it blocks in
+     * the kernel; {@code -Dmpirunj.p2p.drivePollNanos}. Default: as long as a parked waiter yields,
+     * but 0 when ranks outnumber cores: the kernel wakes the blocked waiter when its data arrives,
+     * and its core serves the other ranks meanwhile (yielding kept it runnable and cost them the core;
+     * bcast np 8 on 2 cores, 1 B: median 270-420 µs blocking at once, 1.3-5.2 ms yielding first).
+     */
+    static final String DRIVE_POLL_NANOS_PROP = "mpirunj.p2p.drivePollNanos";
 
     /** How often a parked waiter wakes to run progress hooks, when there are any. */
     static final long PROGRESS_PARK_NANOS = 1_000_000;
@@ -24,23 +33,40 @@ public final class WaitPolicy {
     final NanoClock clock;
     final long spinNanos;
     final long yieldNanos;
+    /** See {@link #DRIVE_POLL_NANOS_PROP}. */
+    final long drivePollNanos;
     /** The engine's progress hooks (see {@link ProgressHook}); null if none can be registered. */
     final P2pEngine progress;
+    /** The engine's transport, when waiters drive its I/O themselves; else null (they park until woken). */
+    final TransportProgress io;
 
     WaitPolicy(NanoClock clock, long spinNanos, long yieldNanos) {
-        this(clock, spinNanos, yieldNanos, null);
+        this(clock, spinNanos, yieldNanos, yieldNanos, null, null);
     }
 
-    private WaitPolicy(NanoClock clock, long spinNanos, long yieldNanos, P2pEngine progress) {
+    private WaitPolicy(NanoClock clock, long spinNanos, long yieldNanos, long drivePollNanos, P2pEngine progress,
+            TransportProgress io) {
         this.clock = clock;
         this.spinNanos = spinNanos;
         this.yieldNanos = yieldNanos;
+        this.drivePollNanos = drivePollNanos;
         this.progress = progress;
+        this.io = io;
     }
 
-    /** This policy, whose waiters also run {@code engine}'s progress hooks. */
-    WaitPolicy drivingProgressOf(P2pEngine engine) {
-        return new WaitPolicy(clock, spinNanos, yieldNanos, engine);
+    /**
+     * This policy, whose waiters also run {@code engine}'s progress hooks and, if {@code io} is not
+     * null, drive that transport's I/O while they wait.
+     */
+    WaitPolicy drivingProgressOf(P2pEngine engine, TransportProgress io) {
+        return new WaitPolicy(clock, spinNanos, yieldNanos, drivePollNanos, engine, io);
+    }
+
+    /** Wakes a waiter blocked in the transport (another thread completed what it waits for). */
+    void wakeDriver() {
+        if (io != null) {
+            io.wakeup();
+        }
     }
 
     /** Runs the progress hooks, if any; cheap when there are none. */
@@ -64,7 +90,8 @@ public final class WaitPolicy {
         boolean oversubscribed = localRanks > cores;
         long spin = Long.getLong(SPIN_NANOS_PROP, oversubscribed ? 0 : transportSpinNanos);
         long yield = Long.getLong(YIELD_NANOS_PROP, YIELD_NANOS_DEFAULT);
-        return new WaitPolicy(clock, spin, yield);
+        long drivePoll = Long.getLong(DRIVE_POLL_NANOS_PROP, oversubscribed ? 0 : yield);
+        return new WaitPolicy(clock, spin, yield, drivePoll, null, null);
     }
 
     /**
@@ -81,6 +108,7 @@ public final class WaitPolicy {
 
     @Override
     public String toString() {
-        return "WaitPolicy[spin " + spinNanos + " ns, yield until " + yieldNanos + " ns, then park]";
+        return "WaitPolicy[spin " + spinNanos + " ns, yield until " + yieldNanos + " ns, then "
+                + (io != null ? "park; driving the transport: poll " + drivePollNanos + " ns, then block in it]" : "park]");
     }
 }

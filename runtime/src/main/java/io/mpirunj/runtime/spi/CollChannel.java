@@ -37,6 +37,16 @@ public interface CollChannel {
         return r.await();
     }
 
+    /**
+     * How threads wait for requests of this channel's rank: the engine's policy (waiters drive its
+     * transport when it lets them), or a standalone one for a channel outside this runtime.
+     */
+    default io.mpirunj.runtime.p2p.WaitPolicy waitPolicy() {
+        return comm() instanceof io.mpirunj.runtime.comm.CommImpl
+                ? ((io.mpirunj.runtime.comm.CommImpl) comm()).rankContext().engine().waitPolicy()
+                : io.mpirunj.runtime.p2p.WaitPolicy.standalone();
+    }
+
     /** The registry this collective was selected from, for algorithms composed of others. */
     CollectiveRegistry registry();
 

@@ -47,6 +47,11 @@ public abstract class ForwardingTransport implements Transport {
     }
 
     @Override
+    public TransportProgress progress() {
+        return inner.progress();
+    }
+
+    @Override
     public void close() {
         inner.close();
     }

@@ -47,6 +47,14 @@ public interface Transport extends AutoCloseable {
         return 2_000;
     }
 
+    /**
+     * Lets the rank's waiting threads drive this transport's I/O themselves, or null if its own
+     * threads deliver the frames (then waiters park until woken).
+     */
+    default TransportProgress progress() {
+        return null;
+    }
+
     /** Closes every connection; later sends fail. Idempotent. */
     @Override
     void close();

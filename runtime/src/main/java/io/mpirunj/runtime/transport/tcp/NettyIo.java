@@ -5,6 +5,7 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
@@ -38,8 +39,12 @@ public final class NettyIo {
 
     /** A group of {@code threads} daemon event loops named {@code name-N}. */
     public EventLoopGroup newGroup(int threads, String name) {
-        return new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory(name, true),
-                epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
+        return new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory(name, true), handlerFactory());
+    }
+
+    /** Epoll's or NIO's I/O handler. */
+    public IoHandlerFactory handlerFactory() {
+        return epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
     }
 
     /** A client bootstrap on {@code group} with the common options. */

@@ -72,9 +72,26 @@ final class OutboundLink {
         return transport.owner();
     }
 
-    /** Queues {@code frame}; any thread, never blocks. The link now owns it. */
+    /**
+     * Queues {@code frame}; any thread, never blocks. The link now owns it. A thread that can take
+     * the progress token of a {@link ProgressLoop} at once writes the frame itself (no hand-off).
+     */
     void enqueue(OutboundFrame frame) {
         queue.offer(frame);
+        if (loop instanceof ProgressLoop) {
+            ProgressLoop driven = (ProgressLoop) loop;
+            int entry = driven.enterForSend();
+            if (entry != ProgressLoop.BUSY) {
+                try {
+                    drainNow();
+                } finally {
+                    if (entry == ProgressLoop.ENTERED) {
+                        driven.exitDriving();
+                    }
+                }
+                return;
+            }
+        }
         scheduleDrain();
     }
 
@@ -91,6 +108,11 @@ final class OutboundLink {
 
     private void drain() {
         drainScheduled.set(false);
+        drainNow();
+    }
+
+    /** Writes, connects or fails what is queued, as the state says (event loop). */
+    private void drainNow() {
         switch (state) {
             case IDLE: connect(); break;
             case READY: write(true); break;

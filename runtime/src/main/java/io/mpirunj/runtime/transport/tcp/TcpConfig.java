@@ -11,9 +11,12 @@ import java.util.Map;
  * {@code with*} methods return modified copies (handy in tests).
  */
 public final class TcpConfig {
-    /** Netty event-loop threads per transport. */
+    /**
+     * Netty event-loop threads per transport; 0 (the default): none, the rank's waiting threads
+     * drive the I/O themselves and a helper thread only while none waits ({@link ProgressLoop}).
+     */
     public static final String IO_THREADS_PROP = "mpirunj.tcp.ioThreads";
-    public static final int IO_THREADS_DEFAULT = Math.min(2, Runtime.getRuntime().availableProcessors());
+    public static final int IO_THREADS_DEFAULT = 0;
 
     /**
      * Largest frame (length field value) accepted or sent. DATA payloads are streamed into the
@@ -71,7 +74,10 @@ public final class TcpConfig {
             boolean preferEpoll) {
         this.advertiseHost = advertiseHost;
         this.bindHost = bindHost;
-        this.ioThreads = positive(IO_THREADS_PROP, ioThreads);
+        if (ioThreads < 0) {
+            throw new IllegalArgumentException(IO_THREADS_PROP + "=" + ioThreads + " (expected: >= 0)");
+        }
+        this.ioThreads = ioThreads;
         this.maxFrameBytes = positive(MAX_FRAME_BYTES_PROP, maxFrameBytes);
         this.maxEagerBytes = positive(MAX_EAGER_BYTES_PROP, maxEagerBytes);
         this.handshakeTimeoutMs = positive(HANDSHAKE_TIMEOUT_MS_PROP, handshakeTimeoutMs);
@@ -130,6 +136,12 @@ public final class TcpConfig {
     public TcpConfig withCloseNoticeMs(int ms) {
         return new TcpConfig(advertiseHost, bindHost, ioThreads, maxFrameBytes, maxEagerBytes, handshakeTimeoutMs,
                 connectTimeoutMs, ms, writeHighWaterMark, preferEpoll);
+    }
+
+    /** Netty event-loop threads ({@code n > 0}), or 0: the rank's waiting threads drive the I/O. */
+    public TcpConfig withIoThreads(int n) {
+        return new TcpConfig(advertiseHost, bindHost, n, maxFrameBytes, maxEagerBytes, handshakeTimeoutMs,
+                connectTimeoutMs, closeNoticeMs, writeHighWaterMark, preferEpoll);
     }
 
     public TcpConfig withPreferEpoll(boolean epoll) {

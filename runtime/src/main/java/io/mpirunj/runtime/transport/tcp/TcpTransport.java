@@ -4,6 +4,7 @@ import io.mpirunj.MpiException;
 import io.mpirunj.runtime.transport.Frame;
 import io.mpirunj.runtime.transport.FrameSink;
 import io.mpirunj.runtime.transport.NetworkTransport;
+import io.mpirunj.runtime.transport.TransportProgress;
 import io.mpirunj.runtime.wire.Hello;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
@@ -111,7 +112,8 @@ public final class TcpTransport implements NetworkTransport {
         this.peerFailures = new AtomicReferenceArray<>(size);
         this.waterMark = new WriteBufferWaterMark(config.writeLowWaterMark(), config.writeHighWaterMark());
         this.io = NettyIo.select(config.preferEpoll());
-        this.group = io.newGroup(config.ioThreads(), "mpirunj-tcp-r" + rank);
+        this.group = config.ioThreads() == 0 ? new ProgressLoop(io.handlerFactory(), "mpirunj-tcp-r" + rank)
+                : io.newGroup(config.ioThreads(), "mpirunj-tcp-r" + rank);
         try {
             this.serverChannel = io.server(group)
                     .option(ChannelOption.AUTO_READ, false) // accept nothing until start()
@@ -166,6 +168,12 @@ public final class TcpTransport implements NetworkTransport {
     @Override
     public void addCloseHook(Runnable hook) {
         closeHooks.add(Objects.requireNonNull(hook, "hook"));
+    }
+
+    /** The rank's waiting threads drive this transport, unless it runs on Netty event-loop threads. */
+    @Override
+    public TransportProgress progress() {
+        return group instanceof ProgressLoop ? (ProgressLoop) group : null;
     }
 
     @Override
@@ -281,7 +289,17 @@ public final class TcpTransport implements NetworkTransport {
         }
         boolean onLoop = NettyIo.inEventLoop(group);
         if (!onLoop) {
-            awaitAnswers(answers);
+            TransportProgress driven = progress();
+            if (driven != null) {
+                driven.beginPassiveWait(); // the helper drives while this thread waits on futures
+            }
+            try {
+                awaitAnswers(answers);
+            } finally {
+                if (driven != null) {
+                    driven.endPassiveWait();
+                }
+            }
         }
         Future<?> terminated = group.shutdownGracefully(0, LOOP_SHUTDOWN_MS, TimeUnit.MILLISECONDS);
         if (!onLoop && terminated.awaitUninterruptibly(LOOP_SHUTDOWN_MS + 1000L)) {

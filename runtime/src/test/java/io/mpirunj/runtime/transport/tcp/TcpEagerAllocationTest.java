@@ -9,6 +9,7 @@ import io.mpirunj.runtime.p2p.Group;
 import io.mpirunj.runtime.p2p.P2pEngine;
 import io.mpirunj.runtime.p2p.WaitPolicy;
 import io.netty.util.ResourceLeakDetector;
+import io.netty.util.concurrent.FastThreadLocalThread;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -24,6 +25,11 @@ class TcpEagerAllocationTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void anEagerMessageOverTcpAllocatesLittle() {
+        // As a rank process's main thread runs (RankMain): with Netty's per-thread pools, since it drives I/O.
+        FastThreadLocalThread.runWithFastThreadLocal(TcpEagerAllocationTest::measure);
+    }
+
+    private static void measure() {
         ResourceLeakDetector.Level level = ResourceLeakDetector.getLevel();
         ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
         TcpTransport a = new TcpTransport(0, 2, TcpTransportTest.TOKEN, TcpConfig.defaults());
