@@ -40,8 +40,8 @@ public final class FabricArbiter implements MessageArbiter {
     private final int[] nodeOf;
     private final double nanosPerUnit;
     private final NanoClock clock;
-    /** Wall nanos at model time 0; moves forward when the arbiter falls behind (see {@link #catchUp}). */
-    private volatile long origin;
+    /** Wall nanos at model time 0, shared with the ranks' clocks; moves forward when the host falls behind. */
+    private final ModelOrigin origin;
     /** No send may start before this: the engine has already decided up to here (+ lookahead). */
     private double floor;
     private double worstLateness;
@@ -75,6 +75,12 @@ public final class FabricArbiter implements MessageArbiter {
      */
     public FabricArbiter(WormholeNetwork network, int[] nodeOf, double microsPerUnit, FabricFaults faults,
             NanoClock clock) {
+        this(network, nodeOf, microsPerUnit, faults, clock, ModelOrigin.inJvm(clock.nanoTime()));
+    }
+
+    /** As above, with model time 0 at {@code origin} (shared with the ranks' clocks, see {@link ModelOrigin}). */
+    FabricArbiter(WormholeNetwork network, int[] nodeOf, double microsPerUnit, FabricFaults faults,
+            NanoClock clock, ModelOrigin origin) {
         if (!(microsPerUnit > 0) || Double.isInfinite(microsPerUnit)) {
             throw new IllegalArgumentException("time scale " + microsPerUnit + " (expected: microseconds per model unit > 0)");
         }
@@ -88,7 +94,7 @@ public final class FabricArbiter implements MessageArbiter {
         this.ports = network.ports();
         this.portFree = new double[network.topology().nodes() * ports];
         this.run = network.open();
-        this.origin = clock.nanoTime();
+        this.origin = origin;
         this.thread = new Thread(this::loop, "fabric-arbiter");
         thread.setDaemon(true);
         thread.start();
@@ -105,7 +111,7 @@ public final class FabricArbiter implements MessageArbiter {
 
     /** Model time now (the arbiter's view; it may step back when the arbiter catches up, see {@link #catchUp}). */
     public double now() {
-        return (clock.nanoTime() - origin) / nanosPerUnit;
+        return (clock.nanoTime() - origin.get()) / nanosPerUnit;
     }
 
     /**
@@ -113,17 +119,11 @@ public final class FabricArbiter implements MessageArbiter {
      * time scale (units x ns per unit), monotonic per calling thread.
      */
     public NanoClock clock() {
-        ThreadLocal<long[]> last = ThreadLocal.withInitial(() -> new long[] {Long.MIN_VALUE});
-        return () -> {
-            long[] l = last.get();
-            long t = Math.max(l[0], clock.nanoTime() - origin);
-            l[0] = t;
-            return t;
-        };
+        return origin.modelClock(clock);
     }
 
-    /** Wall nanos (this host's monotonic clock) at model time 0, as it stands now. */
-    public long origin() {
+    /** Model time 0 (shared with the ranks' clocks). */
+    ModelOrigin origin() {
         return origin;
     }
 
@@ -141,7 +141,7 @@ public final class FabricArbiter implements MessageArbiter {
     private void catchUp(double lateness) {
         if (lateness > 0) {
             worstLateness = Math.max(worstLateness, lateness);
-            origin += (long) (lateness * nanosPerUnit);
+            origin.advanceTo(origin.get() + (long) (lateness * nanosPerUnit));
         }
     }
 
@@ -156,11 +156,21 @@ public final class FabricArbiter implements MessageArbiter {
      */
     @Override
     public void submit(int src, int dst, long bytes, Outcome outcome) {
+        submit(src, dst, bytes, clock.nanoTime(), outcome);
+    }
+
+    /**
+     * As {@link #submit(int, int, long, Outcome)} for a message its sender sent at wall time
+     * {@code sentAtNanos} (this host's monotonic clock): a rank process's message reaches the arbiter
+     * service some time after it was sent, and that hop is not the model's (it starts no earlier than
+     * what the engine has already decided, though).
+     */
+    public void submit(int src, int dst, long bytes, long sentAtNanos, Outcome outcome) {
         synchronized (this) {
             if (closed) {
                 throw new IllegalStateException("the fabric arbiter is closed");
             }
-            double now = now();
+            double now = Math.min(now(), (sentAtNanos - origin.get()) / nanosPerUnit);
             int s = nodeOf[src];
             int port = s * ports;
             for (int q = port + 1; q < (s + 1) * ports; q++) {
@@ -235,7 +245,11 @@ public final class FabricArbiter implements MessageArbiter {
     /** Runs the engine up to {@code now} + lookahead and turns its deliveries into due outcomes (lock held). */
     private void advance(double now) {
         double horizon = now + lookahead;
-        floor = Math.max(floor, now);
+        if (run.nextTime() < horizon) {
+            // the engine decides up to the horizon: a later send must not request a channel before it.
+            // (Only then: a floor that moved with every wake-up would charge the arbiter's own lag.)
+            floor = Math.max(floor, now);
+        }
         while (run.nextDelivery(horizon) < horizon) {
             int id = run.takeDelivery();
             Pending p = pending.remove(id);
