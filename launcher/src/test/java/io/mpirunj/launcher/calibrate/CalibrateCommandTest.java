@@ -80,19 +80,20 @@ class CalibrateCommandTest {
 
     /**
      * Issue 14's acceptance (threads, np 16): on the emulated mesh:4x4 with the paper's parameters at
-     * 2 µs per unit, calibrate recovers t_hold and t_end within ±10 % of what the engine predicts for
+     * 5 µs per unit, calibrate recovers t_hold and t_end within ±10 % of what the engine predicts for
      * the same protocol, 1 KB to 64 KB. The minimum of 5 repetitions: a rank's wake-up after its message
-     * arrived is the host's and only ever adds (with the median, t_end(1 KB) came out +44 % at load ~50).
+     * arrived is the host's and only ever adds (at 2 µs per unit t_end(1 KB) came out +44 % with the
+     * median at load ~50, +33 % with the minimum at load ~80).
      */
     @Test
-    @Timeout(value = 400, unit = TimeUnit.SECONDS)
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void onTheEmulatedMeshItRecoversTheModelsTimes() throws Exception {
         ResourceLeakDetector.Level level = ResourceLeakDetector.getLevel();
         ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED); // a timing test (see EmulatedFabricTest)
         Run r;
         try {
             r = calibrate("-np", "16", "--threads", "--fabric", "mesh:4x4", "--fabric-params",
-                    WormholeParams.PAPER.toString(), "--fabric-time-scale", "2", "--sizes", "1024,4096,16384,65536",
+                    WormholeParams.PAPER.toString(), "--fabric-time-scale", "5", "--sizes", "1024,4096,16384,65536",
                     "--reps", "5", "--statistic", "min", "--json");
         } finally {
             ResourceLeakDetector.setLevel(level);

@@ -4,9 +4,9 @@ package io.mpirunj.runtime.fabric;
  * The arbiter service's wire protocol (one TCP connection per rank process, Java data streams):
  * <pre>
  *   rank -> service  HELLO    byte 1, int rank
- *   service -> rank  ORIGIN   byte 1, UTF file  (8 bytes both map: wall ns of model time 0 on this host's
+ *   service -> rank  ORIGIN   byte 1, UTF file  (16 bytes both map: wall ns of model time 0 on this host's
  *                             monotonic clock, see {@link ModelOrigin})
- *   rank -> service  SUBMIT   byte 2, long id, int src, int dst, long bytes, long sentAt (wall ns, same clock)
+ *   rank -> service  SUBMIT   byte 2, long id, int src, int dst, long bytes, long sentAt (the sender's clock: model ns)
  *   service -> rank  DELIVER  byte 3, long id                        (to the sender: hand the frame on now)
  *   service -> rank  ARRIVING byte 5, long id, int src, double at    (to the receiver: the next message from
  *                             src was delivered at model time at)

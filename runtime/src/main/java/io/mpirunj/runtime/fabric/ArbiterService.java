@@ -155,7 +155,7 @@ public final class ArbiterService implements AutoCloseable {
                 long bytes = in.readLong();
                 long sentAt = in.readLong();
                 boolean data = (id & DATA_BIT) != 0;
-                arbiter.submit(src, dst, bytes, sentAt, new FabricArbiter.Outcome() {
+                arbiter.submit(src, dst, bytes, data, sentAt, new FabricArbiter.Outcome() {
                     @Override
                     public void delivered(double at) {
                         Connection receiver = ranks.get(dst);

@@ -31,11 +31,14 @@ final class EmulatedFabric {
         this.origin = origin;
         this.wall = wall;
         this.nanosPerUnit = microsPerUnit * 1000;
+        this.clock = origin.modelClock(wall);
     }
 
-    /** The ranks' clock: model time x the scale, in ns. */
+    private final NanoClock clock;
+
+    /** The ranks' clock (one for the job in this JVM): model time x the scale, in ns. */
     NanoClock clock() {
-        return origin.modelClock(wall);
+        return clock;
     }
 
     /**

@@ -164,7 +164,7 @@ final class EmulatedTransport extends ForwardingTransport {
             q.frames.add(h);
         }
         if (message) {
-            fabric.arbiter().submit(rank(), dst, frame.length(), frame.kind() == FrameKind.DATA,
+            fabric.arbiter().submit(rank(), dst, frame.length(), frame.kind() == FrameKind.DATA, fabric.clock().nanoTime(),
                     new FabricArbiter.Outcome() {
                 @Override
                 public void delivered(double at) {

@@ -156,21 +156,24 @@ public final class FabricArbiter implements MessageArbiter {
      */
     @Override
     public void submit(int src, int dst, long bytes, Outcome outcome) {
-        submit(src, dst, bytes, clock.nanoTime(), outcome);
+        submit(src, dst, bytes, false, Long.MIN_VALUE, outcome);
     }
 
     /**
-     * As {@link #submit(int, int, long, Outcome)} for a message its sender sent at wall time
-     * {@code sentAtNanos} (this host's monotonic clock): a rank process's message reaches the arbiter
-     * service some time after it was sent, and that hop is not the model's (it starts no earlier than
-     * what the engine has already decided, though).
+     * As {@link #submit(int, int, long, Outcome)} for a message its sender sent at {@code sentAt} on its
+     * own clock ({@link #clock()}: model time x the scale, ns; {@code Long.MIN_VALUE}: now). A rank
+     * process's message reaches the arbiter service some time after it was sent, and that hop is not the
+     * model's; and a sender's clock can stand ahead of model time after a pause (see {@link ModelOrigin}),
+     * and its message must not take less than the model's time on the sender's clock. Either way the
+     * message starts no earlier than what the engine has already decided.
      */
-    public void submit(int src, int dst, long bytes, long sentAtNanos, Outcome outcome) {
+    @Override
+    public void submit(int src, int dst, long bytes, boolean data, long sentAt, Outcome outcome) {
         synchronized (this) {
             if (closed) {
                 throw new IllegalStateException("the fabric arbiter is closed");
             }
-            double now = Math.min(now(), (sentAtNanos - origin.get()) / nanosPerUnit);
+            double now = sentAt == Long.MIN_VALUE ? now() : sentAt / nanosPerUnit;
             int s = nodeOf[src];
             int port = s * ports;
             for (int q = port + 1; q < (s + 1) * ports; q++) {
@@ -213,12 +216,17 @@ public final class FabricArbiter implements MessageArbiter {
             synchronized (this) {
                 double now = now();
                 double lateness = 0;
+                double latest = Double.NEGATIVE_INFINITY;
                 while (!due.isEmpty() && due.peek().time <= now) {
                     Due d = due.poll();
                     lateness = Math.max(lateness, now - d.time);
+                    latest = d.time;
                     ready.add(d.action);
                 }
                 catchUp(Math.min(lateness, now - floor));
+                if (!ready.isEmpty()) {
+                    origin.delivering((long) Math.ceil(latest * nanosPerUnit));
+                }
                 now = now();
                 advance(now);
                 wake = Math.min(due.isEmpty() ? Double.POSITIVE_INFINITY : due.peek().time,

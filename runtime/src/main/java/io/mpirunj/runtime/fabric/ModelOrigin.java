@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * and it moves when the host lags behind the model (the arbiter wakes late, or a message reaches its
  * receiver later than the model delivered it): the model time then pauses, so the host's delay is not
  * charged to the model ({@link #forgive}). In this JVM an {@link AtomicLong}; for ranks as processes a
- * file of 8 bytes that the launcher's arbiter service and every rank process map into memory.
+ * file of 16 bytes that the launcher's arbiter service and every rank process map into memory.
  */
 abstract class ModelOrigin {
 
@@ -26,11 +26,20 @@ abstract class ModelOrigin {
     /** Moves the origin to {@code candidate} if that is later; never back. */
     abstract void advanceTo(long candidate);
 
+    /** The latest model time (ns) the arbiter has delivered a message at: no pause goes back before it. */
+    abstract long delivered();
+
+    /** The arbiter delivers a message at model time {@code modelNanos} (ns). */
+    abstract void delivering(long modelNanos);
+
     /**
      * The host is late: at wall time {@code wallNow} model time should read {@code modelNanos} (model
-     * units x the scale, in ns) but reads more. Pauses model time to read it; returns the nanos forgiven.
+     * units x the scale, in ns) but reads more. Pauses model time to read it, or the latest delivery's time
+     * if that is later (a message that arrives late must not take model time back behind one the arbiter
+     * has delivered since); returns the nanos forgiven.
      */
     long forgive(long wallNow, long modelNanos) {
+        modelNanos = Math.max(modelNanos, delivered());
         long late = wallNow - get() - modelNanos;
         if (late > 0) {
             advanceTo(wallNow - modelNanos);
@@ -54,7 +63,18 @@ abstract class ModelOrigin {
 
     static ModelOrigin inJvm(long initial) {
         AtomicLong origin = new AtomicLong(initial);
+        AtomicLong delivered = new AtomicLong(Long.MIN_VALUE);
         return new ModelOrigin() {
+            @Override
+            long delivered() {
+                return delivered.get();
+            }
+
+            @Override
+            void delivering(long modelNanos) {
+                delivered.accumulateAndGet(modelNanos, Math::max);
+            }
+
             @Override
             long get() {
                 return origin.get();
@@ -70,20 +90,35 @@ abstract class ModelOrigin {
     private static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
     /**
-     * The origin in {@code file}, shared with the other processes of this host that map it; {@code create}:
-     * write {@code initial} first (the arbiter service), else read what is there (a rank).
+     * The origin in {@code file} (and the latest delivery after it), shared with the other processes of
+     * this host that map it; {@code create}: write {@code initial} first (the arbiter service), else read
+     * what is there (a rank).
      */
     static ModelOrigin mapped(Path file, boolean create, long initial) {
         ByteBuffer buffer;
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            buffer = ch.map(FileChannel.MapMode.READ_WRITE, 0, Long.BYTES);
+            buffer = ch.map(FileChannel.MapMode.READ_WRITE, 0, 2 * Long.BYTES);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot map the emulated fabric's clock file " + file + ": " + e.getMessage(), e);
         }
         if (create) {
+            LONGS.setVolatile(buffer, 8, Long.MIN_VALUE);
             LONGS.setVolatile(buffer, 0, initial);
         }
         return new ModelOrigin() {
+            @Override
+            long delivered() {
+                return (long) LONGS.getVolatile(buffer, 8);
+            }
+
+            @Override
+            void delivering(long modelNanos) {
+                long was = delivered();
+                while (modelNanos > was && !LONGS.compareAndSet(buffer, 8, was, modelNanos)) {
+                    was = delivered();
+                }
+            }
+
             @Override
             long get() {
                 return (long) LONGS.getVolatile(buffer, 0);

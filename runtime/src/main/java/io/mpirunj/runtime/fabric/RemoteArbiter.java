@@ -69,14 +69,13 @@ final class RemoteArbiter implements MessageArbiter {
 
     @Override
     public void submit(int src, int dst, long bytes, FabricArbiter.Outcome outcome) {
-        submit(src, dst, bytes, false, outcome);
+        submit(src, dst, bytes, false, System.nanoTime() - origin.get(), outcome);
     }
 
     @Override
-    public void submit(int src, int dst, long bytes, boolean data, FabricArbiter.Outcome outcome) {
+    public void submit(int src, int dst, long bytes, boolean data, long sentAt, FabricArbiter.Outcome outcome) {
         long id = ((long) rank << 40) | nextId.getAndIncrement() | (data ? ArbiterService.DATA_BIT : 0);
         pending.put(id, outcome);
-        long sentAt = System.nanoTime();
         try {
             synchronized (out) {
                 out.writeByte(ArbiterProtocol.SUBMIT);

@@ -23,6 +23,15 @@ class ModelOriginTest {
         assertEquals(1_200, origin.get());
     }
 
+    /** A message that arrives late does not take model time back behind a delivery the arbiter has made since. */
+    @Test
+    void aPauseStopsAtTheLatestDelivery() {
+        ModelOrigin origin = ModelOrigin.inJvm(1_000);
+        origin.delivering(450);
+        assertEquals(100, origin.forgive(1_550, 300)); // reads 550; 450 was delivered: back to 450, not 300
+        assertEquals(1_100, origin.get());
+    }
+
     /** A pause never makes one thread's clock step back: it stands still until model time passes it. */
     @Test
     void theRanksClockStandsStillThroughAPause() {
