@@ -89,6 +89,14 @@ abstract class ModelOrigin {
 
     private static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
+    /** The long at {@code offset} becomes {@code candidate} if that is larger (atomically, across processes). */
+    private static void raise(ByteBuffer buffer, int offset, long candidate) {
+        long was = (long) LONGS.getVolatile(buffer, offset);
+        while (candidate > was && !LONGS.compareAndSet(buffer, offset, was, candidate)) {
+            was = (long) LONGS.getVolatile(buffer, offset);
+        }
+    }
+
     /**
      * The origin in {@code file} (and the latest delivery after it), shared with the other processes of
      * this host that map it; {@code create}: write {@code initial} first (the arbiter service), else read
@@ -113,10 +121,7 @@ abstract class ModelOrigin {
 
             @Override
             void delivering(long modelNanos) {
-                long was = delivered();
-                while (modelNanos > was && !LONGS.compareAndSet(buffer, 8, was, modelNanos)) {
-                    was = delivered();
-                }
+                raise(buffer, 8, modelNanos);
             }
 
             @Override
@@ -126,10 +131,7 @@ abstract class ModelOrigin {
 
             @Override
             void advanceTo(long candidate) {
-                long now = get();
-                while (candidate > now && !LONGS.compareAndSet(buffer, 0, now, candidate)) {
-                    now = get();
-                }
+                raise(buffer, 0, candidate);
             }
         };
     }
