@@ -36,9 +36,12 @@ public final class ModelFile {
 
     public static final String FORMAT = "mpirunj-model/1";
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(SerializationFeature.INDENT_OUTPUT);
+    /** Made on first use: {@link #isModelFile} runs for every model spec parsed and must not load Jackson. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper()
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .enable(SerializationFeature.INDENT_OUTPUT);
+    }
 
     /** A fitted line t = a + b·m and its coefficient of determination (null when not known). */
     @JsonPropertyOrder({"a", "b", "r2"})
@@ -78,7 +81,7 @@ public final class ModelFile {
         String where = "model file " + file;
         Document d;
         try {
-            d = JSON.readValue(Files.readAllBytes(file), Document.class);
+            d = Json.MAPPER.readValue(Files.readAllBytes(file), Document.class);
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException(where + ": no such file");
         } catch (JsonProcessingException e) {
@@ -124,13 +127,13 @@ public final class ModelFile {
     /** Writes {@code d} to {@code file} (checked first: what is written reads back). */
     public static void write(Path file, Document d) throws IOException {
         toModel(d, file.toString());
-        Files.write(file, JSON.writeValueAsBytes(d));
+        Files.write(file, Json.MAPPER.writeValueAsBytes(d));
     }
 
     /** {@code d} as indented JSON. */
     public static String toJson(Document d) {
         try {
-            return JSON.writeValueAsString(d);
+            return Json.MAPPER.writeValueAsString(d);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -62,8 +62,13 @@ public final class CalibrateCommand implements Callable<Integer> {
             description = "Message sizes in bytes (default 1024,4096,16384,65536).")
     List<Long> sizes = new ArrayList<>(DEFAULT_SIZES);
 
-    @Option(names = "--reps", paramLabel = "R", description = "Repetitions per measurement; medians are kept (default 5).")
+    @Option(names = "--reps", paramLabel = "R", description = "Repetitions per measurement (default 5); see --statistic.")
     int reps = 5;
+
+    @Option(names = "--statistic", paramLabel = "median|min", description = "How the repetitions of a measurement "
+            + "are summarised (default median). min suits an emulated fabric on a loaded host: there the host's "
+            + "delays only ever add to the model's times.")
+    String statistic = "median";
 
     @Option(names = "--hold-sends", paramLabel = "K", description = "Back-to-back sends for t_hold (default 8, at most N-1).")
     int holdSends = 8;
@@ -160,6 +165,9 @@ public final class CalibrateCommand implements Callable<Integer> {
         if (reps < 1) {
             return "--reps " + reps + " (expected: >= 1)";
         }
+        if (!statistic.equals("median") && !statistic.equals("min")) {
+            return "--statistic " + statistic + " (expected: median or min)";
+        }
         if (holdSends < 2) {
             return "--hold-sends " + holdSends + " (expected: >= 2)";
         }
@@ -210,6 +218,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         a.add(String.join(",", sizes.stream().map(String::valueOf).toList()));
         a.add(String.valueOf(reps));
         a.add(String.valueOf(holdSends));
+        a.add(statistic);
         if (pairs) {
             a.add(String.valueOf(pairSizes.get(0)));
             a.add(String.valueOf(pairSizes.get(1)));

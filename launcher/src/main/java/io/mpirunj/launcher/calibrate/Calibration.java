@@ -9,7 +9,7 @@ import io.mpirunj.runtime.fabric.FabricEmulation;
 import java.util.Locale;
 
 /**
- * One calibration's results: the medians {@link CalibrationProgram} measured (µs of {@code wtime}), their
+ * One calibration's results: the medians (or minima) {@link CalibrationProgram} measured (µs of {@code wtime}), their
  * fits, LogP, and on an emulated fabric the same in model units beside the engine's prediction.
  */
 record Calibration(long[] sizes, double[] tHold, double[] tEnd, double overhead, LinearFit holdFit, LinearFit endFit,

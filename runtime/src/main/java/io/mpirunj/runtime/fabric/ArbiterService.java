@@ -11,6 +11,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -22,6 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ArbiterService implements AutoCloseable {
     private final FabricArbiter arbiter;
+    /** Model time 0, shared with the rank processes (see {@link ModelOrigin}). */
+    private final Path originFile;
     private final ServerSocket server;
     private final Map<Integer, Connection> ranks = new ConcurrentHashMap<>();
     private final Thread acceptor;
@@ -40,10 +44,35 @@ public final class ArbiterService implements AutoCloseable {
             try {
                 out.writeByte(ArbiterProtocol.DELIVER);
                 out.writeLong(id);
-                out.writeLong(arbiter.origin());
                 out.flush();
             } catch (IOException e) {
                 // the rank is gone; the launcher reports that
+            }
+        }
+
+        /** Messages announced to this rank (ARRIVING) that it has not NOTED yet. */
+        final java.util.Set<Long> unnoted = ConcurrentHashMap.newKeySet();
+
+        synchronized void arriving(long id, int src, double at) {
+            unnoted.add(id);
+            try {
+                out.writeByte(ArbiterProtocol.ARRIVING);
+                out.writeLong(id);
+                out.writeInt(src);
+                out.writeDouble(at);
+                out.flush();
+            } catch (IOException e) {
+                noted(id); // the rank is gone (the launcher reports that): its sender must not wait
+            }
+        }
+
+        /** The receiver knows message {@code id}'s time (or is gone): its sender may hand it on. */
+        void noted(long id) {
+            if (unnoted.remove(id)) {
+                Connection sender = ranks.get((int) ((id & ~DATA_BIT) >>> 40));
+                if (sender != null) {
+                    sender.deliver(id);
+                }
             }
         }
 
@@ -64,7 +93,10 @@ public final class ArbiterService implements AutoCloseable {
     }
 
     public ArbiterService(FabricEmulation emulation) throws IOException {
-        this.arbiter = emulation.newArbiter(NanoClock.SYSTEM);
+        this.originFile = Files.createTempFile("mpirunj-fabric-clock", ".bin");
+        originFile.toFile().deleteOnExit();
+        this.arbiter = emulation.newArbiter(NanoClock.SYSTEM,
+                ModelOrigin.mapped(originFile, true, NanoClock.SYSTEM.nanoTime()));
         this.server = new ServerSocket(0, 64, InetAddress.getLoopbackAddress());
         this.acceptor = new Thread(this::accept, "fabric-arbiter-service");
         acceptor.setDaemon(true);
@@ -92,19 +124,28 @@ public final class ArbiterService implements AutoCloseable {
     }
 
     private void serve(Socket s) {
+        Connection c;
+        try {
+            c = new Connection(s);
+        } catch (IOException e) {
+            return; // the rank died at once
+        }
         try (s; DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream()))) {
-            Connection c = new Connection(s);
             if (in.readByte() != ArbiterProtocol.HELLO) {
                 return;
             }
             ranks.put(in.readInt(), c);
             synchronized (c) {
                 c.out.writeByte(ArbiterProtocol.ORIGIN);
-                c.out.writeLong(arbiter.origin());
+                c.out.writeUTF(originFile.toString());
                 c.out.flush();
             }
             while (true) {
                 byte kind = in.readByte();
+                if (kind == ArbiterProtocol.NOTED) {
+                    c.noted(in.readLong());
+                    continue;
+                }
                 if (kind != ArbiterProtocol.SUBMIT) {
                     return;
                 }
@@ -112,11 +153,17 @@ public final class ArbiterService implements AutoCloseable {
                 int src = in.readInt();
                 int dst = in.readInt();
                 long bytes = in.readLong();
+                long sentAt = in.readLong();
                 boolean data = (id & DATA_BIT) != 0;
-                arbiter.submit(src, dst, bytes, new FabricArbiter.Outcome() {
+                arbiter.submit(src, dst, bytes, data, sentAt, new FabricArbiter.Outcome() {
                     @Override
                     public void delivered(double at) {
-                        c.deliver(id);
+                        Connection receiver = ranks.get(dst);
+                        if (receiver != null) {
+                            receiver.arriving(id, src, at); // its NOTED answer releases the message
+                        } else {
+                            c.deliver(id);
+                        }
                     }
 
                     @Override
@@ -133,6 +180,10 @@ public final class ArbiterService implements AutoCloseable {
             // the rank closed its connection
         } catch (IOException e) {
             // the rank died; the launcher reports that
+        } finally {
+            for (Long id : c.unnoted.toArray(Long[]::new)) {
+                c.noted(id); // it will not answer: its senders must not wait
+            }
         }
     }
 
@@ -154,6 +205,11 @@ public final class ArbiterService implements AutoCloseable {
             } catch (IOException e) {
                 // closing anyway
             }
+        }
+        try {
+            Files.deleteIfExists(originFile);
+        } catch (IOException e) {
+            // deleted on exit
         }
     }
 }

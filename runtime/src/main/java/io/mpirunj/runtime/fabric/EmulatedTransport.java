@@ -17,6 +17,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * nothing, but wait behind the held messages to the same peer, so the frames to a peer still leave in
  * the order they were sent (MPI's non-overtaking order stays the engine's business).
  *
+ * <p>Host lag: a message reaches its receiver some time after the model delivered it (the arbiter's
+ * wake-up, hops between threads and, for processes, to the launcher's service and over TCP). When it
+ * arrives, this rank's transport learns its model delivery time ({@link #expect}, before the message) and
+ * pauses model time so it reads no later than that ({@link EmulatedFabric#arrived}): the lag is the
+ * host's, and without this it was charged to every message (on a loaded host, tens of per cent of t_end
+ * at 1 KB as processes). Not forgiven: the receiving thread's own wake-up after the message arrived.
+ *
  * <p>Losses ({@code drop:A-B}): an eager message lost on a dropped link reaches the receiver as a
  * stand-in RTS (same context, tag and length, in the same order), so it matches the receive it would
  * have matched; the receiver's clear-to-send answer is not sent but fails, which fails exactly that
@@ -38,10 +45,51 @@ final class EmulatedTransport extends ForwardingTransport {
         super(inner);
         this.fabric = fabric;
         this.queues = new PeerQueue[inner.size()];
+        this.arriving = new Arrivals[inner.size()];
         for (int p = 0; p < queues.length; p++) {
             queues[p] = new PeerQueue();
+            arriving[p] = new Arrivals();
         }
         fabric.attach(this);
+    }
+
+    /**
+     * Messages from one peer the arbiter has delivered, by model delivery time, in order, that have not
+     * reached this rank yet; {@code early}: messages that reached it before the arbiter's word did (ranks
+     * as processes: the word comes from the launcher's service, the message from the sender).
+     */
+    private static final class Arrivals {
+        final ArrayDeque<Double> due = new ArrayDeque<>();
+        int early;
+    }
+
+    private final Arrivals[] arriving;
+
+    /** The arbiter delivered the next message from {@code src} to this rank at model time {@code at}. */
+    void expect(int src, double at) {
+        Arrivals a = arriving[src];
+        synchronized (a) {
+            if (a.early > 0) {
+                a.early--;
+            } else {
+                a.due.add(at);
+            }
+        }
+    }
+
+    /** The next message from {@code src} reached this rank: model time catches up with its delivery. */
+    private void arrived(int src) {
+        Arrivals a = arriving[src];
+        Double at;
+        synchronized (a) {
+            at = a.due.poll();
+            if (at == null) {
+                a.early++;
+            }
+        }
+        if (at != null) {
+            fabric.arrived(at);
+        }
     }
 
     /** Frames to one peer in send order; {@code draining}: some thread is handing them to the inner transport. */
@@ -57,6 +105,8 @@ final class EmulatedTransport extends ForwardingTransport {
         final WriteListener listener;
         boolean ready;
         LinkFailedException lost;
+        /** Model time the arbiter delivered it at (NaN: not a message, or not told). */
+        double at = Double.NaN;
 
         Held(Frame frame, ByteBuf payload, WriteListener listener) {
             this.frame = frame;
@@ -68,7 +118,31 @@ final class EmulatedTransport extends ForwardingTransport {
     @Override
     public void start(FrameSink sink) {
         this.sink = sink;
-        inner.start(sink);
+        inner.start(new FrameSink() {
+            @Override
+            public void onFrame(int src, Frame frame, ByteBuf payload) {
+                if (frame.kind() == FrameKind.EAGER || frame.kind() == FrameKind.DATA) {
+                    arrived(src);
+                }
+                sink.onFrame(src, frame, payload);
+            }
+
+            @Override
+            public io.mpirunj.Buffer dataTarget(int src, Frame frame) {
+                return sink.dataTarget(src, frame);
+            }
+
+            @Override
+            public void onDataStreamed(int src, Frame frame) {
+                arrived(src);
+                sink.onDataStreamed(src, frame);
+            }
+
+            @Override
+            public void onPeerFailed(int peer, Throwable cause) {
+                sink.onPeerFailed(peer, cause);
+            }
+        });
     }
 
     @Override
@@ -90,10 +164,11 @@ final class EmulatedTransport extends ForwardingTransport {
             q.frames.add(h);
         }
         if (message) {
-            fabric.arbiter().submit(rank(), dst, frame.length(), frame.kind() == FrameKind.DATA,
+            fabric.arbiter().submit(rank(), dst, frame.length(), frame.kind() == FrameKind.DATA, fabric.clock().nanoTime(),
                     new FabricArbiter.Outcome() {
                 @Override
                 public void delivered(double at) {
+                    h.at = at;
                     ready(dst, q, h, null);
                 }
 
@@ -156,6 +231,9 @@ final class EmulatedTransport extends ForwardingTransport {
                             WriteListener.NONE);
                     h.listener.onWritten(h.lost);
                 } else {
+                    if (!Double.isNaN(h.at)) {
+                        fabric.delivering(rank(), dst, h.at); // before the frame, so the receiver expects it
+                    }
                     inner.send(dst, h.frame, h.payload, h.listener);
                 }
             } finally {

@@ -40,8 +40,8 @@ public final class FabricArbiter implements MessageArbiter {
     private final int[] nodeOf;
     private final double nanosPerUnit;
     private final NanoClock clock;
-    /** Wall nanos at model time 0; moves forward when the arbiter falls behind (see {@link #catchUp}). */
-    private volatile long origin;
+    /** Wall nanos at model time 0, shared with the ranks' clocks; moves forward when the host falls behind. */
+    private final ModelOrigin origin;
     /** No send may start before this: the engine has already decided up to here (+ lookahead). */
     private double floor;
     private double worstLateness;
@@ -75,6 +75,12 @@ public final class FabricArbiter implements MessageArbiter {
      */
     public FabricArbiter(WormholeNetwork network, int[] nodeOf, double microsPerUnit, FabricFaults faults,
             NanoClock clock) {
+        this(network, nodeOf, microsPerUnit, faults, clock, ModelOrigin.inJvm(clock.nanoTime()));
+    }
+
+    /** As above, with model time 0 at {@code origin} (shared with the ranks' clocks, see {@link ModelOrigin}). */
+    FabricArbiter(WormholeNetwork network, int[] nodeOf, double microsPerUnit, FabricFaults faults,
+            NanoClock clock, ModelOrigin origin) {
         if (!(microsPerUnit > 0) || Double.isInfinite(microsPerUnit)) {
             throw new IllegalArgumentException("time scale " + microsPerUnit + " (expected: microseconds per model unit > 0)");
         }
@@ -88,7 +94,7 @@ public final class FabricArbiter implements MessageArbiter {
         this.ports = network.ports();
         this.portFree = new double[network.topology().nodes() * ports];
         this.run = network.open();
-        this.origin = clock.nanoTime();
+        this.origin = origin;
         this.thread = new Thread(this::loop, "fabric-arbiter");
         thread.setDaemon(true);
         thread.start();
@@ -105,7 +111,7 @@ public final class FabricArbiter implements MessageArbiter {
 
     /** Model time now (the arbiter's view; it may step back when the arbiter catches up, see {@link #catchUp}). */
     public double now() {
-        return (clock.nanoTime() - origin) / nanosPerUnit;
+        return (clock.nanoTime() - origin.get()) / nanosPerUnit;
     }
 
     /**
@@ -113,17 +119,11 @@ public final class FabricArbiter implements MessageArbiter {
      * time scale (units x ns per unit), monotonic per calling thread.
      */
     public NanoClock clock() {
-        ThreadLocal<long[]> last = ThreadLocal.withInitial(() -> new long[] {Long.MIN_VALUE});
-        return () -> {
-            long[] l = last.get();
-            long t = Math.max(l[0], clock.nanoTime() - origin);
-            l[0] = t;
-            return t;
-        };
+        return origin.modelClock(clock);
     }
 
-    /** Wall nanos (this host's monotonic clock) at model time 0, as it stands now. */
-    public long origin() {
+    /** Model time 0 (shared with the ranks' clocks). */
+    ModelOrigin origin() {
         return origin;
     }
 
@@ -141,7 +141,7 @@ public final class FabricArbiter implements MessageArbiter {
     private void catchUp(double lateness) {
         if (lateness > 0) {
             worstLateness = Math.max(worstLateness, lateness);
-            origin += (long) (lateness * nanosPerUnit);
+            origin.advanceTo(origin.get() + (long) (lateness * nanosPerUnit));
         }
     }
 
@@ -156,11 +156,24 @@ public final class FabricArbiter implements MessageArbiter {
      */
     @Override
     public void submit(int src, int dst, long bytes, Outcome outcome) {
+        submit(src, dst, bytes, false, Long.MIN_VALUE, outcome);
+    }
+
+    /**
+     * As {@link #submit(int, int, long, Outcome)} for a message its sender sent at {@code sentAt} on its
+     * own clock ({@link #clock()}: model time x the scale, ns; {@code Long.MIN_VALUE}: now). A rank
+     * process's message reaches the arbiter service some time after it was sent, and that hop is not the
+     * model's; and a sender's clock can stand ahead of model time after a pause (see {@link ModelOrigin}),
+     * and its message must not take less than the model's time on the sender's clock. Either way the
+     * message starts no earlier than what the engine has already decided.
+     */
+    @Override
+    public void submit(int src, int dst, long bytes, boolean data, long sentAt, Outcome outcome) {
         synchronized (this) {
             if (closed) {
                 throw new IllegalStateException("the fabric arbiter is closed");
             }
-            double now = now();
+            double now = sentAt == Long.MIN_VALUE ? now() : sentAt / nanosPerUnit;
             int s = nodeOf[src];
             int port = s * ports;
             for (int q = port + 1; q < (s + 1) * ports; q++) {
@@ -203,12 +216,17 @@ public final class FabricArbiter implements MessageArbiter {
             synchronized (this) {
                 double now = now();
                 double lateness = 0;
+                double latest = Double.NEGATIVE_INFINITY;
                 while (!due.isEmpty() && due.peek().time <= now) {
                     Due d = due.poll();
                     lateness = Math.max(lateness, now - d.time);
+                    latest = d.time;
                     ready.add(d.action);
                 }
                 catchUp(Math.min(lateness, now - floor));
+                if (!ready.isEmpty()) {
+                    origin.delivering((long) Math.ceil(latest * nanosPerUnit));
+                }
                 now = now();
                 advance(now);
                 wake = Math.min(due.isEmpty() ? Double.POSITIVE_INFINITY : due.peek().time,
@@ -235,7 +253,11 @@ public final class FabricArbiter implements MessageArbiter {
     /** Runs the engine up to {@code now} + lookahead and turns its deliveries into due outcomes (lock held). */
     private void advance(double now) {
         double horizon = now + lookahead;
-        floor = Math.max(floor, now);
+        if (run.nextTime() < horizon) {
+            // the engine decides up to the horizon: a later send must not request a channel before it.
+            // (Only then: a floor that moved with every wake-up would charge the arbiter's own lag.)
+            floor = Math.max(floor, now);
+        }
         while (run.nextDelivery(horizon) < horizon) {
             int id = run.takeDelivery();
             Pending p = pending.remove(id);

@@ -108,8 +108,8 @@ public final class FabricEmulation {
      */
     public RuntimeConfig install(RuntimeConfig config) {
         FabricArbiter arbiter = newArbiter(config);
-        EmulatedFabric fabric = new EmulatedFabric(arbiter, nodeOf.length);
-        return config.withClock(arbiter.clock()).withTransportDecorator(fabric::wrap);
+        EmulatedFabric fabric = new EmulatedFabric(arbiter, nodeOf.length, arbiter.origin(), config.clock(), microsPerUnit);
+        return config.withClock(fabric.clock()).withTransportDecorator(fabric::wrap);
     }
 
     /** A fresh arbiter of this fabric on {@code config}'s clock. */
@@ -119,7 +119,11 @@ public final class FabricEmulation {
 
     /** A fresh arbiter of this fabric on {@code clock}. */
     public FabricArbiter newArbiter(io.mpirunj.runtime.NanoClock clock) {
-        return new FabricArbiter(network, nodeOf, microsPerUnit, faults, clock);
+        return newArbiter(clock, ModelOrigin.inJvm(clock.nanoTime()));
+    }
+
+    FabricArbiter newArbiter(io.mpirunj.runtime.NanoClock clock, ModelOrigin origin) {
+        return new FabricArbiter(network, nodeOf, microsPerUnit, faults, clock, origin);
     }
 
     /**
@@ -128,10 +132,11 @@ public final class FabricEmulation {
      * service's model clock.
      */
     public RuntimeConfig installRemote(RuntimeConfig config, String address, int rank) {
-        RemoteArbiter remote = RemoteArbiter.connect(address, rank, microsPerUnit);
-        EmulatedFabric fabric = new EmulatedFabric(remote, nodeOf.length);
+        RemoteArbiter remote = RemoteArbiter.connect(address, rank);
+        EmulatedFabric fabric = new EmulatedFabric(remote, nodeOf.length, remote.origin(),
+                io.mpirunj.runtime.NanoClock.SYSTEM, microsPerUnit);
         remote.bind(fabric);
-        return config.withClock(remote.clock()).withTransportDecorator(fabric::wrap);
+        return config.withClock(fabric.clock()).withTransportDecorator(fabric::wrap);
     }
 
     /** For a rank process: {@code config} with the emulation {@code env} asks for (through the launcher's service). */

@@ -9,10 +9,11 @@ interface MessageArbiter extends AutoCloseable {
     /** Sends a {@code bytes}-byte message from world rank {@code src} to {@code dst} now; {@code outcome} hears how it ends. */
     void submit(int src, int dst, long bytes, FabricArbiter.Outcome outcome);
 
-    /** As above; {@code data}: the message is a rendezvous DATA frame (its loss breaks the pair). */
-    default void submit(int src, int dst, long bytes, boolean data, FabricArbiter.Outcome outcome) {
-        submit(src, dst, bytes, outcome);
-    }
+    /**
+     * As above for a message its sender sent at {@code sentAt} on its own clock (model time x the scale,
+     * ns); {@code data}: the message is a rendezvous DATA frame (its loss breaks the pair).
+     */
+    void submit(int src, int dst, long bytes, boolean data, long sentAt, FabricArbiter.Outcome outcome);
 
     @Override
     void close();

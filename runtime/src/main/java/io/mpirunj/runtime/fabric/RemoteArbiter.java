@@ -1,6 +1,5 @@
 package io.mpirunj.runtime.fabric;
 
-import io.mpirunj.runtime.NanoClock;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -15,42 +14,41 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A rank process's client of the launcher's {@link ArbiterService} ({@link ArbiterProtocol}): submits
- * its messages and hears when to hand each on. Its clock is the service's model clock (same host).
+ * its messages and hears when to hand each on, and when the messages to it were delivered. Its clock is
+ * the service's model clock: the same {@link ModelOrigin}, a file both map (same host).
  */
 final class RemoteArbiter implements MessageArbiter {
     private final Socket socket;
     private final DataOutputStream out;
     private final DataInputStream in;
     private final int rank;
-    private final double nanosPerUnit;
     private final AtomicLong nextId = new AtomicLong();
     private final Map<Long, FabricArbiter.Outcome> pending = new ConcurrentHashMap<>();
-    private volatile long origin;
+    private ModelOrigin origin;
     private volatile EmulatedFabric fabric;
 
-    private RemoteArbiter(Socket socket, int rank, double microsPerUnit) throws IOException {
+    private RemoteArbiter(Socket socket, int rank) throws IOException {
         this.socket = socket;
         this.rank = rank;
-        this.nanosPerUnit = microsPerUnit * 1000;
         this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
         this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
     }
 
-    static RemoteArbiter connect(String address, int rank, double microsPerUnit) {
+    static RemoteArbiter connect(String address, int rank) {
         int colon = address.lastIndexOf(':');
         try {
             Socket s = new Socket();
             s.connect(new InetSocketAddress(address.substring(0, colon), Integer.parseInt(address.substring(colon + 1))),
                     10_000);
             s.setTcpNoDelay(true);
-            RemoteArbiter r = new RemoteArbiter(s, rank, microsPerUnit);
+            RemoteArbiter r = new RemoteArbiter(s, rank);
             r.out.writeByte(ArbiterProtocol.HELLO);
             r.out.writeInt(rank);
             r.out.flush();
             if (r.in.readByte() != ArbiterProtocol.ORIGIN) {
                 throw new IOException("unexpected answer");
             }
-            r.origin = r.in.readLong();
+            r.origin = ModelOrigin.mapped(java.nio.file.Path.of(r.in.readUTF()), false, 0);
             Thread reader = new Thread(r::read, "fabric-arbiter-client");
             reader.setDaemon(true);
             reader.start();
@@ -64,24 +62,18 @@ final class RemoteArbiter implements MessageArbiter {
         this.fabric = f;
     }
 
-    /** The service's model clock: model units x the scale, in ns, monotonic per thread. */
-    NanoClock clock() {
-        ThreadLocal<long[]> last = ThreadLocal.withInitial(() -> new long[] {Long.MIN_VALUE});
-        return () -> {
-            long[] l = last.get();
-            long t = Math.max(l[0], System.nanoTime() - origin);
-            l[0] = t;
-            return t;
-        };
+    /** Model time 0 of the service's arbiter (on this host's monotonic clock). */
+    ModelOrigin origin() {
+        return origin;
     }
 
     @Override
     public void submit(int src, int dst, long bytes, FabricArbiter.Outcome outcome) {
-        submit(src, dst, bytes, false, outcome);
+        submit(src, dst, bytes, false, System.nanoTime() - origin.get(), outcome);
     }
 
     @Override
-    public void submit(int src, int dst, long bytes, boolean data, FabricArbiter.Outcome outcome) {
+    public void submit(int src, int dst, long bytes, boolean data, long sentAt, FabricArbiter.Outcome outcome) {
         long id = ((long) rank << 40) | nextId.getAndIncrement() | (data ? ArbiterService.DATA_BIT : 0);
         pending.put(id, outcome);
         try {
@@ -91,6 +83,7 @@ final class RemoteArbiter implements MessageArbiter {
                 out.writeInt(src);
                 out.writeInt(dst);
                 out.writeLong(bytes);
+                out.writeLong(sentAt);
                 out.flush();
             }
         } catch (IOException e) {
@@ -104,9 +97,23 @@ final class RemoteArbiter implements MessageArbiter {
         try {
             while (true) {
                 byte kind = in.readByte();
+                if (kind == ArbiterProtocol.ARRIVING) {
+                    long id = in.readLong();
+                    int src = in.readInt();
+                    double at = in.readDouble();
+                    EmulatedFabric f = fabric;
+                    if (f != null) {
+                        f.delivering(src, rank, at);
+                    }
+                    synchronized (out) {
+                        out.writeByte(ArbiterProtocol.NOTED);
+                        out.writeLong(id);
+                        out.flush();
+                    }
+                    continue;
+                }
                 long id = in.readLong();
                 if (kind == ArbiterProtocol.DELIVER) {
-                    origin = in.readLong();
                     FabricArbiter.Outcome o = pending.remove(id);
                     if (o != null) {
                         o.delivered(Double.NaN);
