@@ -295,6 +295,9 @@ public final class P2pEngine implements FrameSink {
                     queues.post(req);
                     return req;
                 }
+            } else if (in.isRts() && degraded && (err = peerError(in.src, context, group, req)) != null) {
+                // the sender failed after its RTS arrived: its data will never come, and the failure
+                // notice has already gone by (it fails only operations pending at that moment)
             } else {
                 req.matched(in.src, in.tag, in.length);
                 if (in.isRts()) {
