@@ -5,7 +5,6 @@ import io.mpirunj.Comm;
 import io.mpirunj.Mpi;
 import io.mpirunj.MpiException;
 import io.mpirunj.Op;
-import io.mpirunj.RankFailedException;
 import io.mpirunj.Request;
 import io.mpirunj.runtime.RankContext;
 import io.mpirunj.runtime.spi.CollChannel;
@@ -71,16 +70,13 @@ public final class MidwayVictim {
                     throw new IllegalArgumentException("op=" + op);
             }
             if (me == victim) {
-                Thread.sleep(Long.MAX_VALUE); // non-blocking: its request holds back the rest
+                Thread.currentThread().join(); // non-blocking: its request holds back the rest until kill -9
             }
             if (request != null) {
                 request.await();
             }
         } catch (MpiException e) {
-            String named = e instanceof RankFailedException ? " naming rank " + ((RankFailedException) e).failedRank()
-                    : "";
-            System.out.println("rank " + me + " caught " + e.getClass().getSimpleName() + named + ": " + e.getMessage());
-            System.out.flush();
+            Victim.reportCaught(me, e);
             throw e;
         }
         System.out.println("rank " + me + " completed " + op);

@@ -52,13 +52,17 @@ public final class Victim {
                     throw new IllegalArgumentException("op=" + op);
             }
         } catch (MpiException e) {
-            String named = e instanceof RankFailedException ? " naming rank " + ((RankFailedException) e).failedRank()
-                    : "";
-            System.out.println("rank " + me + " caught " + e.getClass().getSimpleName() + named + ": " + e.getMessage());
-            System.out.flush();
+            reportCaught(me, e);
             throw e;
         }
         System.out.println("rank " + me + " completed " + op + " without the victim");
         Mpi.finish();
+    }
+
+    /** The line the failure tests wait for: {@code rank R caught <exception> [naming rank F]: <message>}. */
+    static void reportCaught(int me, MpiException e) {
+        String named = e instanceof RankFailedException ? " naming rank " + ((RankFailedException) e).failedRank() : "";
+        System.out.println("rank " + me + " caught " + e.getClass().getSimpleName() + named + ": " + e.getMessage());
+        System.out.flush();
     }
 }
