@@ -9,28 +9,53 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Wall nanos (this host's monotonic clock) at model time 0 of an emulated fabric: one value shared by
  * the arbiter and every rank's clock, so all of them read the same model time. It only moves forward,
  * and it moves when the host lags behind the model (the arbiter wakes late, or a message reaches its
  * receiver later than the model delivered it): the model time then pauses, so the host's delay is not
- * charged to the model ({@link #forgive}). In this JVM an {@link AtomicLong}; for ranks as processes a
- * file of 16 bytes that the launcher's arbiter service and every rank process map into memory.
+ * charged to the model ({@link #forgive}). Two longs, the origin and the latest delivery: in this JVM a
+ * direct buffer of 16 bytes; for ranks as processes a file of 16 bytes that the launcher's arbiter
+ * service and every rank process map into memory. Both are read and raised the same way, atomically.
  */
-abstract class ModelOrigin {
+final class ModelOrigin {
+    private static final int ORIGIN = 0;
+    private static final int DELIVERED = 8;
+    private static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
-    abstract long get();
+    private final ByteBuffer buffer;
+
+    private ModelOrigin(ByteBuffer buffer) {
+        this.buffer = buffer;
+    }
+
+    long get() {
+        return (long) LONGS.getVolatile(buffer, ORIGIN);
+    }
 
     /** Moves the origin to {@code candidate} if that is later; never back. */
-    abstract void advanceTo(long candidate);
+    void advanceTo(long candidate) {
+        raise(ORIGIN, candidate);
+    }
 
     /** The latest model time (ns) the arbiter has delivered a message at: no pause goes back before it. */
-    abstract long delivered();
+    long delivered() {
+        return (long) LONGS.getVolatile(buffer, DELIVERED);
+    }
 
     /** The arbiter delivers a message at model time {@code modelNanos} (ns). */
-    abstract void delivering(long modelNanos);
+    void delivering(long modelNanos) {
+        raise(DELIVERED, modelNanos);
+    }
+
+    /** The long at {@code offset} becomes {@code candidate} if that is larger (atomically, across processes). */
+    private void raise(int offset, long candidate) {
+        long was = (long) LONGS.getVolatile(buffer, offset);
+        while (candidate > was && !LONGS.compareAndSet(buffer, offset, was, candidate)) {
+            was = (long) LONGS.getVolatile(buffer, offset);
+        }
+    }
 
     /**
      * The host is late: at wall time {@code wallNow} model time should read {@code modelNanos} (model
@@ -61,40 +86,9 @@ abstract class ModelOrigin {
         };
     }
 
+    /** An origin for this JVM only (ranks as threads, the calibration's own clock). */
     static ModelOrigin inJvm(long initial) {
-        AtomicLong origin = new AtomicLong(initial);
-        AtomicLong delivered = new AtomicLong(Long.MIN_VALUE);
-        return new ModelOrigin() {
-            @Override
-            long delivered() {
-                return delivered.get();
-            }
-
-            @Override
-            void delivering(long modelNanos) {
-                delivered.accumulateAndGet(modelNanos, Math::max);
-            }
-
-            @Override
-            long get() {
-                return origin.get();
-            }
-
-            @Override
-            void advanceTo(long candidate) {
-                origin.accumulateAndGet(candidate, Math::max);
-            }
-        };
-    }
-
-    private static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
-
-    /** The long at {@code offset} becomes {@code candidate} if that is larger (atomically, across processes). */
-    private static void raise(ByteBuffer buffer, int offset, long candidate) {
-        long was = (long) LONGS.getVolatile(buffer, offset);
-        while (candidate > was && !LONGS.compareAndSet(buffer, offset, was, candidate)) {
-            was = (long) LONGS.getVolatile(buffer, offset);
-        }
+        return initialized(ByteBuffer.allocateDirect(2 * Long.BYTES), initial);
     }
 
     /**
@@ -109,30 +103,12 @@ abstract class ModelOrigin {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot map the emulated fabric's clock file " + file + ": " + e.getMessage(), e);
         }
-        if (create) {
-            LONGS.setVolatile(buffer, 8, Long.MIN_VALUE);
-            LONGS.setVolatile(buffer, 0, initial);
-        }
-        return new ModelOrigin() {
-            @Override
-            long delivered() {
-                return (long) LONGS.getVolatile(buffer, 8);
-            }
+        return create ? initialized(buffer, initial) : new ModelOrigin(buffer);
+    }
 
-            @Override
-            void delivering(long modelNanos) {
-                raise(buffer, 8, modelNanos);
-            }
-
-            @Override
-            long get() {
-                return (long) LONGS.getVolatile(buffer, 0);
-            }
-
-            @Override
-            void advanceTo(long candidate) {
-                raise(buffer, 0, candidate);
-            }
-        };
+    private static ModelOrigin initialized(ByteBuffer buffer, long initial) {
+        LONGS.setVolatile(buffer, DELIVERED, Long.MIN_VALUE);
+        LONGS.setVolatile(buffer, ORIGIN, initial);
+        return new ModelOrigin(buffer);
     }
 }
