@@ -23,6 +23,7 @@ sizes="${SIZES:-1024:1048576}"
 iter="${ITER:-50}"
 raw="$(mktemp)"
 loads="$(mktemp)"
+table="$(mktemp)"
 
 one() { # $1 = tree, $2 = label, $3 = bench, $4 = np, $5 = mode: appends "bench np mode label size avg" rows
     local tree=$1 label=$2 bench=$3 np=$4 mode=$5 extra=() lock=()
@@ -71,5 +72,10 @@ awk '
             split(key, k, " ")
             printf "%-14s %3s %-9s %8s %12.2f %12.2f %6.2f\n", k[1], k[2], k[3], k[4], b, a, (b > 0 ? a / b : 0)
         }
-    }' "$raw" | { read -r header; echo "$header"; sort -k1,1 -k2,2n -k3,3 -k4,4n; }
-rm -f "$raw" "$loads"
+    }' "$raw" | { read -r header; echo "$header"; sort -k1,1 -k2,2n -k3,3 -k4,4n; } | tee "$table"
+# One number per (bench, np, mode): the geometric mean of its sizes' ratios, steadier than any one cell.
+echo
+echo "# geometric mean of after/before over the sizes"
+awk 'NR > 1 && $7 > 0 { k = $1 " " $2 " " $3; s[k] += log($7); n[k]++ }
+    END { for (k in s) printf "%-28s %6.2f  (%d sizes)\n", k, exp(s[k] / n[k]), n[k] }' "$table" | sort -k1,1 -k2,2n
+rm -f "$raw" "$loads" "$table"

@@ -8,9 +8,7 @@ import io.mpirunj.collectives.runner.JobModels;
 import io.mpirunj.collectives.multicast.MulticastAlgorithms;
 import io.mpirunj.collectives.runner.CompiledSchedule;
 import io.mpirunj.collectives.runner.ModelProvider;
-import io.mpirunj.collectives.runner.ScheduleBuffers;
 import io.mpirunj.collectives.runner.ScheduleCache;
-import io.mpirunj.collectives.runner.ScheduleRequest;
 import io.mpirunj.collectives.runner.ScheduleRunner;
 import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.collectives.schedule.Schedule;
@@ -209,31 +207,17 @@ public final class ScheduleCollectives implements CollectiveProvider {
 
         @Override
         public void bcast(CollChannel ch, Buffer buf, int root) {
-            int p = ch.size();
-            if (p == 1) {
-                return;
-            }
-            int[] participants = new int[p];
-            for (int i = 0; i < p; i++) {
-                int r = root + i;
-                participants[i] = r >= p ? r - p : r;
-            }
-            int me = ch.rank() - root;
-            ScheduleRunner.run(schedule(ch, Collective.BCAST, participants, buf.byteLength()), ch, buf, participants,
-                    me < 0 ? me + p : me, BCAST_TAG);
+            bcast(ch, buf, root, true);
         }
 
         @Override
         public Request ibcast(CollChannel ch, Buffer buf, int root) {
-            int p = ch.size();
-            int[] participants = new int[p];
-            for (int i = 0; i < p; i++) {
-                int r = root + i;
-                participants[i] = r >= p ? r - p : r;
-            }
-            int me = ch.rank() - root;
-            return ScheduleRequest.start(schedule(ch, Collective.BCAST, participants, buf.byteLength()), ch, ScheduleBuffers.of(buf),
-                    participants, me < 0 ? me + p : me, BCAST_TAG);
+            return bcast(ch, buf, root, false);
+        }
+
+        private Request bcast(CollChannel ch, Buffer buf, int root, boolean blocking) {
+            return Multicasts.bcast(blocking, ch, buf, root, BCAST_TAG,
+                    (c, participants) -> schedule(ch, c, participants, buf.byteLength()));
         }
 
         @Override
@@ -261,25 +245,17 @@ public final class ScheduleCollectives implements CollectiveProvider {
 
         @Override
         public void multicast(CollChannel ch, Buffer buf, int root, int[] group) {
-            int[] participants = Multicasts.participants(root, group, ch.size());
-            int me = Multicasts.indexOf(participants, ch.rank());
-            if (participants.length == 1 || me < 0) {
-                return; // nothing to send, or not a participant
-            }
-            ScheduleRunner.run(schedule(ch, Collective.MULTICAST, participants, buf.byteLength()), ch, buf,
-                    participants, me, MULTICAST_TAG);
+            multicast(ch, buf, root, group, true);
         }
 
         @Override
         public Request imulticast(CollChannel ch, Buffer buf, int root, int[] group) {
-            int[] participants = Multicasts.participants(root, group, ch.size());
-            int me = Multicasts.indexOf(participants, ch.rank());
-            if (participants.length == 1 || me < 0) {
-                return ScheduleRequest.start(CompiledSchedule.of(Schedule.builder(Collective.MULTICAST, "none", 1, 0,
-                        0).build()), ch, ScheduleBuffers.of(buf), new int[] {ch.rank()}, 0, MULTICAST_TAG);
-            }
-            return ScheduleRequest.start(schedule(ch, Collective.MULTICAST, participants, buf.byteLength()), ch,
-                    ScheduleBuffers.of(buf), participants, me, MULTICAST_TAG);
+            return multicast(ch, buf, root, group, false);
+        }
+
+        private Request multicast(CollChannel ch, Buffer buf, int root, int[] group, boolean blocking) {
+            return Multicasts.multicast(blocking, ch, buf, root, group, MULTICAST_TAG,
+                    (c, participants) -> schedule(ch, c, participants, buf.byteLength()));
         }
 
         @Override

@@ -1,12 +1,7 @@
 package io.mpirunj.collectives.baseline;
 
-import io.mpirunj.Buffer;
-import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.GatherBuilders;
-import io.mpirunj.collectives.runner.ScheduleBuffers;
-import io.mpirunj.collectives.schedule.Collective;
-import io.mpirunj.runtime.spi.CollChannel;
-import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.collectives.schedule.Schedule;
 
 /**
  * Binomial-tree gather. With ranks renumbered relative to the root ({@code v = (rank - root) mod p}),
@@ -29,7 +24,7 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * step 2          recv &lt;- 2 [2,3]    .          send -> 0 [2,3]    .
  * </pre>
  */
-public final class BinomialGather implements CollectiveAlgorithm.Gather {
+public final class BinomialGather extends ScheduledRooted.Gather {
     @Override
     public String name() {
         return "binomial";
@@ -46,18 +41,7 @@ public final class BinomialGather implements CollectiveAlgorithm.Gather {
     }
 
     @Override
-    public void gather(CollChannel ch, Buffer send, Buffer recv, int root) {
-        int p = ch.size();
-        long bytes = send.byteLength();
-        Scheduled.run(ch, Collective.GATHER, name(), root, bytes, "", ScheduleBuffers.of(send, recv),
-                CollTags.GATHER, () -> GatherBuilders.binomialGather(p, root, bytes));
-    }
-
-    @Override
-    public Request igather(CollChannel ch, Buffer send, Buffer recv, int root) {
-        int p = ch.size();
-        long bytes = send.byteLength();
-        return Scheduled.start(ch, Collective.GATHER, name(), root, bytes, "", ScheduleBuffers.of(send, recv),
-                CollTags.GATHER, () -> GatherBuilders.binomialGather(p, root, bytes));
+    Schedule build(int p, int root, long blockBytes) {
+        return GatherBuilders.binomialGather(p, root, blockBytes);
     }
 }

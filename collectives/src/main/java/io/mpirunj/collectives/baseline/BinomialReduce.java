@@ -48,19 +48,20 @@ public final class BinomialReduce implements CollectiveAlgorithm.Reduce {
 
     @Override
     public void reduce(CollChannel ch, Buffer send, Buffer recv, Op op, int root) {
-        int p = ch.size();
-        long bytes = send.byteLength();
-        // Non-roots may pass any receive buffer: the schedule writes only the root's.
-        Scheduled.run(ch, Collective.REDUCE, name(), root, bytes, op.name(), ScheduleBuffers.of(send, recv),
-                CollTags.REDUCE, () -> ReductionBuilders.binomialReduce(p, root, bytes, op));
+        reduce(ch, send, recv, op, root, true);
     }
 
     @Override
     public Request ireduce(CollChannel ch, Buffer send, Buffer recv, Op op, int root) {
+        return reduce(ch, send, recv, op, root, false);
+    }
+
+    private Request reduce(CollChannel ch, Buffer send, Buffer recv, Op op, int root, boolean blocking) {
         int p = ch.size();
         long bytes = send.byteLength();
         // Non-roots may pass any receive buffer: the schedule writes only the root's.
-        return Scheduled.start(ch, Collective.REDUCE, name(), root, bytes, op.name(), ScheduleBuffers.of(send, recv),
-                CollTags.REDUCE, () -> ReductionBuilders.binomialReduce(p, root, bytes, op));
+        return Scheduled.go(blocking, ch, Collective.REDUCE, name(), root, bytes, op.name(),
+                ScheduleBuffers.of(send, recv), CollTags.REDUCE, () -> ReductionBuilders.binomialReduce(p, root,
+                bytes, op));
     }
 }

@@ -1,12 +1,7 @@
 package io.mpirunj.collectives.baseline;
 
-import io.mpirunj.Buffer;
-import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.GatherBuilders;
-import io.mpirunj.collectives.runner.ScheduleBuffers;
-import io.mpirunj.collectives.schedule.Collective;
-import io.mpirunj.runtime.spi.CollChannel;
-import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.collectives.schedule.Schedule;
 
 /**
  * Binomial-tree scatter, the mirror of {@link BinomialGather}. With ranks renumbered relative to
@@ -29,7 +24,7 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * step 2          send -> 1 [1]      recv &lt;- 0  send -> 3 [3]      recv &lt;- 2
  * </pre>
  */
-public final class BinomialScatter implements CollectiveAlgorithm.Scatter {
+public final class BinomialScatter extends ScheduledRooted.Scatter {
     @Override
     public String name() {
         return "binomial";
@@ -46,18 +41,7 @@ public final class BinomialScatter implements CollectiveAlgorithm.Scatter {
     }
 
     @Override
-    public void scatter(CollChannel ch, Buffer send, Buffer recv, int root) {
-        int p = ch.size();
-        long bytes = recv.byteLength();
-        Scheduled.run(ch, Collective.SCATTER, name(), root, bytes, "", ScheduleBuffers.of(send, recv),
-                CollTags.SCATTER, () -> GatherBuilders.binomialScatter(p, root, bytes));
-    }
-
-    @Override
-    public Request iscatter(CollChannel ch, Buffer send, Buffer recv, int root) {
-        int p = ch.size();
-        long bytes = recv.byteLength();
-        return Scheduled.start(ch, Collective.SCATTER, name(), root, bytes, "", ScheduleBuffers.of(send, recv),
-                CollTags.SCATTER, () -> GatherBuilders.binomialScatter(p, root, bytes));
+    Schedule build(int p, int root, long blockBytes) {
+        return GatherBuilders.binomialScatter(p, root, blockBytes);
     }
 }

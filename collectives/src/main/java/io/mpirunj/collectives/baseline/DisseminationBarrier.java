@@ -46,15 +46,17 @@ public final class DisseminationBarrier implements CollectiveAlgorithm.Barrier {
 
     @Override
     public void barrier(CollChannel ch) {
-        int p = ch.size();
-        Scheduled.run(ch, Collective.BARRIER, name(), -1, 0, "", ScheduleBuffers.of(EMPTY), CollTags.BARRIER,
-                () -> BarrierBuilders.dissemination(p));
+        barrier(ch, true);
     }
 
     @Override
     public Request ibarrier(CollChannel ch) {
+        return barrier(ch, false);
+    }
+
+    private Request barrier(CollChannel ch, boolean blocking) {
         int p = ch.size();
-        return Scheduled.start(ch, Collective.BARRIER, name(), -1, 0, "", ScheduleBuffers.of(EMPTY), CollTags.BARRIER,
-                () -> BarrierBuilders.dissemination(p));
+        return Scheduled.go(blocking, ch, Collective.BARRIER, name(), -1, 0, "", ScheduleBuffers.of(EMPTY),
+                CollTags.BARRIER, () -> BarrierBuilders.dissemination(p));
     }
 }

@@ -1,12 +1,7 @@
 package io.mpirunj.collectives.baseline;
 
-import io.mpirunj.Buffer;
-import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.AlltoallBuilders;
-import io.mpirunj.collectives.runner.ScheduleBuffers;
-import io.mpirunj.collectives.schedule.Collective;
-import io.mpirunj.runtime.spi.CollChannel;
-import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.collectives.schedule.Schedule;
 
 /**
  * Linear all-to-all: post a receive from every other rank, then a send to every other rank, copy
@@ -26,7 +21,7 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * wait     all 6               all 6               all 6               all 6
  * </pre>
  */
-public final class LinearAlltoall implements CollectiveAlgorithm.Alltoall {
+public final class LinearAlltoall extends ScheduledAlltoall {
     @Override
     public String name() {
         return "linear";
@@ -38,18 +33,7 @@ public final class LinearAlltoall implements CollectiveAlgorithm.Alltoall {
     }
 
     @Override
-    public void alltoall(CollChannel ch, Buffer send, Buffer recv) {
-        int p = ch.size();
-        long blockBytes = (long) (send.count() / p) * send.type().bytes();
-        Scheduled.run(ch, Collective.ALLTOALL, name(), -1, blockBytes, "", ScheduleBuffers.of(send, recv),
-                CollTags.ALLTOALL, () -> AlltoallBuilders.linear(p, blockBytes, null));
-    }
-
-    @Override
-    public Request ialltoall(CollChannel ch, Buffer send, Buffer recv) {
-        int p = ch.size();
-        long blockBytes = (long) (send.count() / p) * send.type().bytes();
-        return Scheduled.start(ch, Collective.ALLTOALL, name(), -1, blockBytes, "", ScheduleBuffers.of(send, recv),
-                CollTags.ALLTOALL, () -> AlltoallBuilders.linear(p, blockBytes, null));
+    Schedule build(int p, long blockBytes) {
+        return AlltoallBuilders.linear(p, blockBytes, null);
     }
 }

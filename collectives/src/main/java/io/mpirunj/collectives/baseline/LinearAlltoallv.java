@@ -1,12 +1,7 @@
 package io.mpirunj.collectives.baseline;
 
-import io.mpirunj.Buffer;
-import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.AlltoallBuilders;
-import io.mpirunj.collectives.runner.ScheduleBuffers;
-import io.mpirunj.collectives.schedule.Collective;
-import io.mpirunj.runtime.spi.CollChannel;
-import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.collectives.schedule.Schedule;
 
 /**
  * Linear all-to-all with per-pair counts: the schedule of {@link LinearAlltoall} (every receive
@@ -25,7 +20,7 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * wait     all 6               all 6               all 6               all 6
  * </pre>
  */
-public final class LinearAlltoallv implements CollectiveAlgorithm.Alltoallv {
+public final class LinearAlltoallv extends ScheduledAlltoallv {
     @Override
     public String name() {
         return "linear";
@@ -37,20 +32,7 @@ public final class LinearAlltoallv implements CollectiveAlgorithm.Alltoallv {
     }
 
     @Override
-    public void alltoallv(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
-            int[] recvCounts, int[] recvDispls) {
-        int p = ch.size();
-        // One schedule for every call: the counts and displacements place the blocks.
-        Scheduled.run(ch, Collective.ALLTOALL, "linear-v", -1, 0, "", new ScheduleBuffers(send, recv, sendCounts,
-                sendDispls, recvCounts, recvDispls), CollTags.ALLTOALLV, () -> AlltoallBuilders.linear(p, 0, null));
-    }
-
-    @Override
-    public Request ialltoallv(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
-            int[] recvCounts, int[] recvDispls) {
-        int p = ch.size();
-        // One schedule for every call: the counts and displacements place the blocks.
-        return Scheduled.start(ch, Collective.ALLTOALL, "linear-v", -1, 0, "", new ScheduleBuffers(send, recv, sendCounts,
-                sendDispls, recvCounts, recvDispls), CollTags.ALLTOALLV, () -> AlltoallBuilders.linear(p, 0, null));
+    Schedule build(int p) {
+        return AlltoallBuilders.linear(p, 0, null);
     }
 }

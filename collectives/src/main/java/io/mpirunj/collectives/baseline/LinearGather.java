@@ -1,12 +1,7 @@
 package io.mpirunj.collectives.baseline;
 
-import io.mpirunj.Buffer;
-import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.GatherBuilders;
-import io.mpirunj.collectives.runner.ScheduleBuffers;
-import io.mpirunj.collectives.schedule.Collective;
-import io.mpirunj.runtime.spi.CollChannel;
-import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.collectives.schedule.Schedule;
 
 /**
  * Linear gather: the root posts a receive from every other rank straight into its slot of recv,
@@ -24,7 +19,7 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * step 1          recv &lt;- 1, 2, 3; 0:0    send -> 0  send -> 0  send -> 0
  * </pre>
  */
-public final class LinearGather implements CollectiveAlgorithm.Gather {
+public final class LinearGather extends ScheduledRooted.Gather {
     @Override
     public String name() {
         return "linear";
@@ -41,18 +36,7 @@ public final class LinearGather implements CollectiveAlgorithm.Gather {
     }
 
     @Override
-    public void gather(CollChannel ch, Buffer send, Buffer recv, int root) {
-        int p = ch.size();
-        long bytes = send.byteLength();
-        Scheduled.run(ch, Collective.GATHER, name(), root, bytes, "", ScheduleBuffers.of(send, recv),
-                CollTags.GATHER, () -> GatherBuilders.linearGather(p, root, bytes));
-    }
-
-    @Override
-    public Request igather(CollChannel ch, Buffer send, Buffer recv, int root) {
-        int p = ch.size();
-        long bytes = send.byteLength();
-        return Scheduled.start(ch, Collective.GATHER, name(), root, bytes, "", ScheduleBuffers.of(send, recv),
-                CollTags.GATHER, () -> GatherBuilders.linearGather(p, root, bytes));
+    Schedule build(int p, int root, long blockBytes) {
+        return GatherBuilders.linearGather(p, root, blockBytes);
     }
 }

@@ -1,12 +1,7 @@
 package io.mpirunj.collectives.baseline;
 
-import io.mpirunj.Buffer;
-import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.GatherBuilders;
-import io.mpirunj.collectives.runner.ScheduleBuffers;
-import io.mpirunj.collectives.schedule.Collective;
-import io.mpirunj.runtime.spi.CollChannel;
-import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.collectives.schedule.Schedule;
 
 /**
  * Linear scatter: the root sends block {@code i} of its send buffer to each rank {@code i} and
@@ -23,7 +18,7 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * step 1          send -> 1, 2, 3; 0:0    recv &lt;- 0  recv &lt;- 0  recv &lt;- 0
  * </pre>
  */
-public final class LinearScatter implements CollectiveAlgorithm.Scatter {
+public final class LinearScatter extends ScheduledRooted.Scatter {
     @Override
     public String name() {
         return "linear";
@@ -40,18 +35,7 @@ public final class LinearScatter implements CollectiveAlgorithm.Scatter {
     }
 
     @Override
-    public void scatter(CollChannel ch, Buffer send, Buffer recv, int root) {
-        int p = ch.size();
-        long bytes = recv.byteLength();
-        Scheduled.run(ch, Collective.SCATTER, name(), root, bytes, "", ScheduleBuffers.of(send, recv),
-                CollTags.SCATTER, () -> GatherBuilders.linearScatter(p, root, bytes));
-    }
-
-    @Override
-    public Request iscatter(CollChannel ch, Buffer send, Buffer recv, int root) {
-        int p = ch.size();
-        long bytes = recv.byteLength();
-        return Scheduled.start(ch, Collective.SCATTER, name(), root, bytes, "", ScheduleBuffers.of(send, recv),
-                CollTags.SCATTER, () -> GatherBuilders.linearScatter(p, root, bytes));
+    Schedule build(int p, int root, long blockBytes) {
+        return GatherBuilders.linearScatter(p, root, blockBytes);
     }
 }

@@ -33,32 +33,15 @@ abstract class P2pTree implements CollectiveAlgorithm {
         return s.withCollective(collective);
     }
 
-    /** Runs (blocking: returns null) or starts this rank's part of the tree over {@code ranks}. */
-    private Request go(boolean blocking, CollChannel ch, Collective collective, Buffer buf, int[] ranks, int me,
-            int tag) {
-        if (blocking) {
-            Scheduled.runRooted(ch, collective, name(), buf, ranks, me, tag,
-                    () -> tree(ranks.length, buf.byteLength(), collective));
-            return null;
-        }
-        return Scheduled.startRooted(ch, collective, name(), buf, ranks, me, tag,
-                () -> tree(ranks.length, buf.byteLength(), collective));
-    }
-
     /** The bcast from {@code root}: blocking (returns null) or started. */
     final Request bcast(CollChannel ch, Buffer buf, int root, boolean blocking) {
-        int p = ch.size();
-        return go(blocking, ch, Collective.BCAST, buf, Scheduled.rotated(p, root), (ch.rank() - root + p) % p,
-                CollTags.BCAST);
+        return Multicasts.bcast(blocking, ch, buf, root, CollTags.BCAST, (c, ranks) -> Scheduled.rooted(c, name(),
+                ranks, buf.byteLength(), () -> tree(ranks.length, buf.byteLength(), c)));
     }
 
     /** The multicast to {@code group}: blocking (returns null) or started. */
     final Request multicast(CollChannel ch, Buffer buf, int root, int[] group, boolean blocking) {
-        int[] ranks = Multicasts.participants(root, group, ch.size());
-        int me = Multicasts.indexOf(ranks, ch.rank());
-        if (me < 0 || ranks.length == 1) { // not a participant, or nobody to send to
-            return blocking ? null : Scheduled.done(ch, buf, CollTags.MULTICAST);
-        }
-        return go(blocking, ch, Collective.MULTICAST, buf, ranks, me, CollTags.MULTICAST);
+        return Multicasts.multicast(blocking, ch, buf, root, group, CollTags.MULTICAST, (c, ranks) -> Scheduled.rooted(
+                c, name(), ranks, buf.byteLength(), () -> tree(ranks.length, buf.byteLength(), c)));
     }
 }

@@ -1,12 +1,7 @@
 package io.mpirunj.collectives.baseline;
 
-import io.mpirunj.Buffer;
-import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.AlltoallBuilders;
-import io.mpirunj.collectives.runner.ScheduleBuffers;
-import io.mpirunj.collectives.schedule.Collective;
-import io.mpirunj.runtime.spi.CollChannel;
-import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.collectives.schedule.Schedule;
 
 /**
  * Pairwise-exchange all-to-all: a rank copies its own block locally, then in step
@@ -30,7 +25,7 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * step 3   ->3, &lt;-1     ->0, &lt;-2     ->1, &lt;-3     ->2, &lt;-0
  * </pre>
  */
-public final class PairwiseAlltoall implements CollectiveAlgorithm.Alltoall {
+public final class PairwiseAlltoall extends ScheduledAlltoall {
     @Override
     public String name() {
         return "pairwise";
@@ -47,18 +42,7 @@ public final class PairwiseAlltoall implements CollectiveAlgorithm.Alltoall {
     }
 
     @Override
-    public void alltoall(CollChannel ch, Buffer send, Buffer recv) {
-        int p = ch.size();
-        long blockBytes = (long) (send.count() / p) * send.type().bytes();
-        Scheduled.run(ch, Collective.ALLTOALL, name(), -1, blockBytes, "", ScheduleBuffers.of(send, recv),
-                CollTags.ALLTOALL, () -> AlltoallBuilders.pairwise(p, blockBytes, null));
-    }
-
-    @Override
-    public Request ialltoall(CollChannel ch, Buffer send, Buffer recv) {
-        int p = ch.size();
-        long blockBytes = (long) (send.count() / p) * send.type().bytes();
-        return Scheduled.start(ch, Collective.ALLTOALL, name(), -1, blockBytes, "", ScheduleBuffers.of(send, recv),
-                CollTags.ALLTOALL, () -> AlltoallBuilders.pairwise(p, blockBytes, null));
+    Schedule build(int p, long blockBytes) {
+        return AlltoallBuilders.pairwise(p, blockBytes, null);
     }
 }

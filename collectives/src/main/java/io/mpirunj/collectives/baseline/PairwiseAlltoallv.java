@@ -1,12 +1,7 @@
 package io.mpirunj.collectives.baseline;
 
-import io.mpirunj.Buffer;
-import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.AlltoallBuilders;
-import io.mpirunj.collectives.runner.ScheduleBuffers;
-import io.mpirunj.collectives.schedule.Collective;
-import io.mpirunj.runtime.spi.CollChannel;
-import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.collectives.schedule.Schedule;
 
 /**
  * Pairwise-exchange all-to-all with per-pair counts: the schedule of {@link PairwiseAlltoall}
@@ -30,7 +25,7 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * step 3   ->3, &lt;-1     ->0, &lt;-2     ->1, &lt;-3     ->2, &lt;-0
  * </pre>
  */
-public final class PairwiseAlltoallv implements CollectiveAlgorithm.Alltoallv {
+public final class PairwiseAlltoallv extends ScheduledAlltoallv {
     @Override
     public String name() {
         return "pairwise";
@@ -47,20 +42,7 @@ public final class PairwiseAlltoallv implements CollectiveAlgorithm.Alltoallv {
     }
 
     @Override
-    public void alltoallv(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
-            int[] recvCounts, int[] recvDispls) {
-        int p = ch.size();
-        // One schedule for every call: the counts and displacements place the blocks.
-        Scheduled.run(ch, Collective.ALLTOALL, "pairwise-v", -1, 0, "", new ScheduleBuffers(send, recv, sendCounts,
-                sendDispls, recvCounts, recvDispls), CollTags.ALLTOALLV, () -> AlltoallBuilders.pairwise(p, 0, null));
-    }
-
-    @Override
-    public Request ialltoallv(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
-            int[] recvCounts, int[] recvDispls) {
-        int p = ch.size();
-        // One schedule for every call: the counts and displacements place the blocks.
-        return Scheduled.start(ch, Collective.ALLTOALL, "pairwise-v", -1, 0, "", new ScheduleBuffers(send, recv, sendCounts,
-                sendDispls, recvCounts, recvDispls), CollTags.ALLTOALLV, () -> AlltoallBuilders.pairwise(p, 0, null));
+    Schedule build(int p) {
+        return AlltoallBuilders.pairwise(p, 0, null);
     }
 }

@@ -25,11 +25,11 @@ public final class PrefixExscan extends PrefixReduction implements CollectiveAlg
 
     @Override
     public void exscan(CollChannel ch, Buffer send, Buffer recv, Op op) {
-        run(ch, send, recv, op);
+        go(true, ch, send, recv, op);
     }
 
     @Override
     public Request iexscan(CollChannel ch, Buffer send, Buffer recv, Op op) {
-        return start(ch, send, recv, op);
+        return go(false, ch, send, recv, op);
     }
 }

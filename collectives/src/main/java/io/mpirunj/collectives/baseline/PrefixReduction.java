@@ -78,17 +78,11 @@ abstract class PrefixReduction implements CollectiveAlgorithm {
                 : ReductionBuilders.recursiveDoublingScan(p, bytes, op, exclusive);
     }
 
-    final void run(CollChannel ch, Buffer send, Buffer recv, Op op) {
+    /** Runs (blocking: returns null) or starts this rank's part. */
+    final Request go(boolean blocking, CollChannel ch, Buffer send, Buffer recv, Op op) {
         int p = ch.size();
         long bytes = send.byteLength();
-        Scheduled.run(ch, collective(), name(), -1, bytes, op.name(), ScheduleBuffers.of(send, recv), tag(),
-                () -> build(p, bytes, op));
-    }
-
-    final Request start(CollChannel ch, Buffer send, Buffer recv, Op op) {
-        int p = ch.size();
-        long bytes = send.byteLength();
-        return Scheduled.start(ch, collective(), name(), -1, bytes, op.name(), ScheduleBuffers.of(send, recv), tag(),
-                () -> build(p, bytes, op));
+        return Scheduled.go(blocking, ch, collective(), name(), -1, bytes, op.name(), ScheduleBuffers.of(send, recv),
+                tag(), () -> build(p, bytes, op));
     }
 }

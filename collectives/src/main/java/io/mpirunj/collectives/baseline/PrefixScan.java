@@ -22,11 +22,11 @@ public final class PrefixScan extends PrefixReduction implements CollectiveAlgor
 
     @Override
     public void scan(CollChannel ch, Buffer send, Buffer recv, Op op) {
-        run(ch, send, recv, op);
+        go(true, ch, send, recv, op);
     }
 
     @Override
     public Request iscan(CollChannel ch, Buffer send, Buffer recv, Op op) {
-        return start(ch, send, recv, op);
+        return go(false, ch, send, recv, op);
     }
 }

@@ -1,13 +1,8 @@
 package io.mpirunj.collectives.baseline;
 
-import io.mpirunj.Buffer;
 import io.mpirunj.Op;
-import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.ReductionBuilders;
-import io.mpirunj.collectives.runner.ScheduleBuffers;
-import io.mpirunj.collectives.schedule.Collective;
-import io.mpirunj.runtime.spi.CollChannel;
-import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.collectives.schedule.Schedule;
 
 /**
  * Rabenseifner's all-reduce: a recursive-halving reduce-scatter, then a recursive-doubling
@@ -31,7 +26,7 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * step 4 (doubling, d=2)    b01 &lt;-> 2     b01 &lt;-> 3     b23 &lt;-> 0     b23 &lt;-> 1
  * </pre>
  */
-public final class RabenseifnerAllreduce implements CollectiveAlgorithm.Allreduce {
+public final class RabenseifnerAllreduce extends ScheduledAllreduce {
     @Override
     public String name() {
         return "rabenseifner";
@@ -48,22 +43,7 @@ public final class RabenseifnerAllreduce implements CollectiveAlgorithm.Allreduc
     }
 
     @Override
-    public void allreduce(CollChannel ch, Buffer send, Buffer recv, Op op) {
-        int p = ch.size();
-        int n = send.count();
-        int eb = send.type().bytes();
-        Scheduled.run(ch, Collective.ALLREDUCE, name(), -1, (long) n * eb, op.name() + "/" + eb,
-                ScheduleBuffers.of(send, recv), CollTags.ALLREDUCE,
-                () -> ReductionBuilders.rabenseifnerAllreduce(p, n, eb, op));
-    }
-
-    @Override
-    public Request iallreduce(CollChannel ch, Buffer send, Buffer recv, Op op) {
-        int p = ch.size();
-        int n = send.count();
-        int eb = send.type().bytes();
-        return Scheduled.start(ch, Collective.ALLREDUCE, name(), -1, (long) n * eb, op.name() + "/" + eb,
-                ScheduleBuffers.of(send, recv), CollTags.ALLREDUCE,
-                () -> ReductionBuilders.rabenseifnerAllreduce(p, n, eb, op));
+    Schedule build(int p, int count, int elementBytes, Op op) {
+        return ReductionBuilders.rabenseifnerAllreduce(p, count, elementBytes, op);
     }
 }

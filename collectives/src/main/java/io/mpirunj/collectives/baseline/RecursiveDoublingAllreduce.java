@@ -1,13 +1,8 @@
 package io.mpirunj.collectives.baseline;
 
-import io.mpirunj.Buffer;
 import io.mpirunj.Op;
-import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.ReductionBuilders;
-import io.mpirunj.collectives.runner.ScheduleBuffers;
-import io.mpirunj.collectives.schedule.Collective;
-import io.mpirunj.runtime.spi.CollChannel;
-import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.collectives.schedule.Schedule;
 
 /**
  * Recursive-doubling all-reduce. Let {@code q} be the largest power of two &le; p and
@@ -37,7 +32,7 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * unfold                 recv &lt;- 1  send -> 0  .          .          .
  * </pre>
  */
-public final class RecursiveDoublingAllreduce implements CollectiveAlgorithm.Allreduce {
+public final class RecursiveDoublingAllreduce extends ScheduledAllreduce {
     @Override
     public String name() {
         return "recursive-doubling";
@@ -54,18 +49,7 @@ public final class RecursiveDoublingAllreduce implements CollectiveAlgorithm.All
     }
 
     @Override
-    public void allreduce(CollChannel ch, Buffer send, Buffer recv, Op op) {
-        int p = ch.size();
-        long bytes = send.byteLength();
-        Scheduled.run(ch, Collective.ALLREDUCE, name(), -1, bytes, op.name(), ScheduleBuffers.of(send, recv),
-                CollTags.ALLREDUCE, () -> ReductionBuilders.recursiveDoublingAllreduce(p, bytes, op));
-    }
-
-    @Override
-    public Request iallreduce(CollChannel ch, Buffer send, Buffer recv, Op op) {
-        int p = ch.size();
-        long bytes = send.byteLength();
-        return Scheduled.start(ch, Collective.ALLREDUCE, name(), -1, bytes, op.name(), ScheduleBuffers.of(send, recv),
-                CollTags.ALLREDUCE, () -> ReductionBuilders.recursiveDoublingAllreduce(p, bytes, op));
+    Schedule build(int p, int count, int elementBytes, Op op) {
+        return ReductionBuilders.recursiveDoublingAllreduce(p, (long) count * elementBytes, op);
     }
 }

@@ -1,13 +1,8 @@
 package io.mpirunj.collectives.baseline;
 
-import io.mpirunj.Buffer;
 import io.mpirunj.Op;
-import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.ReductionBuilders;
-import io.mpirunj.collectives.runner.ScheduleBuffers;
-import io.mpirunj.collectives.schedule.Collective;
-import io.mpirunj.runtime.spi.CollChannel;
-import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.collectives.schedule.Schedule;
 
 /**
  * All-reduce as a binomial reduce to rank 0 followed by a binomial broadcast from rank 0, run as one
@@ -30,7 +25,7 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * bcast step 2                       send -> 1  recv &lt;- 0  send -> 3  recv &lt;- 2
  * </pre>
  */
-public final class ReduceBcastAllreduce implements CollectiveAlgorithm.Allreduce {
+public final class ReduceBcastAllreduce extends ScheduledAllreduce {
     @Override
     public String name() {
         return "reduce-bcast";
@@ -42,18 +37,7 @@ public final class ReduceBcastAllreduce implements CollectiveAlgorithm.Allreduce
     }
 
     @Override
-    public void allreduce(CollChannel ch, Buffer send, Buffer recv, Op op) {
-        int p = ch.size();
-        long bytes = send.byteLength();
-        Scheduled.run(ch, Collective.ALLREDUCE, name(), -1, bytes, op.name(), ScheduleBuffers.of(send, recv),
-                CollTags.ALLREDUCE, () -> ReductionBuilders.reduceBcastAllreduce(p, bytes, op));
-    }
-
-    @Override
-    public Request iallreduce(CollChannel ch, Buffer send, Buffer recv, Op op) {
-        int p = ch.size();
-        long bytes = send.byteLength();
-        return Scheduled.start(ch, Collective.ALLREDUCE, name(), -1, bytes, op.name(), ScheduleBuffers.of(send, recv),
-                CollTags.ALLREDUCE, () -> ReductionBuilders.reduceBcastAllreduce(p, bytes, op));
+    Schedule build(int p, int count, int elementBytes, Op op) {
+        return ReductionBuilders.reduceBcastAllreduce(p, (long) count * elementBytes, op);
     }
 }

@@ -46,17 +46,18 @@ public final class RingAllgather implements CollectiveAlgorithm.Allgather {
 
     @Override
     public void allgather(CollChannel ch, Buffer send, Buffer recv) {
-        int p = ch.size();
-        long bytes = send.byteLength();
-        Scheduled.run(ch, Collective.ALLGATHER, name(), -1, bytes, "", ScheduleBuffers.of(send, recv),
-                CollTags.ALLGATHER, () -> GatherBuilders.ringAllgather(p, bytes));
+        allgather(ch, send, recv, true);
     }
 
     @Override
     public Request iallgather(CollChannel ch, Buffer send, Buffer recv) {
+        return allgather(ch, send, recv, false);
+    }
+
+    private Request allgather(CollChannel ch, Buffer send, Buffer recv, boolean blocking) {
         int p = ch.size();
         long bytes = send.byteLength();
-        return Scheduled.start(ch, Collective.ALLGATHER, name(), -1, bytes, "", ScheduleBuffers.of(send, recv),
+        return Scheduled.go(blocking, ch, Collective.ALLGATHER, name(), -1, bytes, "", ScheduleBuffers.of(send, recv),
                 CollTags.ALLGATHER, () -> GatherBuilders.ringAllgather(p, bytes));
     }
 }

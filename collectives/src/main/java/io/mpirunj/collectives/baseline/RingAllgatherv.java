@@ -44,14 +44,19 @@ public final class RingAllgatherv implements CollectiveAlgorithm.Allgatherv {
 
     @Override
     public void allgatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
-        Scheduled.run(ch, Collective.ALLGATHER, "ring-v", -1, 1, "", buffers(send, recv, recvCounts, displs),
-                CollTags.ALLGATHERV, () -> GatherBuilders.ringAllgather(ch.size(), 1));
+        allgatherv(ch, send, recv, recvCounts, displs, true);
     }
 
     @Override
     public Request iallgatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
-        return Scheduled.start(ch, Collective.ALLGATHER, "ring-v", -1, 1, "", buffers(send, recv, recvCounts, displs),
-                CollTags.ALLGATHERV, () -> GatherBuilders.ringAllgather(ch.size(), 1));
+        return allgatherv(ch, send, recv, recvCounts, displs, false);
+    }
+
+    private Request allgatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs,
+            boolean blocking) {
+        return Scheduled.go(blocking, ch, Collective.ALLGATHER, "ring-v", -1, 1, "",
+                buffers(send, recv, recvCounts, displs), CollTags.ALLGATHERV,
+                () -> GatherBuilders.ringAllgather(ch.size(), 1));
     }
 
     private static ScheduleBuffers buffers(Buffer send, Buffer recv, int[] recvCounts, int[] displs) {

@@ -49,16 +49,17 @@ public final class RingReduceScatter implements CollectiveAlgorithm.ReduceScatte
 
     @Override
     public void reduceScatter(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, Op op) {
-        int eb = send.type().bytes();
-        Scheduled.run(ch, Collective.REDUCE_SCATTER, name(), -1, send.byteLength(), variant(op, eb, recvCounts),
-                ScheduleBuffers.of(send, recv), CollTags.REDUCE_SCATTER,
-                () -> ReductionBuilders.ringReduceScatter(ch.size(), blockBytes(recvCounts, eb), op));
+        reduceScatter(ch, send, recv, recvCounts, op, true);
     }
 
     @Override
     public Request ireduceScatter(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, Op op) {
+        return reduceScatter(ch, send, recv, recvCounts, op, false);
+    }
+
+    private Request reduceScatter(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, Op op, boolean blocking) {
         int eb = send.type().bytes();
-        return Scheduled.start(ch, Collective.REDUCE_SCATTER, name(), -1, send.byteLength(),
+        return Scheduled.go(blocking, ch, Collective.REDUCE_SCATTER, name(), -1, send.byteLength(),
                 variant(op, eb, recvCounts), ScheduleBuffers.of(send, recv), CollTags.REDUCE_SCATTER,
                 () -> ReductionBuilders.ringReduceScatter(ch.size(), blockBytes(recvCounts, eb), op));
     }

@@ -97,6 +97,20 @@ public final class FileSchedules {
             }
             return compiled;
         }
+
+        /**
+         * Runs (blocking: returns null) or starts this rank's part over {@code ranks} (schedule rank i is
+         * communicator rank {@code ranks[i]}); a rank not among them has nothing to do.
+         */
+        final Request go(boolean blocking, CollChannel ch, Buffer buf, int[] ranks, int tag) {
+            CompiledSchedule c = compiled(ranks.length);
+            int me = Multicasts.indexOf(ranks, ch.rank());
+            if (me < 0) {
+                return blocking ? null : Multicasts.done(ch, buf, tag);
+            }
+            ScheduleRunner.checkBuffer(c.schedule(), buf);
+            return ScheduleRequest.runOrStart(blocking, c, ch, ScheduleBuffers.of(buf), ranks, me, tag);
+        }
     }
 
     static final class FileBcast extends FromFile implements CollectiveAlgorithm.Bcast {
@@ -121,18 +135,12 @@ public final class FileSchedules {
 
         @Override
         public void bcast(CollChannel ch, Buffer buf, int root) {
-            int p = ch.size();
-            int[] ranks = participants(p, root);
-            ScheduleRunner.run(compiled(p), ch, buf, ranks, Multicasts.indexOf(ranks, ch.rank()),
-                    ScheduleCollectives.BCAST_TAG);
+            go(true, ch, buf, participants(ch.size(), root), ScheduleCollectives.BCAST_TAG);
         }
 
         @Override
         public Request ibcast(CollChannel ch, Buffer buf, int root) {
-            int p = ch.size();
-            int[] ranks = participants(p, root);
-            return ScheduleRequest.start(compiled(p), ch, ScheduleBuffers.of(buf), ranks,
-                    Multicasts.indexOf(ranks, ch.rank()), ScheduleCollectives.BCAST_TAG);
+            return go(false, ch, buf, participants(ch.size(), root), ScheduleCollectives.BCAST_TAG);
         }
     }
 
@@ -160,11 +168,12 @@ public final class FileSchedules {
 
         @Override
         public void multicast(CollChannel ch, Buffer buf, int root, int[] group) {
-            int[] ranks = participants(ch, root, group);
-            int me = Multicasts.indexOf(ranks, ch.rank());
-            if (me >= 0) {
-                ScheduleRunner.run(compiled, ch, buf, ranks, me, ScheduleCollectives.MULTICAST_TAG);
-            }
+            go(true, ch, buf, participants(ch, root, group), ScheduleCollectives.MULTICAST_TAG);
+        }
+
+        @Override
+        public Request imulticast(CollChannel ch, Buffer buf, int root, int[] group) {
+            return go(false, ch, buf, participants(ch, root, group), ScheduleCollectives.MULTICAST_TAG);
         }
     }
 }

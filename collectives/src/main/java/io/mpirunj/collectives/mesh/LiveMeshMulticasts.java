@@ -2,17 +2,15 @@ package io.mpirunj.collectives.mesh;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
+import io.mpirunj.collectives.FabricFallback;
 import io.mpirunj.collectives.ScheduleCollectives;
 import io.mpirunj.collectives.baseline.Multicasts;
 import io.mpirunj.collectives.runner.CompiledSchedule;
 import io.mpirunj.collectives.runner.ModelProvider;
-import io.mpirunj.collectives.runner.ScheduleBuffers;
 import io.mpirunj.collectives.runner.ScheduleCache;
-import io.mpirunj.collectives.runner.ScheduleRequest;
 import io.mpirunj.collectives.runner.ScheduleRunner;
 import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.collectives.schedule.Schedule;
-import io.mpirunj.collectives.star.StarBroadcasts;
 import io.mpirunj.fabric.model.CostModel;
 import io.mpirunj.fabric.placement.Placement;
 import io.mpirunj.fabric.topology.Mesh;
@@ -22,9 +20,6 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * {@value OptMeshMulticast#NAME} and {@value UMeshMulticast#NAME} as live multicast and bcast
@@ -37,10 +32,14 @@ import org.slf4j.LoggerFactory;
  */
 public final class LiveMeshMulticasts {
 
-    private static final Logger LOG = LoggerFactory.getLogger(LiveMeshMulticasts.class);
     private static final List<String> NAMES = List.of(OptMeshMulticast.NAME, UMeshMulticast.NAME);
 
     private LiveMeshMulticasts() {
+    }
+
+    /** Whether {@code a} is one of these (placed on a mesh fabric). */
+    public static boolean isLive(CollectiveAlgorithm a) {
+        return a instanceof Live;
     }
 
     /** A multicast and a bcast per mesh algorithm. */
@@ -58,12 +57,13 @@ public final class LiveMeshMulticasts {
         final String name;
         final ModelProvider models;
         final ScheduleCache cache;
-        private final AtomicBoolean warned = new AtomicBoolean();
+        private final FabricFallback fallback;
 
         Live(String name, ModelProvider models, ScheduleCache cache) {
             this.name = name;
             this.models = models;
             this.cache = cache;
+            this.fallback = new FabricFallback(op(), name, "--fabric mesh:RxC (torus, hypercube) and --placement");
         }
 
         @Override
@@ -98,23 +98,7 @@ public final class LiveMeshMulticasts {
 
         /** The highest-priority algorithm of this operation that needs no fabric, logged once. */
         final CollectiveAlgorithm fallback(CollChannel ch, String why) {
-            CollectiveAlgorithm best = null;
-            for (CollectiveAlgorithm a : ch.registry().all(op())) {
-                boolean placed = a instanceof Live || StarBroadcasts.NAMES.contains(a.name())
-                        || a instanceof CollectiveAlgorithm.Parameterized;
-                if (!placed && (best == null || a.priority() > best.priority())) {
-                    best = a;
-                }
-            }
-            if (best == null) {
-                throw new IllegalStateException(op().cliName() + "=" + name + " cannot run (" + why + ") and no other "
-                        + op().cliName() + " algorithm is registered");
-            }
-            if (warned.compareAndSet(false, true)) {
-                LOG.warn("{}={} needs --fabric mesh:RxC (torus, hypercube) and --placement; {}: using {}={} instead",
-                        op().cliName(), name, why, op().cliName(), best.name());
-            }
-            return best;
+            return fallback.instead(ch, why);
         }
 
         final CompiledSchedule schedule(CollChannel ch, Collective collective, int[] participants, long bytes) {
@@ -142,33 +126,23 @@ public final class LiveMeshMulticasts {
 
         @Override
         public void multicast(CollChannel ch, Buffer buf, int root, int[] group) {
-            int[] participants = Multicasts.participants(root, group, ch.size());
-            int me = Multicasts.indexOf(participants, ch.rank());
-            if (me < 0 || participants.length == 1) {
-                return;
-            }
             String why = unfit(ch);
             if (why != null) {
                 ((CollectiveAlgorithm.Multicast) fallback(ch, why)).multicast(ch, buf, root, group);
                 return;
             }
-            ScheduleRunner.run(schedule(ch, Collective.MULTICAST, participants, buf.byteLength()), ch,
-                    ScheduleBuffers.of(buf), participants, me, ScheduleCollectives.MULTICAST_TAG);
+            Multicasts.multicast(true, ch, buf, root, group, ScheduleCollectives.MULTICAST_TAG,
+                    (c, participants) -> schedule(ch, c, participants, buf.byteLength()));
         }
 
         @Override
         public Request imulticast(CollChannel ch, Buffer buf, int root, int[] group) {
-            int[] participants = Multicasts.participants(root, group, ch.size());
-            int me = Multicasts.indexOf(participants, ch.rank());
-            if (me < 0 || participants.length == 1) {
-                return CollectiveAlgorithm.Multicast.super.imulticast(ch, buf, root, group);
-            }
             String why = unfit(ch);
             if (why != null) {
                 return ((CollectiveAlgorithm.Multicast) fallback(ch, why)).imulticast(ch, buf, root, group);
             }
-            return ScheduleRequest.start(schedule(ch, Collective.MULTICAST, participants, buf.byteLength()), ch,
-                    ScheduleBuffers.of(buf), participants, me, ScheduleCollectives.MULTICAST_TAG);
+            return Multicasts.multicast(false, ch, buf, root, group, ScheduleCollectives.MULTICAST_TAG,
+                    (c, participants) -> schedule(ch, c, participants, buf.byteLength()));
         }
 
         @Override
@@ -182,40 +156,25 @@ public final class LiveMeshMulticasts {
             super(name, models, cache);
         }
 
-        private static int[] rotated(int p, int root) {
-            int[] ranks = new int[p];
-            for (int i = 0; i < p; i++) {
-                ranks[i] = (root + i) % p;
-            }
-            return ranks;
-        }
-
         @Override
         public void bcast(CollChannel ch, Buffer buf, int root) {
-            int p = ch.size();
-            if (p == 1) {
-                return;
-            }
             String why = unfit(ch);
             if (why != null) {
                 ((CollectiveAlgorithm.Bcast) fallback(ch, why)).bcast(ch, buf, root);
                 return;
             }
-            int[] participants = rotated(p, root);
-            ScheduleRunner.run(schedule(ch, Collective.BCAST, participants, buf.byteLength()), ch,
-                    ScheduleBuffers.of(buf), participants, (ch.rank() - root + p) % p, ScheduleCollectives.BCAST_TAG);
+            Multicasts.bcast(true, ch, buf, root, ScheduleCollectives.BCAST_TAG,
+                    (c, participants) -> schedule(ch, c, participants, buf.byteLength()));
         }
 
         @Override
         public Request ibcast(CollChannel ch, Buffer buf, int root) {
-            int p = ch.size();
             String why = unfit(ch);
             if (why != null) {
                 return ((CollectiveAlgorithm.Bcast) fallback(ch, why)).ibcast(ch, buf, root);
             }
-            int[] participants = rotated(p, root);
-            return ScheduleRequest.start(schedule(ch, Collective.BCAST, participants, buf.byteLength()), ch,
-                    ScheduleBuffers.of(buf), participants, (ch.rank() - root + p) % p, ScheduleCollectives.BCAST_TAG);
+            return Multicasts.bcast(false, ch, buf, root, ScheduleCollectives.BCAST_TAG,
+                    (c, participants) -> schedule(ch, c, participants, buf.byteLength()));
         }
 
         @Override

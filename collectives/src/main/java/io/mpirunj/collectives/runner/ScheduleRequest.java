@@ -38,6 +38,20 @@ public final class ScheduleRequest extends RequestImpl {
         return r;
     }
 
+    /**
+     * Runs this rank's program of {@code compiled} to completion and returns null ({@code blocking}), or
+     * starts it and returns its request: the one switch between a collective's blocking and
+     * non-blocking forms.
+     */
+    public static Request runOrStart(boolean blocking, CompiledSchedule compiled, CollChannel ch,
+            ScheduleBuffers buffers, int[] participants, int me, int tag) {
+        if (blocking) {
+            ScheduleRunner.run(compiled, ch, buffers, participants, me, tag);
+            return null;
+        }
+        return start(compiled, ch, buffers, participants, me, tag);
+    }
+
     private void advance() {
         if (wanted.getAndIncrement() != 0) {
             return; // the thread advancing now will look again

@@ -99,12 +99,16 @@ public final class ScheduleRunner {
      */
     public static void run(CompiledSchedule compiled, CollChannel ch, Buffer buf, int[] participants, int me,
             int tag) {
-        Schedule schedule = compiled.schedule();
+        checkBuffer(compiled.schedule(), buf);
+        run(compiled, ch, ScheduleBuffers.of(buf), participants, me, tag);
+    }
+
+    /** A rooted schedule moves exactly its {@code messageBytes}: {@code buf} must hold that many. */
+    public static void checkBuffer(Schedule schedule, Buffer buf) {
         if (schedule.collective().rooted() && schedule.messageBytes() != buf.byteLength()) {
             throw new IllegalArgumentException("buffer of " + buf.byteLength() + " bytes (" + buf + ") for " + schedule
                     + " (expected: messageBytes=" + schedule.messageBytes() + ")");
         }
-        run(compiled, ch, ScheduleBuffers.of(buf), participants, me, tag);
     }
 
     /**

@@ -1,9 +1,14 @@
 package io.mpirunj.collectives.star;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.Request;
+import io.mpirunj.collectives.FabricFallback;
 import io.mpirunj.collectives.ScheduleCollectives;
+import io.mpirunj.collectives.baseline.Multicasts;
 import io.mpirunj.collectives.runner.CompiledSchedule;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
 import io.mpirunj.collectives.runner.ScheduleCache;
+import io.mpirunj.collectives.runner.ScheduleRequest;
 import io.mpirunj.collectives.runner.ScheduleRunner;
 import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.collectives.schedule.Schedule;
@@ -14,9 +19,6 @@ import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import io.mpirunj.runtime.spi.CollectiveOp;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The star-graph broadcasts by name ({@value StarBcast#NAME}, {@value StarBcast#MATCHED_NAME},
@@ -28,8 +30,6 @@ public final class StarBroadcasts {
 
     /** The names, in table order. */
     public static final List<String> NAMES = List.of(StarBcast.NAME, StarBcast.MATCHED_NAME, AkersStarBcast.NAME);
-
-    private static final Logger LOG = LoggerFactory.getLogger(StarBroadcasts.class);
 
     private StarBroadcasts() {
     }
@@ -89,11 +89,12 @@ public final class StarBroadcasts {
     static final class Live implements CollectiveAlgorithm.Bcast {
         private final String name;
         private final ScheduleCache cache;
-        private final AtomicBoolean warned = new AtomicBoolean();
+        private final FabricFallback fallback;
 
         Live(String name, ScheduleCache cache) {
             this.name = name;
             this.cache = cache;
+            this.fallback = new FabricFallback(CollectiveOp.BCAST, name, "--fabric star:N with N! ranks");
         }
 
         @Override
@@ -118,9 +119,18 @@ public final class StarBroadcasts {
 
         @Override
         public void bcast(CollChannel ch, Buffer buf, int root) {
+            bcast(ch, buf, root, true);
+        }
+
+        @Override
+        public Request ibcast(CollChannel ch, Buffer buf, int root) {
+            return bcast(ch, buf, root, false);
+        }
+
+        private Request bcast(CollChannel ch, Buffer buf, int root, boolean blocking) {
             int p = ch.size();
             if (p == 1) {
-                return;
+                return blocking ? null : Multicasts.done(ch, buf, ScheduleCollectives.BCAST_TAG);
             }
             String fabric = ch.config().fabricSpec();
             String why = null;
@@ -144,36 +154,21 @@ public final class StarBroadcasts {
                 }
             }
             if (why != null) {
-                fallback(ch, why).bcast(ch, buf, root);
-                return;
+                CollectiveAlgorithm.Bcast instead = (CollectiveAlgorithm.Bcast) fallback.instead(ch, why);
+                if (blocking) {
+                    instead.bcast(ch, buf, root);
+                    return null;
+                }
+                return instead.ibcast(ch, buf, root);
             }
             int[] placed = nodeOf;
             Topology star = topology;
             String key = fabric + " " + (ch.config().placementSpec() == null ? "identity" : ch.config().placementSpec());
             CompiledSchedule compiled = cache.get(new ScheduleCache.Key(Collective.BCAST, name, p, root,
                     buf.byteLength(), key), () -> build(name, p, root, buf.byteLength(), star, placed));
-            int[] participants = new int[p];
-            for (int i = 0; i < p; i++) {
-                participants[i] = i;
-            }
-            ScheduleRunner.run(compiled, ch, buf, participants, ch.rank(), ScheduleCollectives.BCAST_TAG);
-        }
-
-        /** The default bcast (the highest-priority one that is not a star algorithm), logged once. */
-        private CollectiveAlgorithm.Bcast fallback(CollChannel ch, String why) {
-            CollectiveAlgorithm.Bcast best = null;
-            for (CollectiveAlgorithm a : ch.registry().all(CollectiveOp.BCAST)) {
-                if (!NAMES.contains(a.name()) && (best == null || a.priority() > best.priority())) {
-                    best = (CollectiveAlgorithm.Bcast) a;
-                }
-            }
-            if (best == null) {
-                throw new IllegalStateException("bcast=" + name + " cannot run (" + why + ") and no other bcast is registered");
-            }
-            if (warned.compareAndSet(false, true)) {
-                LOG.warn("bcast={} needs --fabric star:N with N! ranks; {}: using bcast={} instead", name, why, best.name());
-            }
-            return best;
+            // the schedule is built for this root over the ranks as they are (rank r is schedule rank r)
+            return ScheduleRequest.runOrStart(blocking, compiled, ch, ScheduleBuffers.of(buf), Multicasts.rotated(p, 0),
+                    ch.rank(), ScheduleCollectives.BCAST_TAG);
         }
 
         @Override

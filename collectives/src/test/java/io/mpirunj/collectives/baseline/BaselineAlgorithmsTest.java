@@ -179,8 +179,9 @@ class BaselineAlgorithmsTest {
             assertTrue(names.add(a.op().cliName() + "=" + a.name()), "duplicate " + a.name());
             assertTrue(a.name().matches("[a-z0-9]+(-[a-z0-9]+)*"), "not kebab-case: " + a.name());
             assertFalse(a.description().isBlank(), a.name());
-            long ops = Stream.of(a.getClass().getInterfaces())
-                    .filter(i -> i.getEnclosingClass() == CollectiveAlgorithm.class).count();
+            long ops = Stream.<Class<?>>iterate(a.getClass(), c -> c != null, Class::getSuperclass)
+                    .flatMap(c -> Stream.of(c.getInterfaces()))
+                    .filter(i -> i.getEnclosingClass() == CollectiveAlgorithm.class).distinct().count();
             assertEquals(1, ops, a.getClass().getSimpleName() + " must implement exactly one operation interface");
         }
     }

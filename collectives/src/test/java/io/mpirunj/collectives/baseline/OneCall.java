@@ -26,7 +26,7 @@ final class OneCall {
     static Request start(CollectiveAlgorithm a, CollChannel ch, int n) {
         Request[] started = new Request[1];
         CollectiveAlgorithm nonBlocking = (CollectiveAlgorithm) Proxy.newProxyInstance(a.getClass().getClassLoader(),
-                a.getClass().getInterfaces(), (proxy, m, args) -> {
+                interfaces(a.getClass()), (proxy, m, args) -> {
                     try {
                         if (m.getReturnType() == void.class) {
                             Method twin = m.getDeclaringClass().getMethod("i" + m.getName(), m.getParameterTypes());
@@ -43,6 +43,15 @@ final class OneCall {
             throw new AssertionError("no non-blocking call for " + a.op());
         }
         return started[0];
+    }
+
+    /** Every interface {@code c} implements, also through its superclasses (the proxy must have them all). */
+    private static Class<?>[] interfaces(Class<?> c) {
+        java.util.Set<Class<?>> all = new java.util.LinkedHashSet<>();
+        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+            all.addAll(java.util.List.of(k.getInterfaces()));
+        }
+        return all.toArray(new Class<?>[0]);
     }
 
     static void run(CollectiveAlgorithm a, CollChannel ch, int n) {

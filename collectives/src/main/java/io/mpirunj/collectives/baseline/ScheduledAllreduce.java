@@ -1,0 +1,39 @@
+package io.mpirunj.collectives.baseline;
+
+import io.mpirunj.Buffer;
+import io.mpirunj.Op;
+import io.mpirunj.Request;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
+import io.mpirunj.collectives.schedule.Collective;
+import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.runtime.spi.CollChannel;
+import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+
+/**
+ * What the allreduce baselines share: their builder's schedule for {@code count} elements of
+ * {@code elementBytes}, run (blocking) or started (non-blocking) by {@link Scheduled}, one cached
+ * schedule per operator and element size. A subclass names its builder.
+ */
+abstract class ScheduledAllreduce implements CollectiveAlgorithm.Allreduce {
+
+    /** The schedule for {@code p} ranks reducing {@code count} elements of {@code elementBytes} with {@code op}. */
+    abstract Schedule build(int p, int count, int elementBytes, Op op);
+
+    @Override
+    public final void allreduce(CollChannel ch, Buffer send, Buffer recv, Op op) {
+        go(true, ch, send, recv, op);
+    }
+
+    @Override
+    public final Request iallreduce(CollChannel ch, Buffer send, Buffer recv, Op op) {
+        return go(false, ch, send, recv, op);
+    }
+
+    private Request go(boolean blocking, CollChannel ch, Buffer send, Buffer recv, Op op) {
+        int p = ch.size();
+        int n = send.count();
+        int eb = send.type().bytes();
+        return Scheduled.go(blocking, ch, Collective.ALLREDUCE, name(), -1, (long) n * eb, op.name() + "/" + eb,
+                ScheduleBuffers.of(send, recv), CollTags.ALLREDUCE, () -> build(p, n, eb, op));
+    }
+}

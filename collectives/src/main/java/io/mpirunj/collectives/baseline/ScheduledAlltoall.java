@@ -1,0 +1,36 @@
+package io.mpirunj.collectives.baseline;
+
+import io.mpirunj.Buffer;
+import io.mpirunj.Request;
+import io.mpirunj.collectives.runner.ScheduleBuffers;
+import io.mpirunj.collectives.schedule.Collective;
+import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.runtime.spi.CollChannel;
+import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+
+/**
+ * What the all-to-all baselines share: their builder's schedule for p blocks of equal size, run
+ * (blocking) or started (non-blocking) by {@link Scheduled}. A subclass names its builder.
+ */
+abstract class ScheduledAlltoall implements CollectiveAlgorithm.Alltoall {
+
+    /** The schedule for {@code p} ranks exchanging blocks of {@code blockBytes}. */
+    abstract Schedule build(int p, long blockBytes);
+
+    @Override
+    public final void alltoall(CollChannel ch, Buffer send, Buffer recv) {
+        go(true, ch, send, recv);
+    }
+
+    @Override
+    public final Request ialltoall(CollChannel ch, Buffer send, Buffer recv) {
+        return go(false, ch, send, recv);
+    }
+
+    private Request go(boolean blocking, CollChannel ch, Buffer send, Buffer recv) {
+        int p = ch.size();
+        long blockBytes = (long) (send.count() / p) * send.type().bytes();
+        return Scheduled.go(blocking, ch, Collective.ALLTOALL, name(), -1, blockBytes, "",
+                ScheduleBuffers.of(send, recv), CollTags.ALLTOALL, () -> build(p, blockBytes));
+    }
+}
