@@ -106,6 +106,25 @@ class SelectionOrderTest {
         assertEquals("linear", v.algorithm().name());
     }
 
+    /** The shipped thresholds: alltoall blocks of 8 KiB and more on up to 8 ranks go linear; the rest keeps the default. */
+    @Test
+    void theBuiltInThresholdsPickLinearAlltoallForLargeBlocksOnFewRanks() {
+        CollectiveRegistry builtIn = registry(null, null);
+        Selection large = builtIn.select(CollectiveOp.ALLTOALL, CallShape.of(8, 65536), IBM_SP);
+        assertEquals("linear", large.algorithm().name());
+        assertEquals(Selection.Source.THRESHOLD, large.source());
+        assertEquals("linear", builtIn.select(CollectiveOp.ALLTOALL, CallShape.of(4, 8192), IBM_SP).algorithm().name());
+        Selection small = builtIn.select(CollectiveOp.ALLTOALL, CallShape.of(8, 8191), IBM_SP);
+        assertEquals(Selection.Source.DEFAULT, small.source());
+        assertEquals("pairwise", small.algorithm().name());
+        assertEquals("pairwise", builtIn.select(CollectiveOp.ALLTOALL, CallShape.of(9, 65536), IBM_SP).algorithm().name());
+        // a rules file still beats them
+        Selection ruled = registry(null, "{\"rules\": [{\"op\": \"alltoall\", \"algorithm\": \"bruck\"}]}")
+                .select(CollectiveOp.ALLTOALL, CallShape.of(8, 65536), IBM_SP);
+        assertEquals("bruck", ruled.algorithm().name());
+        assertEquals(Selection.Source.RULES, ruled.source());
+    }
+
     /** t_hold ≪ t_end: the root should send to everyone itself; t_hold = t_end: binomial; IBM SP: OPT-tree, or pipelining when large. */
     @Test
     void autoPicksWhatTheSimulatorRanksFastest() {
