@@ -1,10 +1,13 @@
 package io.mpirunj.collectives.torus;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.Request;
 import io.mpirunj.collectives.baseline.PairwiseAlltoall;
 import io.mpirunj.collectives.runner.CompiledSchedule;
 import io.mpirunj.collectives.runner.ScheduleBuffers;
-import io.mpirunj.collectives.runner.ScheduleRunner;
+import io.mpirunj.collectives.runner.ScheduleCache;
+import io.mpirunj.collectives.runner.ScheduleRequest;
+import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.fabric.placement.Placement;
 import io.mpirunj.fabric.topology.Mesh;
 import io.mpirunj.fabric.topology.Topology;
@@ -13,8 +16,6 @@ import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import io.mpirunj.runtime.spi.CollectiveProvider;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * unless {@code --placement} says otherwise). Otherwise the call falls back to the default
  * all-to-all (pairwise exchange) and says why, once per JVM, in the log.
  *
- * <p>Schedules are built once per (N, block size) and shared by the ranks of the JVM.
+ * <p>Schedules are built once per (N, block size), verified, and shared by the ranks of the JVM; the
+ * non-blocking form ({@code ialltoall}) runs the same schedule, advanced by its own messages.
  */
 public final class TorusCollectives implements CollectiveProvider {
 
@@ -47,12 +49,12 @@ public final class TorusCollectives implements CollectiveProvider {
     /** One torus all-to-all by name, with its fallback. Below the baselines' priority: forced only. */
     public static final class TorusAlltoall implements CollectiveAlgorithm.Alltoall {
         private static final Logger LOG = LoggerFactory.getLogger(TorusAlltoall.class);
-        private static final int MAX_CACHED = 16;
+        /** Built once per (side, block size), verified, and shared by the ranks of this JVM. */
+        private static final ScheduleCache CACHE = new ScheduleCache();
 
         private final String name;
         private final CollectiveAlgorithm.Alltoall fallback = new PairwiseAlltoall();
         private final AtomicBoolean warned = new AtomicBoolean();
-        private final Map<Long, CompiledSchedule> schedules = new ConcurrentHashMap<>();
 
         TorusAlltoall(String name) {
             this.name = name;
@@ -86,15 +88,23 @@ public final class TorusCollectives implements CollectiveProvider {
                 fallback.alltoall(ch, send, recv);
                 return;
             }
+            execute(true, schedule(ch, send), ch, send, recv, rankOfNode);
+        }
+
+        @Override
+        public Request ialltoall(CollChannel ch, Buffer send, Buffer recv) {
+            int[] rankOfNode = rankOfNode(ch.config(), ch.size());
+            if (rankOfNode == null) {
+                return fallback.ialltoall(ch, send, recv);
+            }
+            return execute(false, schedule(ch, send), ch, send, recv, rankOfNode);
+        }
+
+        private CompiledSchedule schedule(CollChannel ch, Buffer send) {
             int n = TorusAlltoalls.side(ch.size());
             long blockBytes = send.byteLength() / ch.size();
-            CompiledSchedule schedule = schedules.computeIfAbsent(n * 1_000_003L + blockBytes, k -> {
-                if (schedules.size() >= MAX_CACHED) {
-                    schedules.clear();
-                }
-                return CompiledSchedule.of(TorusAlltoalls.build(name, n, blockBytes));
-            });
-            execute(schedule, ch, send, recv, rankOfNode);
+            return CACHE.get(new ScheduleCache.Key(Collective.ALLTOALL, name, ch.size(), -1, blockBytes, "torus"),
+                    () -> TorusAlltoalls.build(name, n, blockBytes));
         }
 
         /**
@@ -137,13 +147,14 @@ public final class TorusCollectives implements CollectiveProvider {
         }
 
         /**
-         * Runs this rank's program with the generic runner: schedule rank v is torus node v, played by
-         * communicator rank {@code rankOfNode[v]}. A block (o, d) is block d of o's send buffer and block
-         * o of d's receive buffer in node numbering; when the placement is not the identity, this rank's
-         * blocks are put in node order before and back in rank order after (two local copies).
+         * Runs (blocking: returns null) or starts this rank's program with the generic runner: schedule
+         * rank v is torus node v, played by communicator rank {@code rankOfNode[v]}. A block (o, d) is
+         * block d of o's send buffer and block o of d's receive buffer in node numbering; when the
+         * placement is not the identity, the counts-and-displacements layout puts node v's block where
+         * rank {@code rankOfNode[v]}'s lies (no copies, so the non-blocking form needs no thread).
          */
-        private static void execute(CompiledSchedule compiled, CollChannel ch, Buffer send, Buffer recv,
-                int[] rankOfNode) {
+        private static Request execute(boolean blocking, CompiledSchedule compiled, CollChannel ch, Buffer send,
+                Buffer recv, int[] rankOfNode) {
             int size = ch.size();
             int me = -1;
             boolean identity = true;
@@ -153,20 +164,17 @@ public final class TorusCollectives implements CollectiveProvider {
                     me = v;
                 }
             }
-            int block = send.count() / size;
-            if (identity) {
-                ScheduleRunner.run(compiled, ch, ScheduleBuffers.of(send, recv), rankOfNode, me, ALLTOALL_TAG);
-                return;
+            ScheduleBuffers buffers = ScheduleBuffers.of(send, recv);
+            if (!identity) {
+                int[] counts = new int[size];
+                int[] displs = new int[size];
+                java.util.Arrays.fill(counts, send.count() / size);
+                for (int v = 0; v < size; v++) {
+                    displs[v] = rankOfNode[v] * counts[v];
+                }
+                buffers = new ScheduleBuffers(send, recv, counts, displs, counts, displs);
             }
-            Buffer sendByNode = send.allocateLike(send.count());
-            Buffer recvByNode = recv.allocateLike(recv.count());
-            for (int v = 0; v < size; v++) {
-                sendByNode.slice(v * block, block).copyFrom(send.slice(rankOfNode[v] * block, block));
-            }
-            ScheduleRunner.run(compiled, ch, ScheduleBuffers.of(sendByNode, recvByNode), rankOfNode, me, ALLTOALL_TAG);
-            for (int v = 0; v < size; v++) {
-                recv.slice(rankOfNode[v] * block, block).copyFrom(recvByNode.slice(v * block, block));
-            }
+            return ScheduleRequest.runOrStart(blocking, compiled, ch, buffers, rankOfNode, me, ALLTOALL_TAG);
         }
 
         @Override

@@ -23,6 +23,11 @@ class SemLiveTest {
 
     /** Runs one alltoall of {@code block} longs per block and checks every received element. */
     static void alltoallAndCheck(Comm world, int block) {
+        alltoallAndCheck(world, block, false);
+    }
+
+    /** As {@link #alltoallAndCheck(Comm, int)}, started with {@code ialltoall} and awaited when {@code nonBlocking}. */
+    static void alltoallAndCheck(Comm world, int block, boolean nonBlocking) {
         int p = world.size();
         int r = world.rank();
         long[] send = new long[p * block];
@@ -35,8 +40,12 @@ class SemLiveTest {
         }
         long[] recv = new long[p * block];
         java.util.Arrays.fill(recv, -1);
-        world.alltoall(Buffer.of(send), Buffer.of(recv));
-        assertArrayEquals(expected, recv, "rank " + r + " block " + block);
+        if (nonBlocking) {
+            world.ialltoall(Buffer.of(send), Buffer.of(recv)).await();
+        } else {
+            world.alltoall(Buffer.of(send), Buffer.of(recv));
+        }
+        assertArrayEquals(expected, recv, "rank " + r + " block " + block + (nonBlocking ? " (ialltoall)" : ""));
     }
 
     static RuntimeConfig sem(String fabric) {
@@ -54,15 +63,16 @@ class SemLiveTest {
         });
     }
 
-    /** Ranks placed elsewhere than row-major: blocks still go to the right ranks. */
-    @Test
+    /** Ranks placed elsewhere than row-major: blocks still go to the right ranks, blocking or not. */
+    @ParameterizedTest
+    @CsvSource({"identity,false", "identity,true", "random:7,false", "random:7,true"})
     @Timeout(120)
-    void semWithAShuffledPlacementDeliversEveryElement() {
+    void semWithAShuffledPlacementDeliversEveryElement(String placement, boolean nonBlocking) {
         RuntimeConfig config = RuntimeConfig.defaults().withForcedCollectives("alltoall=sem")
-                .withFabric("torus:4x4", "random:7");
+                .withFabric("torus:4x4", placement);
         LocalCluster.run(16, config, Duration.ofSeconds(90), world -> {
             for (int block : new int[] {1, 5}) {
-                alltoallAndCheck(world, block);
+                alltoallAndCheck(world, block, nonBlocking);
             }
         });
     }
