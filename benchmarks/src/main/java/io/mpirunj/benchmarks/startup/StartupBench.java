@@ -15,7 +15,9 @@ import java.util.concurrent.TimeUnit;
  * from the shell's point of view (launcher JVM start, N ranks start, rendezvous, hello, finish,
  * exit), with the ranks as processes and as threads. Each mode runs once to warm the file cache
  * (and to make the ranks' class-data archive if there is none yet), then {@code reps} times; prints
- * the median, min and max, and the conditions.
+ * the median, min and max, and the conditions. Beside the wall time it prints the CPU seconds
+ * (user + sys) of the whole job, launcher and ranks (Linux: this JVM's reaped children's times),
+ * which depend far less on what else the machine is doing.
  *
  * <pre>
  *   java -cp benchmarks/target/classes io.mpirunj.benchmarks.startup.StartupBench [./mpirun-j [np [reps]]]
@@ -44,11 +46,11 @@ public final class StartupBench {
             extra.addAll(Arrays.asList(opts.trim().split("\\s+")));
         }
         printConditions(script, np, reps, extra);
-        double[] procs = measure(script, np, reps, false, extra);
-        double[] threads = measure(script, np, reps, true, extra);
+        double[][] procs = measure(script, np, reps, false, extra);
+        double[][] threads = measure(script, np, reps, true, extra);
         System.out.println();
-        System.out.println(String.format(Locale.ROOT, "%-34s %8s %8s %8s %8s", "# mpirun-j -np " + np + " Hello",
-                "median s", "min s", "max s", "target s"));
+        System.out.println(String.format(Locale.ROOT, "%-34s %8s %8s %8s %8s   %s", "# mpirun-j -np " + np + " Hello",
+                "median s", "min s", "max s", "target s", "CPU s median (min-max)"));
         report("processes", procs, 3.0);
         report("threads (--threads)", threads, 1.0);
     }
@@ -69,9 +71,11 @@ public final class StartupBench {
         System.out.println("# wall time = from starting the script to its exit, as a user sees it");
     }
 
-    private static double[] measure(Path script, int np, int reps, boolean threads, List<String> extra)
+    /** Wall seconds ([0]) and CPU seconds ([1], NaN where unknown) of each counted run. */
+    private static double[][] measure(Path script, int np, int reps, boolean threads, List<String> extra)
             throws IOException, InterruptedException {
         double[] seconds = new double[reps];
+        double[] cpu = new double[reps];
         for (int i = -1; i < reps; i++) {
             List<String> cmd = new ArrayList<>(List.of(script.toString(), "-np", Integer.toString(np)));
             if (threads) {
@@ -82,6 +86,7 @@ public final class StartupBench {
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(ProcessBuilder.Redirect.INHERIT);
             pb.environment().put("MPIRUNJ_NO_BUILD", "1");
+            double cpu0 = childrenCpuSeconds();
             long t0 = System.nanoTime();
             Process p = pb.start();
             if (!p.waitFor(120, TimeUnit.SECONDS)) {
@@ -89,24 +94,53 @@ public final class StartupBench {
                 throw new IllegalStateException("mpirun-j did not finish within 120 s: " + cmd);
             }
             double s = (System.nanoTime() - t0) / 1e9;
+            double c = childrenCpuSeconds() - cpu0;
             if (p.exitValue() != 0) {
                 throw new IllegalStateException("mpirun-j exited with status " + p.exitValue() + ": " + cmd);
             }
             if (i >= 0) {
                 seconds[i] = s;
+                cpu[i] = c;
             }
-            System.out.println(String.format(Locale.ROOT, "%s run %s: %.3f s", threads ? "threads" : "processes",
-                    i < 0 ? "warm-up" : Integer.toString(i + 1), s));
+            System.out.println(String.format(Locale.ROOT, "%s run %s: %.3f s wall, %.2f s CPU",
+                    threads ? "threads" : "processes", i < 0 ? "warm-up" : Integer.toString(i + 1), s, c));
         }
-        return seconds;
+        return new double[][] {seconds, cpu};
     }
 
-    private static void report(String mode, double[] s, double target) {
+    /**
+     * User + system CPU seconds of this JVM's children that have ended and been waited for
+     * ({@code cutime + cstime} of {@code /proc/self/stat}; they include the children's own reaped
+     * children, so the launcher's ranks count), or NaN if unknown.
+     */
+    private static double childrenCpuSeconds() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            // after "pid (comm) ": state is field 3, so cutime (16) and cstime (17) are at 13 and 14
+            return (Long.parseLong(f[13]) + Long.parseLong(f[14])) / (double) CLOCK_TICKS;
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+
+    /** {@code sysconf(_SC_CLK_TCK)}: 100 on every Linux this runs on. */
+    private static final int CLOCK_TICKS = 100;
+
+    private static double median(double[] s) {
         double[] sorted = s.clone();
         Arrays.sort(sorted);
-        double median = sorted.length % 2 == 1 ? sorted[sorted.length / 2]
+        return sorted.length % 2 == 1 ? sorted[sorted.length / 2]
                 : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
-        System.out.println(String.format(Locale.ROOT, "%-34s %8.3f %8.3f %8.3f %8.1f%s", mode, median, sorted[0],
-                sorted[sorted.length - 1], target, median <= target ? "" : "  (over target)"));
+    }
+
+    private static void report(String mode, double[][] wallAndCpu, double target) {
+        double[] s = wallAndCpu[0];
+        double[] c = wallAndCpu[1];
+        double median = median(s);
+        System.out.println(String.format(Locale.ROOT, "%-34s %8.3f %8.3f %8.3f %8.1f   %.2f (%.2f-%.2f)%s", mode, median,
+                Arrays.stream(s).min().orElse(0), Arrays.stream(s).max().orElse(0), target, median(c),
+                Arrays.stream(c).min().orElse(0), Arrays.stream(c).max().orElse(0),
+                median <= target ? "" : "  (over target)"));
     }
 }
