@@ -32,8 +32,7 @@ public final class ModelSpec {
     private static final Pattern LINEAR = Pattern.compile(
             "(" + NUMBER + ")(?:\\+(" + NUMBER + ")m)?|(" + NUMBER + ")m");
     private static final Pattern NUMBER_ONLY = Pattern.compile(NUMBER);
-    private static final Pattern PORTS = Pattern.compile("[1-9][0-9]{0,8}");
-    private static final Pattern CPUS = PORTS;
+    private static final Pattern POSITIVE = Pattern.compile("[1-9][0-9]{0,8}");
     private static final String LOGP_PREFIX = "logp:";
     private static final String PAIRS_PREFIX = "pairs:";
 
@@ -136,23 +135,21 @@ public final class ModelSpec {
     }
 
     private static int ports(String spec, Map<String, String> fields, String form) {
-        String value = fields.get("ports");
-        if (value == null) {
-            return 1;
-        }
-        if (!PORTS.matcher(value).matches()) {
-            throw bad(spec, "ports=" + value, form.replace("P]", "P >= 1]"));
-        }
-        return Integer.parseInt(value);
+        return positive(spec, fields, "ports", 1, form.replace("P]", "P >= 1]"));
     }
 
     private static int cpus(String spec, Map<String, String> fields) {
-        String value = fields.get("cpus");
+        return positive(spec, fields, "cpus", 0, PARAMETERIZED_FORM.replace("C]", "C >= 1]"));
+    }
+
+    /** The positive whole number under {@code key}, or {@code absent} when the spec has none. */
+    private static int positive(String spec, Map<String, String> fields, String key, int absent, String form) {
+        String value = fields.get(key);
         if (value == null) {
-            return 0;
+            return absent;
         }
-        if (!CPUS.matcher(value).matches()) {
-            throw bad(spec, "cpus=" + value, PARAMETERIZED_FORM.replace("C]", "C >= 1]"));
+        if (!POSITIVE.matcher(value).matches()) {
+            throw bad(spec, key + "=" + value, form);
         }
         return Integer.parseInt(value);
     }
