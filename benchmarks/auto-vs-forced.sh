@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # bcast=auto against every forced bcast algorithm in ONE job per model, alternating rounds (issue 14:
 # auto within 10 % of the fastest forced algorithm at 1 KiB, 64 KiB and 1 MiB on plain TCP).
-# Runs twice: on the default model, and on a model calibrated on this machine first (mpirun-j calibrate).
-# Usage: benchmarks/auto-vs-forced.sh [np] [rounds]   (default 8 processes, 7 rounds)
+# Runs twice: without --model (processes on TCP: the built-in TCP model, plus cpus=CORES when the ranks
+# outnumber this host's cores), and on a model calibrated on this machine first (mpirun-j calibrate).
+# Usage: benchmarks/auto-vs-forced.sh [np] [rounds] [default|calibrated|both]   (default 8, 7, both);
+# each part is one job, so a caller can take the bench lock per part.
 set -euo pipefail
 root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
 np="${1:-8}"
 rounds="${2:-7}"
+which="${3:-both}"
 cd "$root"
 ./mpirun-j --version >/dev/null # builds what is missing or stale (benchmarks included)
 model="$(mktemp -d)/tcp-model.json"
@@ -16,9 +19,12 @@ run() { # $@ = extra launcher options
         1024,65536,1048576 "" "$rounds" 2>&1
     echo "# done $(date -u '+%H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 }
-echo "== default model =="
-run
-echo
+if [[ $which != calibrated ]]; then
+    echo "== no --model (built-in TCP model) =="
+    run
+    echo
+fi
+[[ $which == default ]] && exit 0
 echo "== model calibrated on this machine (mpirun-j calibrate -np $np --out ...) =="
 ./mpirun-j calibrate -np "$np" --sizes 1024,65536,1048576 --out "$model" | tail -n 3
 run --model "$model"

@@ -1,5 +1,6 @@
 package io.mpirunj.launcher;
 
+import io.mpirunj.collectives.runner.ModelProvider;
 import io.mpirunj.launcher.bench.BenchCommand;
 import io.mpirunj.launcher.calibrate.CalibrateCommand;
 import io.mpirunj.launcher.hosts.Host;
@@ -130,8 +131,9 @@ public final class MpirunJ implements Callable<Integer> {
 
     @Option(names = "--model", paramLabel = "SPEC",
             description = "The cost model model-built schedules plan with and auto predicts with, as for "
-                    + "mpirun-j simulate --model: hold=A[+Bm],end=C[+Dm][,ports=P] or logp:L=..,o=..,g=.. "
-                    + "(default: the IBM SP model hold=20+0.02m,end=55+0.07m).")
+                    + "mpirun-j simulate --model: hold=A[+Bm],end=C[+Dm][,ports=P][,cpus=C] or logp:L=..,o=..,g=.. "
+                    + "(default: the IBM SP model hold=20+0.02m,end=55+0.07m; processes on TCP: the built-in TCP "
+                    + "model, with cpus=CORES when the ranks outnumber this host's cores).")
     String model;
 
     @Option(names = "--fabric", paramLabel = "SPEC",
@@ -378,8 +380,11 @@ public final class MpirunJ implements Callable<Integer> {
         }
     }
 
-    /** {@code --coll-rules}, {@code --coll-report} and {@code --model} as the ranks' settings (checked by {@link #registry()}). */
-    private Map<String, String> jobCollSelection() {
+    /**
+     * {@code --coll-rules}, {@code --coll-report} and {@code --model} as the ranks' settings (checked by
+     * {@link #registry()}); without a model, processes on plain TCP get {@link #tcpModel}.
+     */
+    private Map<String, String> jobCollSelection(int ranks, List<Host> hosts, Map<String, String> exported) {
         Map<String, String> settings = new LinkedHashMap<>();
         if (collRules != null) {
             settings.put(RuntimeConfig.COLL_RULES_ENV, collRules.toAbsolutePath().normalize().toString());
@@ -389,8 +394,26 @@ public final class MpirunJ implements Callable<Integer> {
         }
         if (model != null) {
             settings.put(RuntimeConfig.MODEL_ENV, model.trim());
+        } else if (!threads && fabric == null && !exported.containsKey(RuntimeConfig.MODEL_ENV)
+                && blank(environment.get(RuntimeConfig.MODEL_ENV))) {
+            boolean oneHost = hosts == null && !srunRank && !SlurmLaunch.insideAllocation(environment);
+            settings.put(RuntimeConfig.MODEL_ENV, tcpModel(ranks, oneHost ? Runtime.getRuntime().availableProcessors() : 0));
         }
         return settings;
+    }
+
+    /**
+     * The model of processes on plain TCP when none is given: {@link ModelProvider#TCP_SPEC} (measured on
+     * this project's 2-core machine; see there), with {@code cpus=C} when the {@code ranks} outnumber the
+     * {@code cores} of the one host they share (0: unknown, or on several hosts), so the simulator charges
+     * the work the ranks do on those cores, not only the depth of a tree. Every rank gets the same spec.
+     */
+    static String tcpModel(int ranks, int cores) {
+        return ModelProvider.TCP_SPEC + (cores > 0 && ranks > cores ? ",cpus=" + cores : "");
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
     }
 
     /** {@code --srun-rank}: this process is a task of an srun step; options that need a launcher are refused. */
@@ -431,7 +454,7 @@ public final class MpirunJ implements Callable<Integer> {
         long timeoutMs = timeoutMs();
         Map<String, String> env = exportedEnvironment();
         jobFabric(size).forEach(env::put);
-        jobCollSelection().forEach(env::put);
+        jobCollSelection(size, hosts, env).forEach(env::put);
         if (traceFile != null) {
             Path parent = traceFile.toAbsolutePath().getParent();
             if (parent != null && !Files.isDirectory(parent)) {

@@ -23,6 +23,14 @@ public interface ModelProvider {
     String ENV_NAME = "MPIRUNJ_MODEL";
     /** The IBM SP model of paper 000 (microseconds, m in bytes). */
     String DEFAULT_SPEC = "hold=20+0.02m,end=55+0.07m";
+    /**
+     * Processes on plain TCP when no model is given ({@code mpirun-j} passes it to every rank, with
+     * {@code cpus=C} when the ranks outnumber the host's C cores): {@code mpirun-j calibrate -np 8
+     * --statistic min} on this project's 2-core machine (processes, loopback TCP, two event-loop threads
+     * per rank), rounded. On 8 JVMs sharing 2 cores a message costs about a scheduler wake-up whatever its
+     * size, so t_hold and t_end are large and nearly flat; benchmarks/README.md has the run it came from.
+     */
+    String TCP_SPEC = "hold=1600+0.0004m,end=1600+0.0015m";
 
     /**
      * The model to build with now.

@@ -134,6 +134,8 @@ public final class Simulator {
         /** Per receive: how many matched sends have started (a RECV_FIRST_OF has several). */
         private final int[] copiesStarted;
         private final double firstOfDecision;
+        /** When each shared CPU is next free; empty when every node has its own. */
+        private final double[] cpuFree;
 
         private final List<Integer> messageSend = new ArrayList<>();
         private final List<double[]> messageTimes = new ArrayList<>();
@@ -177,6 +179,7 @@ public final class Simulator {
             recvPortFree = new double[ranks * ports];
             copiesStarted = new int[n];
             firstOfDecision = network.firstOfDecision();
+            cpuFree = new double[Math.max(0, network.cpus())];
         }
 
         /** The ids of {@code rank}'s sends (or local operations), in program order. */
@@ -296,11 +299,19 @@ public final class Simulator {
         }
 
         private void startSend(int send, double time) {
+            int cpu = freestCpu();
+            if (cpu >= 0 && cpuFree[cpu] > time) {
+                push(cpuFree[cpu], SEND_START, send); // every shared CPU is busy: start when one frees
+                return;
+            }
             int rank = analysis.rankOf(send);
             Instruction in = analysis.instruction(send);
             long bytes = schedule.bytes(in.blocks());
             int port = sendPort(send, rank);
             sendPortFree[port] = time + network.sendGap(nodeOf[rank], nodeOf[in.peer()], bytes);
+            if (cpu >= 0) {
+                cpuFree[cpu] = time + network.sendGap(nodeOf[rank], nodeOf[in.peer()], bytes);
+            }
             lastSendStart[rank] = time;
             doneAt[send] = time;
             int message = messageSend.size();
@@ -336,11 +347,19 @@ public final class Simulator {
                 push(recvPortFree[port], ARRIVAL, message);
                 return;
             }
+            int cpu = freestCpu();
+            if (cpu >= 0 && cpuFree[cpu] > time) {
+                push(cpuFree[cpu], ARRIVAL, message); // every shared CPU is busy: complete when one frees
+                return;
+            }
             if (copiesStarted[receive] > 1 && analysis.instruction(receive).kind() == Instruction.Kind.RECV_FIRST_OF) {
                 time += firstOfDecision; // a second copy is on its way: choose between them (α)
             }
             long bytes = schedule.bytes(analysis.instruction(send).blocks());
             recvPortFree[port] = time + network.receiveGap(nodeOf[analysis.rankOf(send)], nodeOf[rank], bytes);
+            if (cpu >= 0) {
+                cpuFree[cpu] = recvPortFree[port];
+            }
             messageTimes.get(message)[1] = time;
             if (analysis.hazardCount(receive) == 0) {
                 doneAt[receive] = time;
@@ -355,6 +374,17 @@ public final class Simulator {
         private int sendPort(int send, int rank) {
             int named = analysis.instruction(send).port();
             return named != Instruction.ANY_PORT && named < ports ? rank * ports + named : freestPort(sendPortFree, rank);
+        }
+
+        /** The shared CPU free first, or -1 when every node has its own. */
+        private int freestCpu() {
+            int best = cpuFree.length == 0 ? -1 : 0;
+            for (int c = 1; c < cpuFree.length; c++) {
+                if (cpuFree[c] < cpuFree[best]) {
+                    best = c;
+                }
+            }
+            return best;
         }
 
         private int freestPort(double[] free, int rank) {

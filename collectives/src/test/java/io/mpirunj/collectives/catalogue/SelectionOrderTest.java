@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.collectives.runner.ModelProvider;
+import io.mpirunj.fabric.model.ModelSpec;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.comm.CollReport;
 import io.mpirunj.runtime.comm.CommImpl;
@@ -133,6 +135,14 @@ class SelectionOrderTest {
         assertAuto(auto, "hold=10,end=10", 1024, "binomial-p2p", 30.0); // 3 rounds; ties binomial, opt-tree
         assertAuto(auto, "hold=20+0.02m,end=55+0.07m", 1024, "opt-tree", 293.84);
         assertAuto(auto, "hold=20+0.02m,end=55+0.07m", 1 << 20, "chain-pipelined", 27615.67);
+        // with shared CPUs (the launcher's TCP default at np 8 on 2 cores) too: the simulator's fastest
+        String tcp = ModelProvider.TCP_SPEC + ",cpus=2";
+        for (long bytes : new long[] {1024, 65536, 1 << 20}) {
+            SimulatedSelector.Ranked fastest = SimulatedSelector.rank(CollectiveOp.BCAST,
+                    java.util.Set.copyOf(auto.names(CollectiveOp.BCAST)), 8, bytes, ModelSpec.parse(tcp)).stream()
+                    .reduce((a, b) -> b.completion() < a.completion() ? b : a).orElseThrow();
+            assertAuto(auto, tcp, bytes, fastest.algorithm(), fastest.completion());
+        }
         // the size class, not the first size seen, is simulated: 600 B and 1000 B share the 1 KiB answer
         RuntimeConfig sp = RuntimeConfig.defaults().withCollSelection(null, false, "hold=20+0.02m,end=55+0.07m");
         assertEquals(293.84, auto.select(CollectiveOp.BCAST, CallShape.of(8, 600), sp).predicted(), 1e-9);
@@ -141,6 +151,29 @@ class SelectionOrderTest {
                 RuntimeConfig.defaults().withCollSelection(null, false, "hold=1,end=100"));
         assertEquals("linear-p2p", m.algorithm().name());
         assertEquals(106.0, m.predicted(), 1e-9);
+    }
+
+    /**
+     * What auto runs is the very algorithm object the same name forced runs, so it plans the same schedule
+     * (same builder, model and segment count) from the same cache entry: no per-call difference but the
+     * selection itself.
+     */
+    @Test
+    void autoRunsTheSameAlgorithmObjectAsItsPickForced() {
+        CollectiveRegistry auto = registry("bcast=auto", null);
+        for (long bytes : new long[] {1024, 65536, 1 << 20}) {
+            for (String model : new String[] {"hold=20+0.02m,end=55+0.07m", ModelProvider.TCP_SPEC + ",cpus=2"}) {
+                RuntimeConfig config = RuntimeConfig.defaults().withCollSelection(null, false, model);
+                Selection chosen = auto.select(CollectiveOp.BCAST, CallShape.of(8, bytes), config);
+                Selection forced = auto.withForced("bcast=" + chosen.algorithm().name())
+                        .select(CollectiveOp.BCAST, CallShape.of(8, bytes), config);
+                assertEquals(Selection.Source.FORCED, forced.source());
+                assertTrue(chosen.algorithm() == forced.algorithm(), model + ", " + bytes + " B: "
+                        + chosen.algorithm() + " vs " + forced.algorithm());
+                // a second call is answered from the cache with the same choice
+                assertEquals(chosen, auto.select(CollectiveOp.BCAST, CallShape.of(8, bytes), config));
+            }
+        }
     }
 
     private static void assertAuto(CollectiveRegistry registry, String model, long bytes, String expected,

@@ -50,4 +50,13 @@ public interface CostModel {
     default int ports() {
         return 1;
     }
+
+    /**
+     * How many CPUs all nodes share, or 0 when each node has its own (the papers' assumption). With
+     * ranks outnumbering cores (np 8 processes on 2 cores), every send and every receive also needs one
+     * of these CPUs for its t_hold, so the total work of an algorithm counts, not only its depth.
+     */
+    default int cpus() {
+        return 0;
+    }
 }

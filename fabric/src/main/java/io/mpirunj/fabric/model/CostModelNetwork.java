@@ -36,6 +36,11 @@ public final class CostModelNetwork implements NetworkModel {
     }
 
     @Override
+    public int cpus() {
+        return model.cpus();
+    }
+
+    @Override
     public double firstOfDecision() {
         return model.firstOfDecision();
     }

@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
  *   hold=20+0.02m,end=55+0.07m        linear in the message size m (bytes)
  *   logp:L=6,o=2,g=4                  LogP: t_hold = g, t_end = L + 2o
  *   ...,ports=2                       optional on either form: sends in flight per node
+ *   hold=..,end=..,cpus=2             optional: the CPUs all nodes share (ranks outnumbering cores)
  *   pairs:PATH                        a per-pair matrix file ({@link PairMatrixFile})
  *   PATH.json                         a model file as calibrate --out writes ({@link ModelFile})
  * </pre>
@@ -24,14 +25,14 @@ import java.util.regex.Pattern;
  */
 public final class ModelSpec {
 
-    public static final String PARAMETERIZED_FORM = "hold=A[+Bm],end=C[+Dm][,ports=P]";
+    public static final String PARAMETERIZED_FORM = "hold=A[+Bm],end=C[+Dm][,ports=P][,cpus=C]";
     public static final String LOGP_FORM = "logp:L=..,o=..,g=..[,ports=P]";
 
     private static final String NUMBER = "[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?";
     private static final Pattern LINEAR = Pattern.compile(
             "(" + NUMBER + ")(?:\\+(" + NUMBER + ")m)?|(" + NUMBER + ")m");
     private static final Pattern NUMBER_ONLY = Pattern.compile(NUMBER);
-    private static final Pattern PORTS = Pattern.compile("[1-9][0-9]{0,8}");
+    private static final Pattern POSITIVE = Pattern.compile("[1-9][0-9]{0,8}");
     private static final String LOGP_PREFIX = "logp:";
     private static final String PAIRS_PREFIX = "pairs:";
 
@@ -58,10 +59,10 @@ public final class ModelSpec {
     }
 
     private static CostModel parseParameterized(String spec, String body) {
-        Map<String, String> fields = fields(spec, body, PARAMETERIZED_FORM, "hold", "end", "ports");
+        Map<String, String> fields = fields(spec, body, PARAMETERIZED_FORM, "hold", "end", "ports", "cpus");
         LinearCost hold = linear(spec, "hold", require(spec, fields, "hold", PARAMETERIZED_FORM));
         LinearCost end = linear(spec, "end", require(spec, fields, "end", PARAMETERIZED_FORM));
-        return new ParameterizedModel(hold, end, ports(spec, fields, PARAMETERIZED_FORM));
+        return new ParameterizedModel(hold, end, ports(spec, fields, PARAMETERIZED_FORM), cpus(spec, fields));
     }
 
     private static CostModel parseLogP(String spec, String body) {
@@ -134,12 +135,21 @@ public final class ModelSpec {
     }
 
     private static int ports(String spec, Map<String, String> fields, String form) {
-        String value = fields.get("ports");
+        return positive(spec, fields, "ports", 1, form.replace("P]", "P >= 1]"));
+    }
+
+    private static int cpus(String spec, Map<String, String> fields) {
+        return positive(spec, fields, "cpus", 0, PARAMETERIZED_FORM.replace("C]", "C >= 1]"));
+    }
+
+    /** The positive whole number under {@code key}, or {@code absent} when the spec has none. */
+    private static int positive(String spec, Map<String, String> fields, String key, int absent, String form) {
+        String value = fields.get(key);
         if (value == null) {
-            return 1;
+            return absent;
         }
-        if (!PORTS.matcher(value).matches()) {
-            throw bad(spec, "ports=" + value, form.replace("P]", "P >= 1]"));
+        if (!POSITIVE.matcher(value).matches()) {
+            throw bad(spec, key + "=" + value, form);
         }
         return Integer.parseInt(value);
     }

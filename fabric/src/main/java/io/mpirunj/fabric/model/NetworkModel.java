@@ -25,6 +25,11 @@ public interface NetworkModel {
     /** Sends (and receives) a node may have in flight at once; 1 is one-port. */
     int ports();
 
+    /** CPUs all nodes share, each send and receive holding one for its gap; 0 (the default): one per node. */
+    default int cpus() {
+        return 0;
+    }
+
     /** See {@link CostModel#firstOfDecision()}: paper 003's α; 0 by default. */
     default double firstOfDecision() {
         return 0;

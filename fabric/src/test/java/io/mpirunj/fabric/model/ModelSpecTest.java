@@ -40,6 +40,13 @@ class ModelSpecTest {
     }
 
     @Test
+    void cpusIsOptionalAndDefaultsToOnePerNode() {
+        assertEquals(0, ModelSpec.parse("hold=10,end=40").cpus());
+        assertEquals(2, ModelSpec.parse("hold=10,end=40,cpus=2").cpus());
+        assertFalse(ModelSpec.parse("hold=10,end=40").equals(ModelSpec.parse("hold=10,end=40,cpus=2")));
+    }
+
+    @Test
     void portsIsOptionalOnBothForms() {
         assertEquals(3, ModelSpec.parse("logp:L=6,o=2,g=4,ports=3").ports());
         assertEquals(2, ModelSpec.parse("hold=10,end=40,ports=2").ports());
@@ -61,6 +68,8 @@ class ModelSpecTest {
         "logp:L=6,o=2,g=4                | logp:L=6,o=2,g=4",
         "LOGP:g=4.0,o=2,L=6.25           | logp:L=6.25,o=2,g=4",
         "logp:L=6,o=2,g=4,ports=2        | logp:L=6,o=2,g=4,ports=2",
+        "cpus=2,hold=10,end=40,ports=1   | hold=10,end=40,cpus=2",
+        "hold=10,end=40,ports=2,cpus=4   | hold=10,end=40,ports=2,cpus=4",
     })
     void toStringIsCanonicalAndRoundTrips(String spec, String canonical) {
         CostModel model = ModelSpec.parse(spec);
@@ -81,6 +90,9 @@ class ModelSpecTest {
         "hold=20,end=55,tick=3         | bad token 'tick=3'",
         "hold=20,end=55,ports=0        | bad token 'ports=0'",
         "hold=20,end=55,ports=two      | bad token 'ports=two'",
+        "hold=20,end=55,cpus=0         | bad token 'cpus=0'",
+        "hold=20,end=55,cpus=1.5       | bad token 'cpus=1.5'",
+        "logp:L=6,o=2,g=4,cpus=2       | bad token 'cpus=2'",
         "hold=20,hold=30,end=55        | 'hold' given twice",
         "hold=20;end=55                | bad token 'hold=20;end=55'",
         "hold=20,end=55,               | bad token ''",
