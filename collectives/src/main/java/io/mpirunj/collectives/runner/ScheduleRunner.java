@@ -69,9 +69,6 @@ import java.util.Arrays;
  */
 public final class ScheduleRunner {
 
-    /** How long a wait for any of several requests polls before it parks (as a request's own wait does). */
-    private static final long POLL_NANOS = 100_000;
-
     private ScheduleRunner() {
     }
 
@@ -311,7 +308,7 @@ public final class ScheduleRunner {
             try {
                 if (waiting.length == 1 || allStarted) {
                     waiting[0].await();
-                } else if (!pollAny(waiting)) {
+                } else if (!pollAny(waiting, ch.waitPolicy().pollNanos())) {
                     Request.waitAny(waiting);
                 }
             } catch (MpiException e) {
@@ -320,12 +317,18 @@ public final class ScheduleRunner {
         }
 
         /**
-         * Polls, yielding between turns, until one of {@code waiting} completes or {@link #POLL_NANOS}
+         * Polls, yielding between turns, until one of {@code waiting} completes or {@code pollNanos}
          * pass; true if one did. A request's own wait does the same before it parks: parking at once
          * (as waitAny does) costs a wake-up per step, which a message of a few KiB does not amortise.
+         * But not when ranks outnumber cores (the policy's budget is 0 then): a polling rank keeps
+         * the core from the rank it waits for, and it does not read its sockets meanwhile when its
+         * waiters drive the transport (waitAny does).
          */
-        private static boolean pollAny(Request[] waiting) {
-            long deadline = System.nanoTime() + POLL_NANOS;
+        private static boolean pollAny(Request[] waiting, long pollNanos) {
+            if (pollNanos <= 0) {
+                return false;
+            }
+            long deadline = System.nanoTime() + pollNanos;
             do {
                 for (Request r : waiting) {
                     if (r.test()) {

@@ -76,12 +76,14 @@ class TransportSeamsTest {
     }
 
     @Test
-    void waitersDoNotSpinWhenRanksOutnumberCores() {
+    void waitersNeitherSpinNorYieldWhenRanksOutnumberCores() {
         WaitPolicy free = WaitPolicy.of(System::nanoTime, 2_000, 2, 2);
         WaitPolicy crowded = WaitPolicy.of(System::nanoTime, 2_000, 8, 2);
         assertEquals("WaitPolicy[spin 2000 ns, yield until 100000 ns, then park]", free.toString());
         assertFalse(crowded.spins());
-        assertEquals("WaitPolicy[spin 0 ns, yield until 100000 ns, then park]", crowded.toString());
+        assertEquals("WaitPolicy[spin 0 ns, yield until 0 ns, then park]", crowded.toString());
+        assertEquals(100_000, free.pollNanos());
+        assertEquals(0, crowded.pollNanos()); // a wait on several requests blocks at once too
     }
 
     /** Counts the EAGER frames sent through it. */

@@ -12,15 +12,15 @@ import java.util.Map;
  */
 public final class TcpConfig {
     /**
-     * Netty event-loop threads per transport; 0: none, the rank's waiting threads drive the I/O
-     * themselves and a helper thread only while none waits ({@link ProgressLoop}). Default: 0 when
-     * the host's ranks fit its cores (np 2 latency 1 KiB 14.6 against 27.2 µs with event loops),
-     * {@link #IO_THREADS_OVERSUBSCRIBED} when they outnumber them (np 8 on 2 cores: allreduce of
-     * 1–128 KiB took 1.5–2.5× as long with waiter-driven progress; benchmarks/README.md).
+     * Netty event-loop threads per transport; 0 (the default): none, the rank's waiting threads drive
+     * the I/O themselves and a helper thread only while none waits ({@link ProgressLoop}). Also when
+     * a host's ranks outnumber its cores: there a message to a waiting rank then costs one kernel
+     * wake-up instead of three thread hand-offs (np 8 on 2 cores, same build, steady state: bcast 1 B
+     * 492 against 833 µs, alltoall 1 KiB 2,667 against 4,342, allreduce 64 KiB 3,962 against 4,792,
+     * half the context switches; benchmarks/README.md).
      */
     public static final String IO_THREADS_PROP = "mpirunj.tcp.ioThreads";
     public static final int IO_THREADS_DEFAULT = 0;
-    public static final int IO_THREADS_OVERSUBSCRIBED = Math.min(2, Runtime.getRuntime().availableProcessors());
 
     /**
      * Largest frame (length field value) accepted or sent. DATA payloads are streamed into the
@@ -112,7 +112,7 @@ public final class TcpConfig {
             bind = isLoopback(advertise) ? advertise : WILDCARD;
         }
         return new TcpConfig(advertise, bind,
-                intProp(IO_THREADS_PROP, defaultIoThreads(env, Runtime.getRuntime().availableProcessors())),
+                intProp(IO_THREADS_PROP, IO_THREADS_DEFAULT),
                 intProp(MAX_FRAME_BYTES_PROP, MAX_FRAME_BYTES_DEFAULT),
                 intProp(MAX_EAGER_BYTES_PROP, MAX_EAGER_BYTES_DEFAULT),
                 intProp(HANDSHAKE_TIMEOUT_MS_PROP, HANDSHAKE_TIMEOUT_MS_DEFAULT),
@@ -197,20 +197,6 @@ public final class TcpConfig {
 
     public boolean preferEpoll() {
         return preferEpoll;
-    }
-
-    /** Event-loop threads unless set: none when the host's ranks (job environment; unknown: 0) fit its cores. */
-    static int defaultIoThreads(Map<String, String> env, int cores) {
-        String local = env.get(JobEnvironment.LOCAL_SIZE);
-        int localRanks = 0;
-        if (local != null) {
-            try {
-                localRanks = Integer.parseInt(local.trim());
-            } catch (NumberFormatException e) {
-                localRanks = 0; // RuntimeConfig reports a malformed value
-            }
-        }
-        return localRanks > cores ? IO_THREADS_OVERSUBSCRIBED : IO_THREADS_DEFAULT;
     }
 
     private static int intProp(String name, int def) {

@@ -6,19 +6,13 @@ import io.mpirunj.runtime.bootstrap.JobEnvironment;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Waiter-driven progress where the host's ranks fit its cores; event-loop threads where they outnumber them. */
+/** Waiter-driven progress whether or not the host's ranks fit its cores. */
 class TcpConfigDefaultsTest {
     @Test
-    void ranksThatFitTheCoresDriveTheirOwnIo() {
-        assertEquals(0, TcpConfig.defaultIoThreads(Map.of(JobEnvironment.LOCAL_SIZE, "2"), 2));
-        assertEquals(0, TcpConfig.defaultIoThreads(Map.of(), 2)); // unknown
-    }
-
-    @Test
-    void oversubscribedRanksGetEventLoopThreads() {
-        assertEquals(TcpConfig.IO_THREADS_OVERSUBSCRIBED,
-                TcpConfig.defaultIoThreads(Map.of(JobEnvironment.LOCAL_SIZE, "8"), 2));
-        assertEquals(TcpConfig.IO_THREADS_OVERSUBSCRIBED,
-                TcpConfig.defaultIoThreads(Map.of(JobEnvironment.LOCAL_SIZE, " 16 "), 4));
+    void ranksDriveTheirOwnIoWhetherOrNotTheyFitTheCores() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        assertEquals(0, TcpConfig.from(Map.of(JobEnvironment.LOCAL_SIZE, "1")).ioThreads());
+        assertEquals(0, TcpConfig.from(Map.of(JobEnvironment.LOCAL_SIZE, String.valueOf(4 * cores + 1))).ioThreads());
+        assertEquals(0, TcpConfig.from(Map.of()).ioThreads()); // unknown
     }
 }
