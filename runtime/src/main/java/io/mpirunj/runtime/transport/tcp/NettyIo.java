@@ -30,7 +30,8 @@ public final class NettyIo {
 
     static {
         // The leak detector records a stack trace for one buffer in 128 (1.3 % of a sender's CPU in
-        // osu_bw at 1 KiB); ranks run without it unless it is asked for (the tests ask for paranoid).
+        // osu_bw at 1 KiB); ranks and the launcher run without it unless it is asked for (the tests ask
+        // for paranoid).
         if (System.getProperty("io.netty.leakDetection.level") == null
                 && System.getProperty("io.netty.leakDetectionLevel") == null) {
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
