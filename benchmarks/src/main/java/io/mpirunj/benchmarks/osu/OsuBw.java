@@ -28,9 +28,11 @@ public final class OsuBw {
         OsuRun.printHeader(world, o, OsuRun.conditions(world, o, "window " + o.window()), out);
         byte[] data = new byte[Math.max(1, o.maxBytes())];
         Arrays.fill(data, (byte) 1);
-        for (int size : o.sizes()) {
-            windows(world, Buffer.of(data, 0, size), o.window(), o.jitWarmupCalls(size), 0);
-        }
+        OsuRun.warmUpJit(world, o, () -> {
+            for (int size : o.sizes()) {
+                windows(world, Buffer.of(data, 0, size), o.window(), o.jitWarmupCalls(size), 0);
+            }
+        });
         for (int size : o.sizes()) {
             int iters = o.iterations(size);
             world.barrier();

@@ -25,9 +25,11 @@ public final class OsuLatency {
         OsuRun.printHeader(world, o, OsuRun.conditions(world, o, null), out);
         byte[] data = new byte[Math.max(1, o.maxBytes())];
         Arrays.fill(data, (byte) 1);
-        for (int size : o.sizes()) {
-            roundTrips(world, Buffer.of(data, 0, size), o.jitWarmupCalls(size), 0);
-        }
+        OsuRun.warmUpJit(world, o, () -> {
+            for (int size : o.sizes()) {
+                roundTrips(world, Buffer.of(data, 0, size), o.jitWarmupCalls(size), 0);
+            }
+        });
         for (int size : o.sizes()) {
             int iters = o.iterations(size);
             world.barrier();

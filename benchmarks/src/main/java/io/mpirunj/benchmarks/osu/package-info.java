@@ -31,6 +31,8 @@
  * 100/10 above; 10000/100 and 1000/10 (osu_latency); 100/10 and 20/2 with a window of 64 (osu_bw).
  * Because a JVM runs interpreted code until the JIT has compiled it, every program first makes
  * {@code --jit-warmup N} untimed calls spread over all its sizes (default 2000; 20000 for
- * osu_latency; 0 turns it off), so OSU's short per-size warm-up measures compiled code.
+ * osu_latency; 0 turns it off), so OSU's short per-size warm-up measures compiled code. osu_latency
+ * and osu_bw repeat those calls (up to 10 times) while any rank's JIT still compiles, so that the
+ * first timed size does not share the cores with the compiler.
  */
 package io.mpirunj.benchmarks.osu;

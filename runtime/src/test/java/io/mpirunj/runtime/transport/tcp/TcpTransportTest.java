@@ -159,6 +159,26 @@ class TcpTransportTest {
     }
 
     @Test
+    void writesALargeHeapPayloadFromAnOffsetInChunksBetweenOtherFrames() throws Exception {
+        cluster(2);
+        int bytes = 3 * FrameEncoder.WRITE_CHUNK_BYTES + 1_234; // chunked: not a whole number of chunks
+        byte[] data = new byte[bytes + 20];
+        new Random(7).nextBytes(data);
+        byte[] target = new byte[bytes];
+        sinks.get(1).targets.put(8L, Buffer.of(target));
+        Listeners listeners = new Listeners(3);
+        TcpTransport t0 = transports.get(0);
+        t0.send(1, Frame.eager(0, 1, 4), intPayload(1), listeners);
+        t0.send(1, Frame.data(8, bytes), Unpooled.wrappedBuffer(data, 11, bytes), listeners);
+        t0.send(1, Frame.eager(0, 2, 4), intPayload(2), listeners);
+        assertEquals(1, sinks.get(1).take().frame().tag());
+        assertTrue(sinks.get(1).take().streamed());
+        assertArrayEquals(java.util.Arrays.copyOfRange(data, 11, 11 + bytes), target);
+        assertEquals(2, sinks.get(1).take().frame().tag());
+        listeners.awaitSuccess();
+    }
+
+    @Test
     void assemblesDataWithoutTargetAndCarriesEveryKind() throws Exception {
         cluster(2);
         byte[] data = new byte[100_000];
