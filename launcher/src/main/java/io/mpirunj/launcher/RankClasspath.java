@@ -11,7 +11,8 @@ import java.util.Set;
 
 /**
  * What a rank JVM's classpath holds: the launcher's classpath without the tools that only the
- * launcher's own commands use (the benchmarks module and its chart and PDF/SVG libraries, picocli).
+ * launcher's own commands use (the benchmarks module and its chart, PDF/SVG and progress-bar libraries,
+ * picocli).
  * A rank needs the runtime, the collectives, the fabric models, their libraries and {@link RankMain};
  * the user's classpath is added by the job. Fewer jars: less to open and verify at every rank's start.
  *
@@ -32,6 +33,9 @@ public final class RankClasspath {
             "de.erichseifert.vectorgraphics2d.intermediate.commands.Command",
             "com.madgag.gif.fmsware.GifDecoder",
             "org.jfree.svg.SVGGraphics2D",
+            "me.tongfei.progressbar.ProgressBar",
+            "org.jline.terminal.Terminal",
+            "org.jline.nativ.JLineNativeLoader",
             "picocli.CommandLine");
 
     private RankClasspath() {

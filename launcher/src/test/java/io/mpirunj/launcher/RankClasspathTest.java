@@ -20,5 +20,6 @@ class RankClasspathTest {
         assertFalse(rank.contains(LauncherRun.classpathOf(picocli.CommandLine.class)), rank::toString);
         assertFalse(rank.contains(LauncherRun.classpathOf(org.knowm.xchart.XYChart.class)), rank::toString);
         assertFalse(rank.stream().anyMatch(e -> e.contains("pdfbox") || e.contains("jfree")), rank::toString);
+        assertFalse(rank.stream().anyMatch(e -> e.contains("progressbar") || e.contains("jline")), rank::toString);
     }
 }

@@ -1,19 +1,23 @@
 package io.mpirunj.benchmarks.sweep;
 
 import java.io.PrintStream;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
- * A one-line progress bar, redrawn in place with carriage returns:
- * {@code [##########..........]  4/8  bcast=chain np=4}. Use {@link #onTerminal} to get one only when
- * stderr is a terminal.
+ * A one-line progress bar (the progressbar library), redrawn in place:
+ * {@code sweep  50% [=====     ] 4/8 (0:00:12 / 0:00:12) bcast=chain np=4}: jobs done, elapsed time and
+ * estimate, and the job running now. Use {@link #onTerminal} to get one only when stderr is a terminal.
  */
 public final class ProgressBar implements Progress {
-    private static final int WIDTH = 30;
+    /** How often the bar (and its clock) is redrawn. */
+    private static final int REDRAW_MILLIS = 500;
 
     private final PrintStream out;
-    private int total;
-    private int done;
-    private int lastLength;
+    private me.tongfei.progressbar.ProgressBar bar;
+    private Line line;
+    private int started;
 
     public ProgressBar(PrintStream out) {
         this.out = out;
@@ -26,35 +30,45 @@ public final class ProgressBar implements Progress {
 
     @Override
     public void start(int jobs) {
-        total = jobs;
-        done = 0;
+        if (bar != null) {
+            bar.close();
+        }
+        started = 0;
+        line = new Line(out);
+        bar = new ProgressBarBuilder().setTaskName("sweep").setInitialMax(jobs).setStyle(ProgressBarStyle.ASCII)
+                .setConsumer(line).setUpdateIntervalMillis(REDRAW_MILLIS)
+                .continuousUpdate().build();
     }
 
     @Override
     public void step(String label) {
-        draw(label);
-        done++;
+        bar.stepTo(started++); // the jobs before this one are done
+        bar.setExtraMessage(label);
     }
 
     @Override
     public void done() {
-        draw("done");
-        out.println();
-        out.flush();
+        bar.stepTo(bar.getMax());
+        bar.setExtraMessage("done");
+        bar.close(); // draws the last state and ends the line
+        if (!line.closed) {
+            line.close(); // 0.10.2 draws but does not end the line when closed before its first redraw
+        }
+        bar = null;
     }
 
-    /** The bar's text for {@code done} of {@code total} jobs. */
-    static String render(int done, int total, String label) {
-        int filled = total == 0 ? WIDTH : (int) ((long) WIDTH * done / total);
-        String digits = String.valueOf(total);
-        return "[" + "#".repeat(filled) + ".".repeat(WIDTH - filled) + "] "
-                + String.format("%" + digits.length() + "d/%s", done, digits) + "  " + label;
-    }
+    /** The library's console output, telling whether it ended its line. */
+    private static final class Line extends ConsoleProgressBarConsumer {
+        volatile boolean closed;
 
-    private void draw(String label) {
-        String line = render(done, total, label);
-        out.print("\r" + line + " ".repeat(Math.max(0, lastLength - line.length())));
-        out.flush();
-        lastLength = line.length();
+        Line(PrintStream out) {
+            super(out);
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+            super.close();
+        }
     }
 }

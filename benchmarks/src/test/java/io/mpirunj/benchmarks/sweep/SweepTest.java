@@ -134,16 +134,17 @@ class SweepTest {
 
     @Test
     void progressBarRendersInPlace() {
-        assertEquals("[###############...............] 2/4  bcast=chain np=4",
-                ProgressBar.render(2, 4, "bcast=chain np=4"));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         ProgressBar bar = new ProgressBar(new PrintStream(bytes, true, StandardCharsets.UTF_8));
         bar.start(2);
         bar.step("a");
         bar.step("b");
         bar.done();
+        // what is drawn between start and done depends on the redraw clock; the last state does not
         String s = bytes.toString(StandardCharsets.UTF_8);
-        assertTrue(s.startsWith("\r[......"), s);
-        assertTrue(s.endsWith("] 2/2  done\n") || s.endsWith("] 2/2  done" + System.lineSeparator()), s);
+        assertTrue(s.startsWith("\r"), s);
+        String last = s.substring(s.lastIndexOf("sweep"));
+        assertTrue(last.matches("sweep 100% \\[=+\\] 2/2 \\(.*\\) done\\s*"), last);
+        assertTrue(s.endsWith("\n"), "the line is ended: " + s);
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mpirunj.collectives.multicast.MulticastAlgorithms;
 import io.mpirunj.collectives.schedule.Collective;
@@ -50,18 +51,35 @@ class ScheduleCacheTest {
         assertNotSame(first, cache.get(key(9), counting(9, builds)));
     }
 
+    /**
+     * The entry bound. Which older schedule goes is Caffeine's choice (W-TinyLFU, not strict LRU), so
+     * only the newest one is named here.
+     */
     @Test
-    void theLeastRecentlyUsedEntryGoesFirst() {
+    void theEntryBoundKeepsTheNewest() {
         ScheduleCache cache = new ScheduleCache(2, Long.MAX_VALUE);
         AtomicInteger builds = new AtomicInteger();
-        CompiledSchedule a = cache.get(key(2), counting(2, builds));
+        cache.get(key(2), counting(2, builds));
         cache.get(key(3), counting(3, builds));
-        cache.get(key(2), counting(2, builds)); // 2 is now the most recent
-        cache.get(key(4), counting(4, builds)); // evicts 3
+        cache.get(key(2), counting(2, builds));
+        CompiledSchedule newest = cache.get(key(4), counting(4, builds)); // evicts 2 or 3
         assertEquals(2, cache.size());
-        assertSame(a, cache.get(key(2), counting(2, builds)));
         assertEquals(3, builds.get());
-        cache.get(key(3), counting(3, builds));
+        assertSame(newest, cache.get(key(4), counting(4, builds)));
+        assertEquals(3, builds.get());
+        assertEquals(3, cache.misses());
+        assertEquals(2, cache.hits());
+    }
+
+    @Test
+    void oneEntryIsTheNewest() {
+        ScheduleCache cache = new ScheduleCache(1, Long.MAX_VALUE);
+        AtomicInteger builds = new AtomicInteger();
+        for (int ranks = 2; ranks < 6; ranks++) {
+            CompiledSchedule built = cache.get(key(ranks), counting(ranks, builds));
+            assertSame(built, cache.get(key(ranks), counting(ranks, builds)));
+            assertEquals(List.of(built.schedule()), cache.schedules());
+        }
         assertEquals(4, builds.get());
     }
 
@@ -70,13 +88,28 @@ class ScheduleCacheTest {
         ScheduleCache cache = new ScheduleCache(100, 50); // binomial over k ranks: 2(k-1) instructions
         AtomicInteger builds = new AtomicInteger();
         cache.get(key(10), counting(10, builds)); // 18
-        cache.get(key(11), counting(11, builds)); // 20, total 38
-        cache.get(key(12), counting(12, builds)); // 22, total 60 > 50: 10 goes
-        assertEquals(2, cache.size());
+        cache.get(key(11), counting(11, builds)); // 20
+        cache.get(key(12), counting(12, builds)); // 22, beyond the newest 38: all kept
+        assertEquals(3, cache.size());
+        cache.get(key(13), counting(13, builds)); // 24, beyond the newest 60 > 50: one goes
+        assertEquals(3, cache.size());
+        assertOthersHoldAtMost(50, cache, 13);
         cache.get(key(100), counting(100, builds)); // 198 alone exceeds the bound but is kept
-        assertEquals(1, cache.size());
+        assertOthersHoldAtMost(50, cache, 100);
         cache.get(key(100), counting(100, builds));
-        assertEquals(4, builds.get());
+        assertEquals(5, builds.get());
+        cache.get(key(5), counting(5, builds)); // now 100 is not the newest and goes
+        assertEquals(6, builds.get());
+        assertOthersHoldAtMost(50, cache, 5);
+        assertTrue(cache.schedules().stream().allMatch(s -> s.ranks() != 100), cache.toString());
+    }
+
+    /** The newest schedule (over {@code newestRanks}) is cached, the others hold at most {@code max} instructions. */
+    private static void assertOthersHoldAtMost(long max, ScheduleCache cache, int newestRanks) {
+        List<Schedule> cached = cache.schedules();
+        assertTrue(cached.stream().anyMatch(s -> s.ranks() == newestRanks), cached.toString());
+        long others = cached.stream().filter(s -> s.ranks() != newestRanks).mapToLong(Schedule::instructionCount).sum();
+        assertTrue(others <= max, others + " instructions beside the newest: " + cached);
     }
 
     @Test
