@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
@@ -77,21 +78,32 @@ final class DockerCluster implements AutoCloseable {
 
     /**
      * The rank classpath of this build (what the image must hold): the launcher's, without the tools
-     * and without what only the tests need.
+     * and without what only the tests need. A library goes in when the launcher ships it (it is in
+     * launcher/target/lib), so a dependency added to the runtime reaches the image without a list here
+     * (a hand-kept list missed Jackson once and Caffeine once).
      */
     static List<Path> rankClasspath() {
+        Set<String> shipped = shippedByLauncher();
         List<Path> keep = new ArrayList<>();
         for (Path p : NodeImage.classpathEntries(RankClasspath.of(MpirunJ.launcherClasspath()))) {
             String s = p.toString();
             String f = p.getFileName().toString();
             boolean project = s.contains(File.separator + "target" + File.separator) || f.startsWith("mpirunj-");
-            // Jackson: the fabric's model and pair files and the collectives' rules files
-            boolean rankLibrary = f.startsWith("netty-") || f.startsWith("protobuf-") || f.startsWith("slf4j-")
-                    || f.startsWith("jackson-");
-            if (project || rankLibrary) {
+            if (project || shipped.contains(f)) {
                 keep.add(p);
             }
         }
         return keep;
+    }
+
+    /** The file names of the libraries the launcher ships (its target/lib, built before this module's tests). */
+    private static Set<String> shippedByLauncher() {
+        Path lib = Path.of("..", "launcher", "target", "lib");
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(lib)) {
+            return files.map(f -> f.getFileName().toString()).collect(java.util.stream.Collectors.toSet());
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("cannot list " + lib.toAbsolutePath().normalize()
+                    + " (build the launcher first: mvn install -pl launcher -am): " + e, e);
+        }
     }
 }
