@@ -3,8 +3,8 @@ package io.mpirunj.benchmarks.compat;
 import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import io.mpirunj.Mpi;
+import io.mpirunj.benchmarks.JitQuiet;
 import io.mpirunj.benchmarks.OsuFormat;
-import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.Locale;
@@ -114,25 +114,20 @@ public final class MpiOverhead {
      */
     private static long warmUp(Comm world, byte[] buf, int size, int iters, boolean pingPong, long calls) {
         long start = System.nanoTime();
-        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        int[] more = {1};
-        int[] anyRank = {1};
-        while (anyRank[0] != 0) {
-            long compiledMillis = jit.getTotalCompilationTime();
+        long[] made = {calls};
+        boolean cut = JitQuiet.untilQuiet(world, () -> {
             time(world, buf, size, iters, pingPong, COMM);
             time(world, buf, size, iters, pingPong, MPI_API);
-            calls += iters;
+            made[0] += iters;
+        }, compiled -> {
             long elapsed = System.nanoTime() - start;
-            boolean compiling = jit.getTotalCompilationTime() != compiledMillis;
-            more[0] = elapsed < WARM_UP_LIMIT_NANOS
-                    && (calls < WARM_UP_CALLS || elapsed < WARM_UP_NANOS || compiling) ? 1 : 0;
-            world.allreduce(Buffer.of(more), Buffer.of(anyRank), io.mpirunj.Op.MAX);
-            if (anyRank[0] == 0 && compiling && world.rank() == 0) {
-                System.out.println("# warm-up of size " + size + " cut at " + elapsed / 1_000_000_000
-                        + " s with the JIT still compiling: this row may time unoptimised code");
-            }
+            return elapsed < WARM_UP_LIMIT_NANOS && (made[0] < WARM_UP_CALLS || elapsed < WARM_UP_NANOS || compiled);
+        });
+        if (cut && world.rank() == 0) {
+            System.out.println("# warm-up of size " + size + " cut at " + (System.nanoTime() - start) / 1_000_000_000
+                    + " s with the JIT still compiling: this row may time unoptimised code");
         }
-        return calls;
+        return made[0];
     }
 
     private static int[] sizes(int max) {

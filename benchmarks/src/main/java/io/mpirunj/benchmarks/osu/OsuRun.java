@@ -1,15 +1,12 @@
 package io.mpirunj.benchmarks.osu;
 
-import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import io.mpirunj.Mpi;
-import io.mpirunj.Op;
+import io.mpirunj.benchmarks.JitQuiet;
 import io.mpirunj.benchmarks.OsuFormat;
 import io.mpirunj.runtime.RankContext;
 import io.mpirunj.runtime.spi.CollectiveOp;
 import java.io.PrintStream;
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.util.List;
 
 /**
@@ -113,19 +110,12 @@ final class OsuRun {
         if (o.jitWarmup() == 0) {
             return;
         }
-        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        boolean watch = jit != null && jit.isCompilationTimeMonitoringSupported();
         long start = System.nanoTime();
-        int[] compiling = {1};
-        int[] anyRank = {1};
-        for (int passes = 1; anyRank[0] != 0; passes++) {
-            long compiledMillis = watch ? jit.getTotalCompilationTime() : 0;
-            pass.run();
-            boolean busy = watch && jit.getTotalCompilationTime() != compiledMillis;
-            compiling[0] = busy && passes < JIT_QUIET_MAX_PASSES && System.nanoTime() - start < JIT_QUIET_LIMIT_NANOS
-                    ? 1 : 0;
-            world.allreduce(Buffer.of(compiling), Buffer.of(anyRank), Op.MAX);
-        }
+        int[] passes = {0};
+        JitQuiet.untilQuiet(world, pass, compiled -> {
+            int done = ++passes[0];
+            return compiled && done < JIT_QUIET_MAX_PASSES && System.nanoTime() - start < JIT_QUIET_LIMIT_NANOS;
+        });
     }
 
     /** The two ranks a point-to-point test needs, or a clear error (as OSU: "requires exactly two processes"). */

@@ -310,7 +310,7 @@ public final class Simulator {
             int port = sendPort(send, rank);
             sendPortFree[port] = time + network.sendGap(nodeOf[rank], nodeOf[in.peer()], bytes);
             if (cpu >= 0) {
-                cpuFree[cpu] = time + network.sendGap(nodeOf[rank], nodeOf[in.peer()], bytes);
+                cpuFree[cpu] = sendPortFree[port];
             }
             lastSendStart[rank] = time;
             doneAt[send] = time;
