@@ -269,7 +269,17 @@ public final class RendezvousServer implements AutoCloseable {
     /** Closes every control connection and the listening socket; waits briefly. Idempotent. */
     @Override
     public void close() {
-        execute(() -> closed = true);
+        // Close the ranks' connections ourselves rather than leave it to the group's shutdown: a rank
+        // must see its control connection end (it reports the launcher lost), and the shutdown did not
+        // always close them (RendezvousTest.launcherVanishingBeforeListen... waited 20 s for the end).
+        execute(() -> {
+            closed = true;
+            for (Channel ch : ranks) {
+                if (ch != null) {
+                    ch.close();
+                }
+            }
+        });
         serverChannel.close();
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         if (!NettyIo.inEventLoop(group)) {

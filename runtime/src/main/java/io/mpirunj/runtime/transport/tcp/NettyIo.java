@@ -69,6 +69,7 @@ public final class NettyIo {
                 .group(group)
                 .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
                 .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                .option(ChannelOption.RCVBUF_ALLOCATOR, readAllocator())
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.SO_KEEPALIVE, true);
     }
@@ -81,9 +82,14 @@ public final class NettyIo {
                 .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                .childOption(ChannelOption.RCVBUF_ALLOCATOR, new AdaptiveRecvByteBufAllocator(64, 2048, READ_MAX_BYTES))
+                .childOption(ChannelOption.RCVBUF_ALLOCATOR, readAllocator())
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.SO_KEEPALIVE, true);
+    }
+
+    /** Socket reads of up to {@link #READ_MAX_BYTES}, on connecting and accepted channels alike. */
+    private static AdaptiveRecvByteBufAllocator readAllocator() {
+        return new AdaptiveRecvByteBufAllocator(64, 2048, READ_MAX_BYTES);
     }
 
     /** True if the calling thread is one of {@code group}'s event loops (where blocking is forbidden). */
