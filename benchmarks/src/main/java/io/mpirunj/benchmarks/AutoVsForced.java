@@ -6,15 +6,15 @@ import io.mpirunj.Mpi;
 import io.mpirunj.Op;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 
 /**
  * {@code bcast=auto} against every forced bcast algorithm in one job, in rounds of a shuffled order, so a
  * change in the machine's load hits all of them alike: {@code mpirun-j -np N [--model SPEC] -cp
- * benchmarks/target/classes io.mpirunj.benchmarks.AutoVsForced [SIZES [ALGOS [ROUNDS]]]} (sizes in bytes,
+ * benchmarks/target/classes io.mpirunj.benchmarks.AutoVsForced [SIZES [ALGOS [ROUNDS [raw]]]]} (sizes in bytes,
  * comma-separated; algorithms as {@code --coll bcast=} names, a name twice gives a second copy as a noise
  * control; auto is added first unless listed). Each algorithm runs on its own communicator
  * ({@code Comm.withCollectives}); each round times every algorithm once, in an order shuffled per round
@@ -26,7 +26,8 @@ import java.util.stream.IntStream;
  * bootstrap interval (round-to-round load cancels in a ratio of the same round). The verdict line gives
  * auto / fastest forced three ways: the ratio of medians (the old figure), the paired ratio, and a
  * held-out paired ratio (the fastest chosen on the even rounds, the ratio taken on the odd ones), which
- * does not reward the luckiest of many near-tied algorithms. Run with {@code --coll-report} to see what
+ * does not reward the luckiest of many near-tied algorithms; {@code raw} also prints every round's times
+ * in the order they ran. Run with {@code --coll-report} to see what
  * auto chose per size class.
  */
 public final class AutoVsForced {
@@ -43,6 +44,7 @@ public final class AutoVsForced {
                 .mapToInt(Integer::parseInt).toArray();
         String algos = args.length > 1 && !args[1].isBlank() ? args[1] : DEFAULT_ALGOS;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 15;
+        boolean raw = args.length > 3 && args[3].equals("raw");
         List<String> specs = new ArrayList<>(List.of(algos.split(",")));
         if (!specs.contains("auto")) {
             specs.add(0, "auto");
@@ -67,11 +69,17 @@ public final class AutoVsForced {
                 }
             }
             double[][] t = new double[labels.size()][rounds];
-            List<Integer> order = new ArrayList<>(IntStream.range(0, labels.size()).boxed().toList());
             for (int r = 0; r < rounds; r++) {
-                Collections.shuffle(order, new Random(31L * size + r)); // the same order on every rank
+                int[] order = shuffled(labels.size(), new SplittableRandom(31L * size + r)); // the same on every rank
                 for (int a : order) {
                     t[a][r] = time(comms.get(a), buf, size, iters);
+                }
+                if (raw && world.rank() == 0) {
+                    StringBuilder line = new StringBuilder("# raw " + size + " B round " + r + ":");
+                    for (int a : order) {
+                        line.append(String.format(" %s=%.1f", labels.get(a), t[a][r]));
+                    }
+                    System.out.println(line);
                 }
             }
             if (world.rank() == 0) {
@@ -79,6 +87,21 @@ public final class AutoVsForced {
             }
         }
         Mpi.finish();
+    }
+
+    /**
+     * 0..n-1 in a random order (Fisher-Yates). SplittableRandom, not Random: java.util.Random's first draws
+     * from consecutive seeds are correlated, which left the same algorithm last in almost every round.
+     */
+    private static int[] shuffled(int n, SplittableRandom rnd) {
+        int[] order = IntStream.range(0, n).toArray();
+        for (int i = n - 1; i > 0; i--) {
+            int j = rnd.nextInt(i + 1);
+            int swap = order[i];
+            order[i] = order[j];
+            order[j] = swap;
+        }
+        return order;
     }
 
     /** OSU's average: the mean over ranks of each rank's mean time per bcast, in µs. */
