@@ -7,6 +7,7 @@ import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.spi.CallShape;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import io.mpirunj.runtime.spi.CollectiveOp;
+import io.mpirunj.runtime.spi.CollectiveRegistry;
 import io.mpirunj.runtime.spi.ModelSelector;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -79,10 +80,16 @@ public final class SimulatedSelector implements ModelSelector {
             for (CollectiveAlgorithm a : candidates) {
                 names.add(a.name());
             }
-            p = pick(rank(op, names, call.ranks(), bytes, JobModels.of(spec)), defaultOf(candidates));
+            p = pick(rank(op, names, call.ranks(), bytes, JobModels.of(spec)), fallback(candidates));
             cache.putIfAbsent(key, p);
         }
         return p.orElse(null);
+    }
+
+    /** The name of the registry's default among {@code candidates}, or null when there are none. */
+    private static String fallback(List<CollectiveAlgorithm> candidates) {
+        CollectiveAlgorithm d = CollectiveRegistry.defaultOf(candidates);
+        return d == null ? null : d.name();
     }
 
     /**
@@ -107,16 +114,6 @@ public final class SimulatedSelector implements ModelSelector {
         return Optional.of(new Prediction(chosen.algorithm(), chosen.completion(), UNIT));
     }
 
-    /** The registry's default among {@code candidates}: the first of highest priority. */
-    private static String defaultOf(List<CollectiveAlgorithm> candidates) {
-        CollectiveAlgorithm best = null;
-        for (CollectiveAlgorithm a : candidates) {
-            if (best == null || a.priority() > best.priority()) {
-                best = a;
-            }
-        }
-        return best == null ? null : best.name();
-    }
 
     /**
      * Every candidate among {@code names} that the simulator can evaluate without a fabric, with its
