@@ -24,7 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * entry. <b>Near-ties go to the default</b>: when the built-in default (the candidate of highest priority,
  * as the registry picks it) is predicted within {@link #NEAR_TIE} (10 %) of the fastest, auto runs the default,
  * since a model cannot rank candidates closer than its own error (the TCP model of 8 ranks on 2 cores
- * puts most bcast trees within 0.01-2 % of each other, while runs of one algorithm differ by 10-20 %).
+ * puts most bcast trees within 0.01-2 % of each other, while runs of one algorithm differ by 10-40 %).
+ * The default is the registry's highest-priority one; built-in thresholds are not consulted here.
  * The answer is cached per operation, size class, participant count and model, so a job pays the
  * simulations once per size class. Deterministic: every rank computes the same choice.
  *
@@ -113,7 +114,6 @@ public final class SimulatedSelector implements ModelSelector {
         Ranked chosen = safe != null && safe.completion() <= best.completion() * (1 + NEAR_TIE) ? safe : best;
         return Optional.of(new Prediction(chosen.algorithm(), chosen.completion(), UNIT));
     }
-
 
     /**
      * Every candidate among {@code names} that the simulator can evaluate without a fabric, with its
