@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# bcast=auto against every forced bcast algorithm in ONE job per model, alternating rounds (issue 14:
+# bcast=auto against every forced bcast algorithm in ONE job per model, rounds in shuffled order (issue 14:
 # auto within 10 % of the fastest forced algorithm at 1 KiB, 64 KiB and 1 MiB on plain TCP).
 # Runs twice: without --model (processes on TCP: the built-in TCP model, plus cpus=CORES when the ranks
 # outnumber this host's cores), and on a model calibrated on this machine first (mpirun-j calibrate).
-# Usage: benchmarks/auto-vs-forced.sh [np] [rounds] [default|calibrated|both]   (default 8, 7, both);
+# Usage: benchmarks/auto-vs-forced.sh [np] [rounds] [default|calibrated|both]   (default 8, 15, both);
 # each part is one job, so a caller can take the bench lock per part.
 set -euo pipefail
 root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
 np="${1:-8}"
-rounds="${2:-7}"
+rounds="${2:-15}"
 which="${3:-both}"
 cd "$root"
 ./mpirun-j --version >/dev/null # builds what is missing or stale (benchmarks included)

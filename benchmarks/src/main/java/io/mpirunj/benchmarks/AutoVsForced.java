@@ -7,21 +7,33 @@ import io.mpirunj.Op;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 /**
- * {@code bcast=auto} against every forced bcast algorithm in one job, in alternating rounds, so a change
- * in the machine's load hits all of them alike: {@code mpirun-j -np N [--model SPEC] -cp
- * benchmarks/target/classes io.mpirunj.benchmarks.AutoVsForced [SIZES [ALGOS [ROUNDS]]]} (sizes in bytes,
- * comma-separated; algorithms as {@code --coll bcast=} names; auto is added first unless listed). Each algorithm runs on its own communicator
- * ({@code Comm.withCollectives}); each round times every algorithm once, starting with a different one
- * each round. A time is OSU's: the mean over ranks of each rank's mean time per bcast from root 0.
- * Prints, per size, the median over rounds per algorithm (fastest first) and auto's ratio to the fastest
- * forced one. Run with {@code --coll-report} to see what auto chose per size class: the same algorithm
- * forced is then in the table, and the difference is auto's cost per call.
+ * {@code bcast=auto} against every forced bcast algorithm in one job, in rounds of a shuffled order, so a
+ * change in the machine's load hits all of them alike: {@code mpirun-j -np N [--model SPEC] -cp
+ * benchmarks/target/classes io.mpirunj.benchmarks.AutoVsForced [SIZES [ALGOS [ROUNDS [raw]]]]} (sizes in bytes,
+ * comma-separated; algorithms as {@code --coll bcast=} names, a name twice gives a second copy as a noise
+ * control, e.g. {@code auto,auto,binomial-p2p,binomial-p2p}; auto is added first unless listed). Each algorithm runs on its own communicator
+ * ({@code Comm.withCollectives}); each round times every algorithm once, in an order shuffled per round
+ * (the same seed on every rank), so no algorithm always follows the same one. A time is OSU's: the mean
+ * over ranks of each rank's mean time per bcast from root 0.
+ *
+ * <p>Prints, per size and algorithm, the median and minimum over rounds and auto's <em>paired</em> ratio to
+ * it: the median over rounds of auto's time divided by that algorithm's time in the same round, with a 90 %
+ * bootstrap interval (round-to-round load cancels in a ratio of the same round). The verdict line gives
+ * auto / fastest forced three ways: the ratio of medians (the old figure), the paired ratio, and a
+ * held-out paired ratio (the fastest chosen on the even rounds, the ratio taken on the odd ones), which
+ * does not reward the luckiest of many near-tied algorithms; {@code raw} also prints every round's times
+ * in the order they ran. Run with {@code --coll-report} to see what
+ * auto chose per size class.
  */
 public final class AutoVsForced {
     static final String DEFAULT_ALGOS = "binomial-p2p,linear-p2p,sequential,chain,binomial,binary-split,opt-tree,"
             + "fibonacci,chain-pipelined,binomial-segmented";
+    private static final int RESAMPLES = 2000;
 
     private AutoVsForced() {
     }
@@ -31,38 +43,65 @@ public final class AutoVsForced {
         int[] sizes = Arrays.stream((args.length > 0 ? args[0] : "1024,65536,1048576").split(","))
                 .mapToInt(Integer::parseInt).toArray();
         String algos = args.length > 1 && !args[1].isBlank() ? args[1] : DEFAULT_ALGOS;
-        List<String> forced = List.of(algos.split(","));
-        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 7;
-        List<String> names = new ArrayList<>(forced);
-        if (!names.contains("auto")) {
-            names.add(0, "auto");
+        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 15;
+        boolean raw = args.length > 3 && args[3].equals("raw");
+        List<String> specs = new ArrayList<>(List.of(algos.split(",")));
+        if (!specs.contains("auto")) {
+            specs.add(0, "auto");
         }
+        List<String> labels = new ArrayList<>();
         List<Comm> comms = new ArrayList<>();
-        for (String n : names) {
+        for (String n : specs) {
+            long copies = labels.stream().filter(l -> l.equals(n) || l.startsWith(n + "#")).count();
+            labels.add(copies == 0 ? n : n + "#" + (copies + 1));
             comms.add(world.withCollectives("bcast=" + n));
         }
         byte[] buf = new byte[Arrays.stream(sizes).max().orElse(0)];
         if (world.rank() == 0) {
             System.out.println("# bcast=auto vs forced, np " + world.size() + ", " + rounds
-                    + " alternating rounds, median of per-round OSU averages (us); " + OsuFormat.conditions());
+                    + " rounds in shuffled order, per-round OSU averages (us); " + OsuFormat.conditions());
         }
         for (int size : sizes) {
             int iters = size >= 1 << 20 ? 10 : size >= 64 << 10 ? 50 : 200;
-            for (Comm c : comms) {
-                time(c, buf, size, Math.max(2, iters / 5)); // warm-up; auto's first call of the size simulates
+            for (int pass = 0; pass < 2; pass++) {
+                for (Comm c : comms) {
+                    time(c, buf, size, Math.max(2, iters / 5)); // warm-up; auto's first call of the size simulates
+                }
             }
-            double[][] t = new double[names.size()][rounds];
+            double[][] t = new double[labels.size()][rounds];
             for (int r = 0; r < rounds; r++) {
-                for (int k = 0; k < names.size(); k++) {
-                    int a = (k + r) % names.size();
+                int[] order = shuffled(labels.size(), new SplittableRandom(31L * size + r)); // the same on every rank
+                for (int a : order) {
                     t[a][r] = time(comms.get(a), buf, size, iters);
+                }
+                if (raw && world.rank() == 0) {
+                    StringBuilder line = new StringBuilder("# raw " + size + " B round " + r + ":");
+                    for (int a : order) {
+                        line.append(String.format(" %s=%.1f", labels.get(a), t[a][r]));
+                    }
+                    System.out.println(line);
                 }
             }
             if (world.rank() == 0) {
-                print(size, names, t);
+                print(size, labels, t);
             }
         }
         Mpi.finish();
+    }
+
+    /**
+     * 0..n-1 in a random order (Fisher-Yates). SplittableRandom, not Random: java.util.Random's first draws
+     * from consecutive seeds are correlated, which left the same algorithm last in almost every round.
+     */
+    private static int[] shuffled(int n, SplittableRandom rnd) {
+        int[] order = IntStream.range(0, n).toArray();
+        for (int i = n - 1; i > 0; i--) {
+            int j = rnd.nextInt(i + 1);
+            int swap = order[i];
+            order[i] = order[j];
+            order[j] = swap;
+        }
+        return order;
     }
 
     /** OSU's average: the mean over ranks of each rank's mean time per bcast, in µs. */
@@ -78,26 +117,72 @@ public final class AutoVsForced {
         return sum[0] / c.size();
     }
 
-    private static void print(int size, List<String> names, double[][] t) {
-        record Row(String name, double median, double min) {
-        }
-        List<Row> rows = new ArrayList<>();
-        for (int a = 0; a < names.size(); a++) {
-            double[] s = t[a].clone();
-            Arrays.sort(s);
-            rows.add(new Row(names.get(a), s[s.length / 2], s[0]));
-        }
-        double auto = rows.stream().filter(r -> r.name().equals("auto")).mapToDouble(Row::median).min().orElse(Double.NaN);
-        double best = rows.stream().filter(r -> !r.name().equals("auto")).mapToDouble(Row::median).min()
-                .orElse(Double.NaN);
-        String bestName = rows.stream().filter(r -> r.median() == best).findFirst().map(Row::name).orElse("?");
-        rows.sort((x, y) -> Double.compare(x.median(), y.median()));
-        System.out.printf("%n# size %d B: auto %.1f us, fastest forced %s %.1f us, auto / fastest = %.3f%n", size, auto,
-                bestName, best, auto / best);
-        System.out.printf("%-22s %12s %12s%n", "# algorithm", "median us", "min us");
-        for (Row r : rows) {
-            System.out.printf("%-22s %12.1f %12.1f%n", r.name(), r.median(), r.min());
+    private static void print(int size, List<String> labels, double[][] t) {
+        int rounds = t[0].length;
+        int auto = labels.indexOf("auto");
+        int[] all = IntStream.range(0, rounds).toArray();
+        int[] even = IntStream.range(0, rounds).filter(r -> r % 2 == 0).toArray();
+        int[] odd = IntStream.range(0, rounds).filter(r -> r % 2 == 1).toArray();
+        int best = fastestForced(labels, t, all);
+        int bestEven = fastestForced(labels, t, even);
+        double[] paired = ratios(t[auto], t[best], all);
+        double[] heldOut = ratios(t[auto], t[bestEven], odd);
+        System.out.printf("%n# size %d B: auto / fastest forced (%s): medians %.3f, paired %s; held out (%s chosen on "
+                + "even rounds, ratio on odd) %s%n", size, labels.get(best), median(t[auto], all) / median(t[best], all),
+                withInterval(paired), labels.get(bestEven), withInterval(heldOut));
+        System.out.printf("%-22s %12s %12s %26s%n", "# algorithm", "median us", "min us", "auto/this paired [90%]");
+        Integer[] rows = IntStream.range(0, labels.size()).boxed().toArray(Integer[]::new);
+        Arrays.sort(rows, (x, y) -> Double.compare(median(t[x], all), median(t[y], all)));
+        for (int a : rows) {
+            double min = Arrays.stream(t[a]).min().orElse(Double.NaN);
+            System.out.printf("%-22s %12.1f %12.1f %26s%n", labels.get(a), median(t[a], all), min,
+                    a == auto ? "" : withInterval(ratios(t[auto], t[a], all)));
         }
         System.out.flush();
+    }
+
+    /** The forced algorithm with the lowest median over {@code rounds} (a second auto, auto#2, is not forced). */
+    private static int fastestForced(List<String> labels, double[][] t, int[] rounds) {
+        int best = -1;
+        for (int a = 0; a < labels.size(); a++) {
+            if (!labels.get(a).startsWith("auto") && (best < 0 || median(t[a], rounds) < median(t[best], rounds))) {
+                best = a;
+            }
+        }
+        return best;
+    }
+
+    private static double[] ratios(double[] num, double[] den, int[] rounds) {
+        return Arrays.stream(rounds).mapToDouble(r -> num[r] / den[r]).toArray();
+    }
+
+    /** The median of {@code x}, and a 90 % percentile-bootstrap interval of it (fixed seed: reproducible). */
+    private static String withInterval(double[] x) {
+        if (x.length == 0) {
+            return "-";
+        }
+        Random rnd = new Random(1);
+        double[] medians = new double[RESAMPLES];
+        double[] sample = new double[x.length];
+        for (int b = 0; b < RESAMPLES; b++) {
+            for (int i = 0; i < x.length; i++) {
+                sample[i] = x[rnd.nextInt(x.length)];
+            }
+            medians[b] = median(sample);
+        }
+        Arrays.sort(medians);
+        return String.format("%.3f [%.3f, %.3f]", median(x), medians[(int) (0.05 * RESAMPLES)],
+                medians[(int) (0.95 * RESAMPLES) - 1]);
+    }
+
+    private static double median(double[] x, int[] rounds) {
+        return median(Arrays.stream(rounds).mapToDouble(r -> x[r]).toArray());
+    }
+
+    private static double median(double[] x) {
+        double[] s = x.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        return n == 0 ? Double.NaN : n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
     }
 }

@@ -7,6 +7,7 @@ import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.spi.CallShape;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import io.mpirunj.runtime.spi.CollectiveOp;
+import io.mpirunj.runtime.spi.CollectiveRegistry;
 import io.mpirunj.runtime.spi.ModelSelector;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -20,7 +21,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code --coll op=auto}: builds every schedule-built candidate of the {@link AlgorithmCatalogue} for
  * the call's participants and size class, simulates each on the job's model ({@code --model}, else the
  * collectives' default), and picks the lowest predicted completion; ties go to the earlier catalogue
- * entry. The answer is cached per operation, size class, participant count and model, so a job pays the
+ * entry. <b>Near-ties go to the default</b>: when the built-in default (the candidate of highest priority,
+ * as the registry picks it) is predicted within {@link #NEAR_TIE} (10 %) of the fastest, auto runs the default,
+ * since a model cannot rank candidates closer than its own error (the TCP model of 8 ranks on 2 cores
+ * puts most bcast trees within 0.01-2 % of each other, while runs of one algorithm differ by 10-40 %).
+ * The default is the registry's highest-priority one; built-in thresholds are not consulted here.
+ * The answer is cached per operation, size class, participant count and model, so a job pays the
  * simulations once per size class. Deterministic: every rank computes the same choice.
  *
  * <p>The size simulated is the size class's upper bound (the next power of two), so the choice does not
@@ -31,6 +37,13 @@ public final class SimulatedSelector implements ModelSelector {
 
     /** The model's unit as the report prints it. */
     public static final String UNIT = "model time";
+
+    /**
+     * How close (relative to the fastest prediction) the default's prediction must be for auto to run the
+     * default instead: the 10 % auto is allowed to lose against the best algorithm, which no model fitted
+     * on a shared machine predicts better than (benchmarks/README.md, "Model-driven auto").
+     */
+    public static final double NEAR_TIE = 0.10;
 
     /** One candidate's prediction. */
     public record Ranked(String algorithm, double completion) {
@@ -68,20 +81,38 @@ public final class SimulatedSelector implements ModelSelector {
             for (CollectiveAlgorithm a : candidates) {
                 names.add(a.name());
             }
-            p = best(rank(op, names, call.ranks(), bytes, JobModels.of(spec)));
+            p = pick(rank(op, names, call.ranks(), bytes, JobModels.of(spec)), fallback(candidates));
             cache.putIfAbsent(key, p);
         }
         return p.orElse(null);
     }
 
-    private static Optional<Prediction> best(List<Ranked> ranked) {
+    /** The name of the registry's default among {@code candidates}, or null when there are none. */
+    private static String fallback(List<CollectiveAlgorithm> candidates) {
+        CollectiveAlgorithm d = CollectiveRegistry.defaultOf(candidates);
+        return d == null ? null : d.name();
+    }
+
+    /**
+     * The fastest of {@code ranked} (the earlier on equal predictions), or {@code fallback} when it is
+     * ranked within {@link #NEAR_TIE} of the fastest; empty when nothing is ranked.
+     */
+    static Optional<Prediction> pick(List<Ranked> ranked, String fallback) {
         Ranked best = null;
+        Ranked safe = null;
         for (Ranked r : ranked) {
             if (best == null || r.completion() < best.completion()) {
                 best = r;
             }
+            if (r.algorithm().equals(fallback)) {
+                safe = r;
+            }
         }
-        return best == null ? Optional.empty() : Optional.of(new Prediction(best.algorithm(), best.completion(), UNIT));
+        if (best == null) {
+            return Optional.empty();
+        }
+        Ranked chosen = safe != null && safe.completion() <= best.completion() * (1 + NEAR_TIE) ? safe : best;
+        return Optional.of(new Prediction(chosen.algorithm(), chosen.completion(), UNIT));
     }
 
     /**

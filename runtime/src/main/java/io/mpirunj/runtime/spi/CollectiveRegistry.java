@@ -77,13 +77,7 @@ public final class CollectiveRegistry {
             }
         }
         for (Map.Entry<CollectiveOp, Map<String, CollectiveAlgorithm>> e : byOp.entrySet()) {
-            CollectiveAlgorithm best = null;
-            for (CollectiveAlgorithm a : e.getValue().values()) {
-                if (best == null || a.priority() > best.priority()) {
-                    best = a;
-                }
-            }
-            defaults.put(e.getKey(), new Selection(best, Selection.Source.DEFAULT));
+            defaults.put(e.getKey(), new Selection(defaultOf(e.getValue().values()), Selection.Source.DEFAULT));
             candidates.put(e.getKey(), List.copyOf(e.getValue().values()));
         }
         this.rules = rules;
@@ -92,6 +86,20 @@ public final class CollectiveRegistry {
         prepareRules(rules, Selection.Source.RULES);
         prepareRules(thresholds, Selection.Source.THRESHOLD);
         applyForced(forcedSpec);
+    }
+
+    /**
+     * The default among {@code algorithms} (of one op): the first of highest priority; null when empty.
+     * {@code auto}'s near-tie rule falls back to the same algorithm.
+     */
+    public static CollectiveAlgorithm defaultOf(Iterable<? extends CollectiveAlgorithm> algorithms) {
+        CollectiveAlgorithm best = null;
+        for (CollectiveAlgorithm a : algorithms) {
+            if (best == null || a.priority() > best.priority()) {
+                best = a;
+            }
+        }
+        return best;
     }
 
     /** A copy of {@code from}: the same algorithms, rules and choices. */
@@ -358,7 +366,7 @@ public final class CollectiveRegistry {
             if (modelSelector != null && defaults.containsKey(op)) {
                 sb.append(String.format("%-11s %-22s %s %s%n", op.cliName(), CollRules.AUTO,
                         auto.contains(op) ? "*" : " ", "the fastest schedule-built algorithm under --model, "
-                                + "by simulation (cached per size class and group)"));
+                                + "by simulation (cached per size class and group; the default when within 10 %)"));
             }
         }
         return sb.toString();
