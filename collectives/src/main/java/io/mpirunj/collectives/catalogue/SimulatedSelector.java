@@ -7,7 +7,6 @@ import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.spi.CallShape;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import io.mpirunj.runtime.spi.CollectiveOp;
-import io.mpirunj.runtime.spi.CollectiveRegistry;
 import io.mpirunj.runtime.spi.ModelSelector;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -21,11 +20,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code --coll op=auto}: builds every schedule-built candidate of the {@link AlgorithmCatalogue} for
  * the call's participants and size class, simulates each on the job's model ({@code --model}, else the
  * collectives' default), and picks the lowest predicted completion; ties go to the earlier catalogue
- * entry. <b>Near-ties go to the default</b>: when the built-in default (the candidate of highest priority,
- * as the registry picks it) is predicted within {@link #NEAR_TIE} (10 %) of the fastest, auto runs the default,
- * since a model cannot rank candidates closer than its own error (the TCP model of 8 ranks on 2 cores
- * puts most bcast trees within 0.01-2 % of each other, while runs of one algorithm differ by 10-40 %).
- * The default is the registry's highest-priority one; built-in thresholds are not consulted here.
+ * entry. <b>Near-ties go to what the call runs without auto</b> (a built-in threshold's algorithm, else the
+ * default): when that is predicted within {@link #NEAR_TIE} (10 %) of the fastest, auto runs it, since a
+ * model cannot rank candidates closer than its own error (the TCP model of 8 ranks on 2 cores puts most
+ * bcast trees within 0.01-2 % of each other, while runs of one algorithm differ by 10-40 %).
  * The answer is cached per operation, size class, participant count and model, so a job pays the
  * simulations once per size class. Deterministic: every rank computes the same choice.
  *
@@ -53,44 +51,42 @@ public final class SimulatedSelector implements ModelSelector {
      * The candidates are the registry's own unchanging list (shared by the registries derived from it), so
      * they are compared by identity: hashing and comparing the whole list on every call cost ~0.5 µs.
      */
-    private record Key(CollectiveOp op, long bytes, int ranks, String model, List<CollectiveAlgorithm> candidates) {
+    private record Key(CollectiveOp op, long bytes, int ranks, String model, List<CollectiveAlgorithm> candidates,
+            String fallback) {
         @Override
         public boolean equals(Object o) {
             return o instanceof Key k && op == k.op && bytes == k.bytes && ranks == k.ranks
-                    && java.util.Objects.equals(model, k.model) && candidates == k.candidates;
+                    && java.util.Objects.equals(model, k.model) && candidates == k.candidates
+                    && java.util.Objects.equals(fallback, k.fallback);
         }
 
         @Override
         public int hashCode() {
             return ((op.hashCode() * 31 + Long.hashCode(bytes)) * 31 + ranks) * 31
-                    + java.util.Objects.hashCode(model) + System.identityHashCode(candidates);
+                    + java.util.Objects.hashCode(model) + System.identityHashCode(candidates)
+                    + java.util.Objects.hashCode(fallback);
         }
     }
 
     private final Map<Key, Optional<Prediction>> cache = new ConcurrentHashMap<>();
 
     @Override
-    public Prediction choose(CollectiveOp op, List<CollectiveAlgorithm> candidates, CallShape call,
-            RuntimeConfig config) {
+    public Prediction choose(CollectiveOp op, List<CollectiveAlgorithm> candidates, CollectiveAlgorithm fallback,
+            CallShape call, RuntimeConfig config) {
         long bytes = Math.max(0, CallShape.sizeClass(call.bytes()));
         String spec = config.modelSpec();
-        Key key = new Key(op, bytes, call.ranks(), spec, candidates);
+        String safe = fallback == null ? null : fallback.name();
+        Key key = new Key(op, bytes, call.ranks(), spec, candidates, safe);
         Optional<Prediction> p = cache.get(key);
         if (p == null) {
             Set<String> names = new HashSet<>();
             for (CollectiveAlgorithm a : candidates) {
                 names.add(a.name());
             }
-            p = pick(rank(op, names, call.ranks(), bytes, JobModels.of(spec)), fallback(candidates));
+            p = pick(rank(op, names, call.ranks(), bytes, JobModels.of(spec)), safe);
             cache.putIfAbsent(key, p);
         }
         return p.orElse(null);
-    }
-
-    /** The name of the registry's default among {@code candidates}, or null when there are none. */
-    private static String fallback(List<CollectiveAlgorithm> candidates) {
-        CollectiveAlgorithm d = CollectiveRegistry.defaultOf(candidates);
-        return d == null ? null : d.name();
     }
 
     /**

@@ -179,6 +179,32 @@ class SelectionOrderTest {
     }
 
     /**
+     * The near-tie goes to what the call runs without auto: a built-in threshold's algorithm where one
+     * matches (a hypothetical rule here: binary-split for 1 KiB bcasts, which the TCP model puts within
+     * 10 % of the fastest), else the default.
+     */
+    @Test
+    void nearTiesGoToTheThresholdsChoiceWhereOneMatches() {
+        CollRules thresholds = CollRules.parse("{\"rules\": [{\"op\": \"bcast\", \"minBytes\": 1024, "
+                + "\"maxBytes\": 1024, \"algorithm\": \"binary-split\"}]}", "built-in");
+        CollectiveRegistry auto = new CollectiveRegistry(CollectiveRegistry.discover(getClass().getClassLoader()),
+                "bcast=auto", CollRules.NONE, thresholds,
+                CollectiveRegistry.discoverModelSelector(getClass().getClassLoader()));
+        String tcp = ModelProvider.TCP_SPEC + ",cpus=2";
+        java.util.Set<String> names = java.util.Set.copyOf(auto.names(CollectiveOp.BCAST));
+        java.util.Map<String, Double> at1k = new java.util.HashMap<>();
+        for (SimulatedSelector.Ranked r : SimulatedSelector.rank(CollectiveOp.BCAST, names, 8, 1024, ModelSpec.parse(tcp))) {
+            at1k.put(r.algorithm(), r.completion());
+        }
+        double fastest = java.util.Collections.min(at1k.values());
+        double split = at1k.get("binary-split");
+        assertTrue(split <= fastest * (1 + SimulatedSelector.NEAR_TIE), "binary-split " + split + " vs " + fastest);
+        assertTrue(split > fastest, "binary-split must not be the fastest itself for this test to show anything");
+        assertAuto(auto, tcp, 1024, "binary-split", split); // the threshold's choice, not the default binomial-p2p
+        assertAuto(auto, tcp, 65536, "binomial-p2p", 11455.5904); // no threshold there: the default
+    }
+
+    /**
      * What auto runs is the very algorithm object the same name forced runs, so it plans the same schedule
      * (same builder, model and segment count) from the same cache entry: no per-call difference but the
      * selection itself.

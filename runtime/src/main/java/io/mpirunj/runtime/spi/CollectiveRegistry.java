@@ -88,10 +88,7 @@ public final class CollectiveRegistry {
         applyForced(forcedSpec);
     }
 
-    /**
-     * The default among {@code algorithms} (of one op): the first of highest priority; null when empty.
-     * {@code auto}'s near-tie rule falls back to the same algorithm.
-     */
+    /** The default among {@code algorithms} (of one op): the first of highest priority; null when empty. */
     public static CollectiveAlgorithm defaultOf(Iterable<? extends CollectiveAlgorithm> algorithms) {
         CollectiveAlgorithm best = null;
         for (CollectiveAlgorithm a : algorithms) {
@@ -302,7 +299,12 @@ public final class CollectiveRegistry {
                 return s;
             }
         }
-        r = thresholds.match(op, call.commSize(), call.bytes());
+        return withoutModel(op, call);
+    }
+
+    /** The choice after rules and {@code auto}: a built-in threshold's algorithm, else the default. */
+    private Selection withoutModel(CollectiveOp op, CallShape call) {
+        CollRules.Rule r = thresholds.match(op, call.commSize(), call.bytes());
         if (r != null && ruleSelections.get(r) != null) {
             return ruleSelections.get(r);
         }
@@ -311,7 +313,8 @@ public final class CollectiveRegistry {
 
     /** {@code auto}'s choice; null when the selector has none (no candidate it can evaluate). */
     private Selection predicted(CollectiveOp op, CallShape call, RuntimeConfig config, Selection.Source from) {
-        ModelSelector.Prediction p = modelSelector.choose(op, candidates.get(op), call, config);
+        ModelSelector.Prediction p = modelSelector.choose(op, candidates.get(op),
+                withoutModel(op, call).algorithm(), call, config);
         if (p == null) {
             return from == Selection.Source.RULES ? defaults.get(op) : null;
         }

@@ -17,8 +17,11 @@ public interface ModelSelector {
 
     /**
      * @param candidates the algorithms registered for {@code op}
+     * @param fallback   what this call runs without {@code auto} (a built-in threshold's algorithm, else the
+     *                   default): a selector may prefer it when the model cannot tell it from the fastest
      * @param call       the call's shape: participants and agreed message size
      * @return the choice, or null when no candidate can be evaluated (the caller falls back to the default)
      */
-    Prediction choose(CollectiveOp op, List<CollectiveAlgorithm> candidates, CallShape call, RuntimeConfig config);
+    Prediction choose(CollectiveOp op, List<CollectiveAlgorithm> candidates, CollectiveAlgorithm fallback,
+            CallShape call, RuntimeConfig config);
 }
