@@ -8,6 +8,7 @@ import io.mpirunj.runtime.bootstrap.JobEnvironment;
 import io.mpirunj.runtime.bootstrap.JobToken;
 import io.mpirunj.runtime.bootstrap.ProcessBootstrap;
 import io.mpirunj.runtime.bootstrap.RendezvousServer;
+import io.netty.util.concurrent.FastThreadLocalThread;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -27,38 +28,50 @@ final class CdsTraining {
     }
 
     public static void main(String[] args) throws Exception {
-        RankMain.quietNetty(); // as in every rank
-        RankMain.watchLauncher(null);
-        io.mpirunj.Mpi.isInitialized();
-        UserClasspath.mainMethod(CdsTraining.class);
-        int n = 2;
-        String token = JobToken.random();
-        ExecutorService pool = Executors.newFixedThreadPool(n);
-        try (RendezvousServer server = new RendezvousServer(n, token, ProcessJob.BIND_HOST, new Quiet())) {
-            Future<?>[] ranks = new Future<?>[n];
-            for (int r = 0; r < n; r++) {
-                Map<String, String> env = new HashMap<>();
-                env.put(JobEnvironment.RENDEZVOUS, ProcessJob.BIND_HOST + ":" + server.address().getPort());
-                env.put(JobEnvironment.JOB_TOKEN, token);
-                env.put(JobEnvironment.WORLD_RANK, Integer.toString(r));
-                env.put(JobEnvironment.WORLD_SIZE, Integer.toString(n));
-                ranks[r] = pool.submit(() -> {
-                    RankContext ctx = ProcessBootstrap.start(env);
-                    try {
-                        exercise(ctx.world());
-                    } finally {
-                        ctx.finish();
-                    }
-                    return null;
-                });
-            }
-            for (Future<?> f : ranks) {
-                f.get(30, TimeUnit.SECONDS);
-            }
-        } finally {
-            pool.shutdownNow();
+        // What RankMain.main does around a rank's program, so that its classes and lambdas are archived
+        // too (a lambda missing from the archive is spun at every rank's start): the watchdog (watching
+        // this JVM itself), the program run by RankMain.run inside Netty's FastThreadLocal scope.
+        RankMain.quietNetty();
+        RankMain.watchLauncher(Long.toString(ProcessHandle.current().pid()));
+        RankMain.RankBody body = new RankMain.RankBody(Job.class.getName(), new String[0]);
+        FastThreadLocalThread.runWithFastThreadLocal(body);
+        System.exit(body.exitCode);
+    }
+
+    /** The training job, run as a rank's program is. */
+    static final class Job {
+        private Job() {
         }
-        System.exit(0);
+
+        public static void main(String[] args) throws Exception {
+            int n = 2;
+            String token = JobToken.random();
+            ExecutorService pool = Executors.newFixedThreadPool(n);
+            try (RendezvousServer server = new RendezvousServer(n, token, ProcessJob.BIND_HOST, new Quiet())) {
+                Future<?>[] ranks = new Future<?>[n];
+                for (int r = 0; r < n; r++) {
+                    Map<String, String> env = new HashMap<>();
+                    env.put(JobEnvironment.RENDEZVOUS, ProcessJob.BIND_HOST + ":" + server.address().getPort());
+                    env.put(JobEnvironment.JOB_TOKEN, token);
+                    env.put(JobEnvironment.WORLD_RANK, Integer.toString(r));
+                    env.put(JobEnvironment.WORLD_SIZE, Integer.toString(n));
+                    ranks[r] = pool.submit(() -> {
+                        RankContext ctx = ProcessBootstrap.start(env);
+                        try {
+                            exercise(ctx.world());
+                        } finally {
+                            ctx.finish();
+                        }
+                        return null;
+                    });
+                }
+                for (Future<?> f : ranks) {
+                    f.get(30, TimeUnit.SECONDS);
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+        }
     }
 
     private static void exercise(Comm world) {

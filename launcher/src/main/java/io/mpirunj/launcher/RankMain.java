@@ -45,13 +45,35 @@ public final class RankMain {
         }
         quietNetty();
         watchLauncher(System.getenv(ProcessJob.LAUNCHER_PID_ENV));
-        int[] code = new int[1];
+        RankBody body = new RankBody(argv[0], Arrays.copyOfRange(argv, 1, argv.length));
         // Netty pools its buffer objects per thread only for threads that clean up its thread-locals:
         // this one drives the rank's transport whenever it waits (ProgressLoop), so it should pool too.
-        FastThreadLocalThread.runWithFastThreadLocal(() -> code[0] = run(argv[0], Arrays.copyOfRange(argv, 1, argv.length)));
+        FastThreadLocalThread.runWithFastThreadLocal(body);
         System.out.flush();
         System.err.flush();
-        System.exit(code[0]);
+        System.exit(body.exitCode);
+    }
+
+    /**
+     * The rank's program and its exit status. A class, not a lambda (as {@link LauncherWatchdog}): a
+     * lambda that the class-data archive's training run never created is spun at every rank's start
+     * (InnerClassLambdaMetafactory generating a class in the interpreter), which a class loaded from
+     * the archive or the jar is not.
+     */
+    static final class RankBody implements Runnable {
+        private final String mainClass;
+        private final String[] args;
+        int exitCode;
+
+        RankBody(String mainClass, String[] args) {
+            this.mainClass = mainClass;
+            this.args = args;
+        }
+
+        @Override
+        public void run() {
+            exitCode = RankMain.run(mainClass, args);
+        }
     }
 
     /** Netty's JFR property: with JFR events on, Netty's allocator initialises JFR in every rank. */
@@ -91,7 +113,24 @@ public final class RankMain {
         } catch (NumberFormatException e) {
             return;
         }
-        Thread t = new Thread(() -> {
+        Thread t = new LauncherWatchdog(launcher, launcherPid);
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Halts this rank when the launcher process is gone (see {@link #watchLauncher}); a class, as {@link RankBody}. */
+    static final class LauncherWatchdog extends Thread {
+        private final ProcessHandle launcher;
+        private final String launcherPid;
+
+        LauncherWatchdog(ProcessHandle launcher, String launcherPid) {
+            super("mpirunj-launcher-watchdog");
+            this.launcher = launcher;
+            this.launcherPid = launcherPid;
+        }
+
+        @Override
+        public void run() {
             try {
                 while (launcher != null && launcher.isAlive()) {
                     Thread.sleep(WATCHDOG_PERIOD_MS);
@@ -104,9 +143,7 @@ public final class RankMain {
                     + ") is gone; halting this rank");
             System.err.flush();
             Runtime.getRuntime().halt(ExitCodes.FAILED);
-        }, "mpirunj-launcher-watchdog");
-        t.setDaemon(true);
-        t.start();
+        }
     }
 
     /** Runs {@code mainClass.main(args)} as this process's rank; returns the exit status. */
