@@ -8,6 +8,7 @@ import io.mpirunj.runtime.bootstrap.JobEnvironment;
 import io.mpirunj.runtime.bootstrap.JobToken;
 import io.mpirunj.runtime.bootstrap.ProcessBootstrap;
 import io.mpirunj.runtime.bootstrap.RendezvousServer;
+import io.mpirunj.runtime.transport.tcp.NettyIo;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -27,7 +28,7 @@ final class CdsTraining {
     }
 
     public static void main(String[] args) throws Exception {
-        RankMain.quietNetty(); // as in every rank
+        NettyIo.applyDefaults(); // as in every rank
         RankMain.watchLauncher(null);
         io.mpirunj.Mpi.isInitialized();
         UserClasspath.mainMethod(CdsTraining.class);
