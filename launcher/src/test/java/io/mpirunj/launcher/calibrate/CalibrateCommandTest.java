@@ -106,16 +106,16 @@ class CalibrateCommandTest {
 
     /**
      * Issue 14's acceptance as processes (np 8): the launcher hosts the arbiter; the same ±10 % against the
-     * engine's prediction, 1 KB to 64 KB, on the emulated mesh:4x4 at the same time scales as on threads.
-     * The host's lag between the model's delivery and the message's arrival is not charged to the model (see
-     * EmulatedTransport); what remains is each rank's own wake-up after a message arrives, which only ever
-     * adds time, so the minimum of 5 repetitions is kept.
+     * engine's prediction, 1 KB to 64 KB, on the emulated mesh:4x4 at 5 µs per unit. The host's lag between
+     * the model's delivery and the message's arrival is not charged to the model (see EmulatedTransport);
+     * what remains is each rank's own wake-up after a message arrives, which only ever adds time, so the
+     * minimum of 5 repetitions is kept. Not at 1 µs per unit for the large sizes as on threads: at load ~45
+     * t_end(64 KiB) came out +47 % (218 ms) there, so as processes the host's error is not a fixed time.
      */
     @Test
     @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void asProcessesOnTheEmulatedMeshItRecoversTheModelsTimes() throws Exception {
-        recoversTheModelsTimes("5", "1024,4096", "-np", "8");
-        recoversTheModelsTimes("1", "16384,65536", "-np", "8");
+        recoversTheModelsTimes("5", "1024,4096,16384,65536", "-np", "8");
     }
 
     /**
