@@ -8,6 +8,7 @@ import io.mpirunj.runtime.bootstrap.JobEnvironment;
 import io.mpirunj.runtime.bootstrap.JobToken;
 import io.mpirunj.runtime.bootstrap.ProcessBootstrap;
 import io.mpirunj.runtime.bootstrap.RendezvousServer;
+import io.mpirunj.runtime.transport.tcp.NettyIo;
 import io.netty.util.concurrent.FastThreadLocalThread;
 import java.util.HashMap;
 import java.util.Map;
@@ -31,7 +32,7 @@ final class CdsTraining {
         // What RankMain.main does around a rank's program, so that its classes and lambdas are archived
         // too (a lambda missing from the archive is spun at every rank's start): the watchdog (watching
         // this JVM itself), the program run by RankMain.run inside Netty's FastThreadLocal scope.
-        RankMain.quietNetty();
+        NettyIo.applyDefaults();
         RankMain.watchLauncher(Long.toString(ProcessHandle.current().pid()));
         RankMain.RankBody body = new RankMain.RankBody(Job.class.getName(), new String[0]);
         FastThreadLocalThread.runWithFastThreadLocal(body);

@@ -15,6 +15,7 @@ import io.mpirunj.launcher.tools.TraceCommand;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.fabric.FabricEmulation;
 import io.mpirunj.runtime.bootstrap.slurm.SlurmStep;
+import io.mpirunj.runtime.transport.tcp.NettyIo;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
 import java.io.File;
 import java.io.IOException;
@@ -306,7 +307,7 @@ public final class MpirunJ implements Callable<Integer> {
             // the launcher reports failures itself; the runtime's warnings about them are noise
             System.setProperty(LOG_LEVEL_PROP, verbose ? "info" : "error");
         }
-        RankMain.quietNetty(); // the rendezvous server, and the ranks with --threads
+        NettyIo.applyDefaults(); // the rendezvous server, and the ranks with --threads
         PrintWriter out = commandSpec.commandLine().getOut();
         PrintWriter err = commandSpec.commandLine().getErr();
         try {

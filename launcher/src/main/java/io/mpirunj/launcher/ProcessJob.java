@@ -75,6 +75,12 @@ final class ProcessJob {
     static final long LAUNCHER_SILENCE_MS = 15_000;
     /** The {@code java} that ranks on other hosts run (default: java on their PATH). */
     static final String REMOTE_JAVA_ENV = "MPIRUNJ_REMOTE_JAVA";
+    /**
+     * JVM options for every rank, split at white space, before those of {@code -J}. The launcher's tests
+     * set {@code -XX:TieredStopAtLevel=1}: their ranks live a few seconds, too short for C2's compile time
+     * to pay off on a two-core machine running eight of them.
+     */
+    static final String RANK_JVM_OPTIONS_PROP = "mpirunj.launcher.rankJvmOptions";
 
     private final JobSpec spec;
     private final JobLayout layout;
@@ -172,6 +178,7 @@ final class ProcessJob {
         cmd.add(java);
         cmd.add("-Xshare:auto");
         cmd.addAll(extraJvmOptions);
+        cmd.addAll(rankJvmOptions());
         cmd.addAll(spec.jvmArgs());
         String userCp = UserClasspath.join(spec.userClasspath());
         String cp = launcherClasspath;
@@ -184,6 +191,12 @@ final class ProcessJob {
         cmd.add(spec.mainClass());
         cmd.addAll(spec.args());
         return cmd;
+    }
+
+    /** The options of {@link #RANK_JVM_OPTIONS_PROP} (none if it is unset). */
+    static List<String> rankJvmOptions() {
+        String options = System.getProperty(RANK_JVM_OPTIONS_PROP, "").strip();
+        return options.isEmpty() ? List.of() : List.of(options.split("\\s+"));
     }
 
     /** Runs the job to the end and returns its exit status. */

@@ -5,6 +5,7 @@ import io.mpirunj.Mpi;
 import io.mpirunj.RankFailedException;
 import io.mpirunj.runtime.bootstrap.JobEnvironment;
 import io.mpirunj.runtime.comm.CallTracker;
+import io.mpirunj.runtime.transport.tcp.NettyIo;
 import io.netty.util.concurrent.FastThreadLocalThread;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -43,7 +44,7 @@ public final class RankMain {
             System.err.println("usage: RankMain MainClass [args...] (started by mpirun-j, not by hand)");
             System.exit(UsageException.EXIT_CODE);
         }
-        quietNetty();
+        NettyIo.applyDefaults();
         watchLauncher(System.getenv(ProcessJob.LAUNCHER_PID_ENV));
         RankBody body = new RankBody(argv[0], Arrays.copyOfRange(argv, 1, argv.length));
         // Netty pools its buffer objects per thread only for threads that clean up its thread-locals:
@@ -73,28 +74,6 @@ public final class RankMain {
         @Override
         public void run() {
             exitCode = RankMain.run(mainClass, args);
-        }
-    }
-
-    /** Netty's JFR property: with JFR events on, Netty's allocator initialises JFR in every rank. */
-    static final String NETTY_JFR_PROP = "io.netty.jfr.enabled";
-    /** Netty's default allocator ({@code ByteBufAllocator.DEFAULT}): "adaptive" in Netty 4.2, "pooled" here. */
-    static final String NETTY_ALLOCATOR_PROP = "io.netty.allocator.type";
-
-    /**
-     * Start-up work Netty does for nothing, skipped unless asked for with {@code -J -D...}: its
-     * allocator's JFR events ({@link #NETTY_JFR_PROP}; registering them initialises JFR and
-     * instruments classes, a large share of a rank's start-up), and building Netty 4.2's adaptive
-     * allocator as the default ({@link #NETTY_ALLOCATOR_PROP}; it fills its queues at class
-     * initialisation, about 8 % of a rank's start-up work in a profile): every channel and buffer of
-     * ours uses {@code PooledByteBufAllocator.DEFAULT}, which "pooled" makes the default too.
-     */
-    static void quietNetty() {
-        if (System.getProperty(NETTY_JFR_PROP) == null) {
-            System.setProperty(NETTY_JFR_PROP, "false");
-        }
-        if (System.getProperty(NETTY_ALLOCATOR_PROP) == null) {
-            System.setProperty(NETTY_ALLOCATOR_PROP, "pooled");
         }
     }
 

@@ -191,8 +191,11 @@ class MpirunJParseTest {
                 new JobSpec.OutputOptions(true, false, null), false, java.util.Map.of(), List.of("-Xmx1g"), 0);
         List<String> cmd = SlurmLaunch.srunCommand(spec, "/launcher.jar", java.util.Map.of("MPIRUNJ_SRUN_ARGS", "-K1 --time=5"));
         assertEquals(List.of("srun", "--ntasks=6", "--export=ALL", "-K1", "--time=5", "--label"), cmd.subList(0, 6));
-        assertEquals(List.of("-Xshare:auto", "-Xmx1g", "-cp", "/launcher.jar", RankMain.class.getName(), "com.example.App", "a1"),
-                cmd.subList(7, cmd.size()));
+        // srun starts the ranks with the launcher's rank JVM options (its tests set some) before -J's
+        List<String> rank = new java.util.ArrayList<>(List.of("-Xshare:auto"));
+        rank.addAll(ProcessJob.rankJvmOptions());
+        rank.addAll(List.of("-Xmx1g", "-cp", "/launcher.jar", RankMain.class.getName(), "com.example.App", "a1"));
+        assertEquals(rank, cmd.subList(7, cmd.size()));
         assertTrue(SlurmLaunch.insideAllocation(java.util.Map.of("SLURM_JOB_ID", "5", "SLURM_NTASKS", "4")));
         assertFalse(SlurmLaunch.insideAllocation(java.util.Map.of("SLURM_JOB_ID", "5", "SLURM_STEP_ID", "0")));
         assertFalse(SlurmLaunch.insideAllocation(java.util.Map.of("SLURM_JOB_ID", "5", "MPIRUNJ_SLURM", "off")));

@@ -146,9 +146,38 @@ class ProcessModeTest {
 
     @Test
     void theRankCommandLineCarriesNoIdentity() {
-        JobSpec spec = JobSpec.of(4, "com.example.App", List.of("-x"), List.of());
-        List<String> cmd = new ProcessJob(spec, null, "/launcher/cp").rankCommand();
-        assertEquals(List.of("-Xshare:auto", "-cp", "/launcher/cp", RankMain.class.getName(), "com.example.App",
-                "-x"), cmd.subList(1, cmd.size()));
+        String configured = System.getProperty(ProcessJob.RANK_JVM_OPTIONS_PROP);
+        try {
+            System.clearProperty(ProcessJob.RANK_JVM_OPTIONS_PROP);
+            JobSpec spec = JobSpec.of(4, "com.example.App", List.of("-x"), List.of());
+            List<String> cmd = new ProcessJob(spec, null, "/launcher/cp").rankCommand();
+            assertEquals(List.of("-Xshare:auto", "-cp", "/launcher/cp", RankMain.class.getName(), "com.example.App",
+                    "-x"), cmd.subList(1, cmd.size()));
+        } finally {
+            restore(configured);
+        }
+    }
+
+    @Test
+    void rankJvmOptionsOfTheLauncherComeBeforeThoseOfJ() {
+        String configured = System.getProperty(ProcessJob.RANK_JVM_OPTIONS_PROP);
+        try {
+            System.setProperty(ProcessJob.RANK_JVM_OPTIONS_PROP, " -XX:TieredStopAtLevel=1  -Xss2m ");
+            JobSpec spec = new JobSpec(2, "com.example.App", List.of(), List.of(), null,
+                    JobSpec.OutputOptions.CONSOLE, false, java.util.Map.of(), List.of("-Xmx64m"), 0);
+            List<String> cmd = new ProcessJob(spec, null, "/launcher/cp").rankCommand();
+            assertEquals(List.of("-Xshare:auto", "-XX:TieredStopAtLevel=1", "-Xss2m", "-Xmx64m", "-cp", "/launcher/cp",
+                    RankMain.class.getName(), "com.example.App"), cmd.subList(1, cmd.size()));
+        } finally {
+            restore(configured);
+        }
+    }
+
+    private static void restore(String rankJvmOptions) {
+        if (rankJvmOptions == null) {
+            System.clearProperty(ProcessJob.RANK_JVM_OPTIONS_PROP);
+        } else {
+            System.setProperty(ProcessJob.RANK_JVM_OPTIONS_PROP, rankJvmOptions);
+        }
     }
 }

@@ -3,6 +3,7 @@ package io.mpirunj.collectives.mesh;
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
 import io.mpirunj.collectives.FabricFallback;
+import io.mpirunj.collectives.FabricSpecs;
 import io.mpirunj.collectives.ScheduleCollectives;
 import io.mpirunj.collectives.baseline.Multicasts;
 import io.mpirunj.collectives.runner.CompiledSchedule;
@@ -12,7 +13,6 @@ import io.mpirunj.collectives.runner.ScheduleRunner;
 import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.fabric.model.CostModel;
-import io.mpirunj.fabric.placement.Placement;
 import io.mpirunj.fabric.topology.Mesh;
 import io.mpirunj.fabric.topology.Topology;
 import io.mpirunj.runtime.spi.CollChannel;
@@ -89,7 +89,7 @@ public final class LiveMeshMulticasts {
                 return "the job has no --fabric";
             }
             try {
-                return Topology.parse(fabric) instanceof Mesh ? null
+                return FabricSpecs.topology(fabric) instanceof Mesh ? null
                         : "--fabric " + fabric + " is not a mesh, torus or hypercube";
             } catch (IllegalArgumentException e) {
                 return e.getMessage();
@@ -104,8 +104,8 @@ public final class LiveMeshMulticasts {
         final CompiledSchedule schedule(CollChannel ch, Collective collective, int[] participants, long bytes) {
             String fabric = ch.config().fabricSpec();
             String placement = ch.config().placementSpec() == null ? "identity" : ch.config().placementSpec();
-            Topology topology = Topology.parse(fabric);
-            int[] nodeOfRank = Placement.parse(placement, topology, ch.size());
+            Topology topology = FabricSpecs.topology(fabric);
+            int[] nodeOfRank = FabricSpecs.nodeOf(placement, fabric, ch.size());
             int[] nodeOf = new int[participants.length];
             for (int i = 0; i < participants.length; i++) {
                 nodeOf[i] = nodeOfRank[participants[i]];

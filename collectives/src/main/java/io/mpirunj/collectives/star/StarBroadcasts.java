@@ -3,6 +3,7 @@ package io.mpirunj.collectives.star;
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
 import io.mpirunj.collectives.FabricFallback;
+import io.mpirunj.collectives.FabricSpecs;
 import io.mpirunj.collectives.ScheduleCollectives;
 import io.mpirunj.collectives.baseline.Multicasts;
 import io.mpirunj.collectives.runner.CompiledSchedule;
@@ -12,7 +13,6 @@ import io.mpirunj.collectives.runner.ScheduleRequest;
 import io.mpirunj.collectives.runner.ScheduleRunner;
 import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.collectives.schedule.Schedule;
-import io.mpirunj.fabric.placement.Placement;
 import io.mpirunj.fabric.topology.StarGraph;
 import io.mpirunj.fabric.topology.Topology;
 import io.mpirunj.runtime.spi.CollChannel;
@@ -90,6 +90,8 @@ public final class StarBroadcasts {
         private final String name;
         private final ScheduleCache cache;
         private final FabricFallback fallback;
+        /** Ranks 0..p-1 in order, the participants of every call (read only, shared by the calls). */
+        private volatile int[] identity = new int[0];
 
         Live(String name, ScheduleCache cache) {
             this.name = name;
@@ -140,14 +142,13 @@ public final class StarBroadcasts {
                 why = "the job has no --fabric";
             } else {
                 try {
-                    topology = Topology.parse(fabric);
+                    topology = FabricSpecs.topology(fabric);
                     if (!(topology instanceof StarGraph)) {
                         why = "--fabric " + fabric + " is not a star graph";
                     } else if (topology.nodes() != p) {
                         why = "--fabric " + fabric + " has " + topology.nodes() + " nodes for " + p + " ranks";
                     } else {
-                        String placement = ch.config().placementSpec();
-                        nodeOf = Placement.parse(placement == null ? "identity" : placement, topology, p);
+                        nodeOf = FabricSpecs.nodeOf(ch.config().placementSpec(), fabric, p);
                     }
                 } catch (IllegalArgumentException e) {
                     why = e.getMessage();
@@ -167,8 +168,17 @@ public final class StarBroadcasts {
             CompiledSchedule compiled = cache.get(new ScheduleCache.Key(Collective.BCAST, name, p, root,
                     buf.byteLength(), key), () -> build(name, p, root, buf.byteLength(), star, placed));
             // the schedule is built for this root over the ranks as they are (rank r is schedule rank r)
-            return ScheduleRequest.runOrStart(blocking, compiled, ch, ScheduleBuffers.of(buf), Multicasts.rotated(p, 0),
+            return ScheduleRequest.runOrStart(blocking, compiled, ch, ScheduleBuffers.of(buf), identity(p),
                     ch.rank(), ScheduleCollectives.BCAST_TAG);
+        }
+
+        private int[] identity(int p) {
+            int[] ranks = identity;
+            if (ranks.length != p) {
+                ranks = Multicasts.rotated(p, 0);
+                identity = ranks;
+            }
+            return ranks;
         }
 
         @Override

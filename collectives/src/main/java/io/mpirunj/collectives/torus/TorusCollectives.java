@@ -2,13 +2,13 @@ package io.mpirunj.collectives.torus;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
+import io.mpirunj.collectives.FabricSpecs;
 import io.mpirunj.collectives.baseline.PairwiseAlltoall;
 import io.mpirunj.collectives.runner.CompiledSchedule;
 import io.mpirunj.collectives.runner.ScheduleBuffers;
 import io.mpirunj.collectives.runner.ScheduleCache;
 import io.mpirunj.collectives.runner.ScheduleRequest;
 import io.mpirunj.collectives.schedule.Collective;
-import io.mpirunj.fabric.placement.Placement;
 import io.mpirunj.fabric.topology.Mesh;
 import io.mpirunj.fabric.topology.Topology;
 import io.mpirunj.runtime.RuntimeConfig;
@@ -119,14 +119,13 @@ public final class TorusCollectives implements CollectiveProvider {
                 why = "the job has no --fabric";
             } else {
                 try {
-                    Topology t = Topology.parse(fabric);
+                    Topology t = FabricSpecs.topology(fabric);
                     if (!(t instanceof Mesh m) || !m.wraps() || m.dimensions() != 2 || m.extent(0) != m.extent(1)) {
                         why = "--fabric " + fabric + " is not a square 2D torus";
                     } else if (m.nodes() != size) {
                         why = "the communicator has " + size + " ranks, the torus " + m.nodes() + " nodes";
                     } else {
-                        String placement = config.placementSpec();
-                        nodeOf = Placement.parse(placement == null ? "identity" : placement, t, size);
+                        nodeOf = FabricSpecs.nodeOf(config.placementSpec(), fabric, size);
                     }
                 } catch (IllegalArgumentException e) {
                     why = "--fabric/--placement: " + e.getMessage();

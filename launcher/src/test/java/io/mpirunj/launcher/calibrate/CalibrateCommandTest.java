@@ -1,7 +1,6 @@
 package io.mpirunj.launcher.calibrate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,6 +14,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -79,39 +80,28 @@ class CalibrateCommandTest {
     }
 
     /**
-     * Issue 14's acceptance (threads, np 16): on the emulated mesh:4x4 with the paper's parameters at
-     * 5 µs per unit, calibrate recovers t_hold and t_end within ±10 % of what the engine predicts for
-     * the same protocol, 1 KB to 64 KB. The minimum of 5 repetitions: a rank's wake-up after its message
-     * arrived is the host's and only ever adds (at 2 µs per unit t_end(1 KB) came out +44 % with the
-     * median at load ~50, +33 % with the minimum at load ~80).
+     * Issue 14's acceptance (threads, np 16): on the emulated mesh:4x4 with the paper's parameters,
+     * calibrate recovers t_hold and t_end within ±10 % of what the engine predicts for the same protocol,
+     * 1 KB to 64 KB. The minimum of 5 repetitions: a rank's wake-up after its message arrived is the
+     * host's and only ever adds (at 2 µs per unit t_end(1 KB) came out +44 % with the median at load ~50,
+     * +33 % with the minimum at load ~80). That error is a host time, not a share of the message's time,
+     * so 5 µs per unit is needed only at the small sizes: 16 KB and 64 KB run at 1 µs per unit, where the
+     * ±10 % is still more wall time (12 ms at t_end(16 KB)) than at 1 KB and 5 µs per unit (6 ms). At 5 µs
+     * per unit throughout, the 64 KB messages alone took 80 of this test's 120 s.
      */
     @Test
     @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void onTheEmulatedMeshItRecoversTheModelsTimes() throws Exception {
         ResourceLeakDetector.Level level = ResourceLeakDetector.getLevel();
         ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED); // a timing test (see EmulatedFabricTest)
-        Run r;
         try {
-            r = calibrate("-np", "16", "--threads", "--fabric", "mesh:4x4", "--fabric-params",
-                    WormholeParams.PAPER.toString(), "--fabric-time-scale", "5", "--sizes", "1024,4096,16384,65536",
-                    "--reps", "5", "--statistic", "min", "--json");
+            JsonNode small = recoversTheModelsTimes("5", "1024,4096", "-np", "16", "--threads");
+            // the engine's prediction is the paper's closed form here: t_end(1 KiB, 1 hop) = 5500 + 7*1024 + 2*2
+            assertEquals(5500 + 7 * 1024 + 2 * 2, small.get("predicted").get("tEnd").get(0).asDouble(), 1e-9);
+            recoversTheModelsTimes("1", "16384,65536", "-np", "16", "--threads");
         } finally {
             ResourceLeakDetector.setLevel(level);
         }
-        assertEquals(0, r.code, r.toString());
-        JsonNode j = new ObjectMapper().readTree(r.out);
-        for (String field : new String[] {"tHold", "tEnd"}) {
-            JsonNode measured = j.get("modelUnits").get(field);
-            JsonNode predicted = j.get("predicted").get(field);
-            assertEquals(4, measured.size());
-            for (int i = 0; i < measured.size(); i++) {
-                double p = predicted.get(i).asDouble();
-                assertEquals(p, measured.get(i).asDouble(), 0.10 * p, field + "[" + i + "] in " + r.out);
-            }
-        }
-        // the engine's prediction is the paper's closed form here: t_end(1 KiB, 1 hop) = 5500 + 7*1024 + 2*2
-        assertEquals(5500 + 7 * 1024 + 2 * 2, j.get("predicted").get("tEnd").get(0).asDouble(), 1e-9);
-        assertFalse(j.has("error"));
     }
 
     /**
@@ -119,23 +109,35 @@ class CalibrateCommandTest {
      * engine's prediction, 1 KB to 64 KB, on the emulated mesh:4x4 at 5 µs per unit. The host's lag between
      * the model's delivery and the message's arrival is not charged to the model (see EmulatedTransport);
      * what remains is each rank's own wake-up after a message arrives, which only ever adds time, so the
-     * minimum of 5 repetitions is kept.
+     * minimum of 5 repetitions is kept. Not at 1 µs per unit for the large sizes as on threads: at load ~45
+     * t_end(64 KiB) came out +47 % (218 ms) there, so as processes the host's error is not a fixed time.
      */
     @Test
     @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void asProcessesOnTheEmulatedMeshItRecoversTheModelsTimes() throws Exception {
-        Run r = calibrate("-np", "8", "--fabric", "mesh:4x4", "--fabric-params", WormholeParams.PAPER.toString(),
-                "--fabric-time-scale", "5", "--sizes", "1024,4096,16384,65536", "--reps", "5", "--statistic", "min",
-                "--json");
+        recoversTheModelsTimes("5", "1024,4096,16384,65536", "-np", "8");
+    }
+
+    /**
+     * One calibration on mesh:4x4 with the paper's parameters at {@code usPerUnit}: every measured t_hold and
+     * t_end within ±10 % of the engine's prediction; returns the JSON result.
+     */
+    private static JsonNode recoversTheModelsTimes(String usPerUnit, String sizes, String... ranks) throws Exception {
+        List<String> args = new ArrayList<>(List.of(ranks));
+        args.addAll(List.of("--fabric", "mesh:4x4", "--fabric-params", WormholeParams.PAPER.toString(),
+                "--fabric-time-scale", usPerUnit, "--sizes", sizes, "--reps", "5", "--statistic", "min", "--json"));
+        Run r = calibrate(args.toArray(String[]::new));
         assertEquals(0, r.code, r.toString());
         JsonNode j = new ObjectMapper().readTree(r.out);
         for (String field : new String[] {"tHold", "tEnd"}) {
             JsonNode measured = j.get("modelUnits").get(field);
             JsonNode predicted = j.get("predicted").get(field);
+            assertEquals(sizes.split(",").length, measured.size(), r.out);
             for (int i = 0; i < measured.size(); i++) {
                 double p = predicted.get(i).asDouble();
                 assertEquals(p, measured.get(i).asDouble(), 0.10 * p, field + "[" + i + "] in " + r.out);
             }
         }
+        return j;
     }
 }

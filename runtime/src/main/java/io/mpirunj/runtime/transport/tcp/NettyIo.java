@@ -28,13 +28,40 @@ public final class NettyIo {
     static final String READ_MAX_PROP = "mpirunj.tcp.readMaxBytes";
     static final int READ_MAX_BYTES = Math.max(4096, Integer.getInteger(READ_MAX_PROP, 64 * 1024));
 
+    /** Netty's JFR property: with JFR events on, Netty's allocator initialises JFR in every rank. */
+    public static final String NETTY_JFR_PROP = "io.netty.jfr.enabled";
+    /** Netty's default allocator ({@code ByteBufAllocator.DEFAULT}): "adaptive" in Netty 4.2, "pooled" here. */
+    public static final String NETTY_ALLOCATOR_PROP = "io.netty.allocator.type";
+
     static {
-        // The leak detector records a stack trace for one buffer in 128 (1.3 % of a sender's CPU in
-        // osu_bw at 1 KiB); ranks and the launcher run without it unless it is asked for (the tests ask
-        // for paranoid).
+        applyDefaults();
+    }
+
+    /**
+     * Our defaults for Netty, each unless set with {@code -D} (in a rank: {@code -J -D...}); a rank and the
+     * launcher call this before Netty's first use, and it also runs when this class is first used:
+     * <ul>
+     *   <li>no leak detector: it records a stack trace for one buffer in 128 (1.3 % of a sender's CPU in
+     *       osu_bw at 1 KiB; the tests ask for paranoid);</li>
+     *   <li>no JFR events of the allocator ({@link #NETTY_JFR_PROP}): registering them initialises JFR and
+     *       instruments classes, a large share of a rank's start-up;</li>
+     *   <li>"pooled" as the default allocator ({@link #NETTY_ALLOCATOR_PROP}): Netty 4.2's adaptive one fills
+     *       its queues at class initialisation, about 8 % of a rank's start-up work in a profile, and every
+     *       channel and buffer of ours uses {@code PooledByteBufAllocator.DEFAULT} anyway.</li>
+     * </ul>
+     * The two properties must be set before Netty's allocator classes initialise: calling this is what
+     * makes sure of that where Netty may be used before this class.
+     */
+    public static void applyDefaults() {
         if (System.getProperty("io.netty.leakDetection.level") == null
                 && System.getProperty("io.netty.leakDetectionLevel") == null) {
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+        }
+        if (System.getProperty(NETTY_JFR_PROP) == null) {
+            System.setProperty(NETTY_JFR_PROP, "false");
+        }
+        if (System.getProperty(NETTY_ALLOCATOR_PROP) == null) {
+            System.setProperty(NETTY_ALLOCATOR_PROP, "pooled");
         }
     }
 
