@@ -48,16 +48,7 @@ public final class RingReduceScatter implements CollectiveAlgorithm.ReduceScatte
     }
 
     @Override
-    public void reduceScatter(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, Op op) {
-        reduceScatter(ch, send, recv, recvCounts, op, true);
-    }
-
-    @Override
-    public Request ireduceScatter(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, Op op) {
-        return reduceScatter(ch, send, recv, recvCounts, op, false);
-    }
-
-    private Request reduceScatter(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, Op op, boolean blocking) {
+    public Request reduceScatter(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, Op op, boolean blocking) {
         int eb = send.type().bytes();
         return Scheduled.go(blocking, ch, Collective.REDUCE_SCATTER, name(), -1, send.byteLength(),
                 variant(op, eb, recvCounts), ScheduleBuffers.of(send, recv), CollTags.REDUCE_SCATTER,

@@ -33,13 +33,8 @@ public final class RingReduceScatterBlock implements CollectiveAlgorithm.ReduceS
     }
 
     @Override
-    public void reduceScatterBlock(CollChannel ch, Buffer send, Buffer recv, Op op) {
-        ring.reduceScatter(ch, send, recv, counts(ch.size(), recv.count()), op);
-    }
-
-    @Override
-    public Request ireduceScatterBlock(CollChannel ch, Buffer send, Buffer recv, Op op) {
-        return ring.ireduceScatter(ch, send, recv, counts(ch.size(), recv.count()), op);
+    public Request reduceScatterBlock(CollChannel ch, Buffer send, Buffer recv, Op op, boolean blocking) {
+        return ring.reduceScatter(ch, send, recv, counts(ch.size(), recv.count()), op, blocking);
     }
 
     private static int[] counts(int p, int n) {
