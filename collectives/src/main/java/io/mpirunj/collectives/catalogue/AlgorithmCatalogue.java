@@ -36,7 +36,6 @@ import io.mpirunj.collectives.baseline.ReduceBcastAllreduce;
 import io.mpirunj.collectives.baseline.RingAllgather;
 import io.mpirunj.collectives.baseline.RingAllgatherv;
 import io.mpirunj.collectives.baseline.RingReduceScatter;
-import io.mpirunj.collectives.baseline.RingReduceScatterBlock;
 import io.mpirunj.collectives.builders.AlltoallBuilders;
 import io.mpirunj.collectives.builders.BarrierBuilders;
 import io.mpirunj.collectives.builders.GatherBuilders;
@@ -211,9 +210,9 @@ public final class AlgorithmCatalogue {
         baseline(new ReduceBcastAllreduce(), s -> ReductionBuilders.reduceBcastAllreduce(s.ranks(), s.bytes(), Op.SUM));
         baseline(new RabenseifnerAllreduce(),
                 s -> ReductionBuilders.rabenseifnerAllreduce(s.ranks(), s.bytes(), 1, Op.SUM), POWER_OF_TWO);
-        baseline(new RingReduceScatter(), // size: the whole send buffer, cut evenly
+        baseline(new RingReduceScatter(CollectiveOp.REDUCE_SCATTER), // size: the whole send buffer, cut evenly
                 s -> ReductionBuilders.ringReduceScatter(s.ranks(), evenBlocks(s.ranks(), s.bytes()), Op.SUM));
-        baseline(new RingReduceScatterBlock(), // size: one rank's block
+        baseline(new RingReduceScatter(CollectiveOp.REDUCE_SCATTER_BLOCK), // size: one rank's block
                 s -> ReductionBuilders.ringReduceScatter(s.ranks(), evenBlocks(s.ranks(), s.bytes() * s.ranks()),
                         Op.SUM));
         baseline(PrefixReduction.recursiveDoubling(CollectiveOp.SCAN),
