@@ -327,12 +327,12 @@ public final class CommImpl implements Comm {
 
     /** One operation's call on the algorithm selected for it: run (blocking: returns null) or started. */
     @FunctionalInterface
-    private interface Call<T> {
+    private interface AlgorithmCall<T> {
         Request on(T algorithm, CollChannel ch, boolean blocking);
     }
 
     private <T extends CollectiveAlgorithm> Request collective(boolean blocking, String name, int root, Runnable check,
-            CollectiveOp op, Class<T> type, CallShape shape, Call<T> call) {
+            CollectiveOp op, Class<T> type, CallShape shape, AlgorithmCall<T> call) {
         return collective(blocking, name, root, check, op, type, shape, null, call);
     }
 
@@ -346,7 +346,7 @@ public final class CommImpl implements Comm {
      * returns its request.
      */
     private <T extends CollectiveAlgorithm> Request collective(boolean blocking, String name, int root, Runnable check,
-            CollectiveOp op, Class<T> type, CallShape shape, int[] multicastRanks, Call<T> call) {
+            CollectiveOp op, Class<T> type, CallShape shape, int[] multicastRanks, AlgorithmCall<T> call) {
         if (!blocking) {
             check.run();
             T algorithm = type.cast(select(op, shape).algorithm());
