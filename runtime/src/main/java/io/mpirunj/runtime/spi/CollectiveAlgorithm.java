@@ -8,7 +8,8 @@ import io.mpirunj.Request;
  * One algorithm for one collective operation, found through a {@link CollectiveProvider}. Each
  * operation has its own sub-interface below, and an algorithm object serves the one {@link #op()} it
  * returns (a class may implement two operations whose logic is the same, e.g. scan and exscan, as long
- * as each instance says which it is). Implementations are stateless and thread-safe.
+ * as each instance says which it is), so whoever calls an algorithm picks the method by {@link #op()}, not
+ * by the interfaces the object implements. Implementations are stateless and thread-safe.
  *
  * <h2>Blocking and non-blocking: one method</h2>
  * Each operation is a single method whose last argument is {@code boolean blocking}; {@code Comm}'s two
