@@ -206,16 +206,7 @@ public final class ScheduleCollectives implements CollectiveProvider {
         }
 
         @Override
-        public void bcast(CollChannel ch, Buffer buf, int root) {
-            bcast(ch, buf, root, true);
-        }
-
-        @Override
-        public Request ibcast(CollChannel ch, Buffer buf, int root) {
-            return bcast(ch, buf, root, false);
-        }
-
-        private Request bcast(CollChannel ch, Buffer buf, int root, boolean blocking) {
+        public Request bcast(CollChannel ch, Buffer buf, int root, boolean blocking) {
             return Multicasts.bcast(blocking, ch, buf, root, BCAST_TAG,
                     (c, participants) -> schedule(ch, c, participants, buf.byteLength()));
         }
@@ -244,16 +235,7 @@ public final class ScheduleCollectives implements CollectiveProvider {
         }
 
         @Override
-        public void multicast(CollChannel ch, Buffer buf, int root, int[] group) {
-            multicast(ch, buf, root, group, true);
-        }
-
-        @Override
-        public Request imulticast(CollChannel ch, Buffer buf, int root, int[] group) {
-            return multicast(ch, buf, root, group, false);
-        }
-
-        private Request multicast(CollChannel ch, Buffer buf, int root, int[] group, boolean blocking) {
+        public Request multicast(CollChannel ch, Buffer buf, int root, int[] group, boolean blocking) {
             return Multicasts.multicast(blocking, ch, buf, root, group, MULTICAST_TAG,
                     (c, participants) -> schedule(ch, c, participants, buf.byteLength()));
         }

@@ -36,7 +36,7 @@ public final class EveryBcastAndMulticast {
             for (int root : new int[] {0, n - 1, n / 2}) {
                 for (int size : SIZES) {
                     byte[] buf = world.rank() == root ? pattern(size, a.name(), root) : new byte[size];
-                    ((CollectiveAlgorithm.Bcast) a).bcast(ch, Buffer.of(buf), root);
+                    ((CollectiveAlgorithm.Bcast) a).bcast(ch, Buffer.of(buf), root, true);
                     check(buf, pattern(size, a.name(), root), "bcast " + a.name() + " root " + root);
                 }
             }
@@ -61,7 +61,7 @@ public final class EveryBcastAndMulticast {
                     byte[] expected = pattern(size, a.name(), root + 100 * trial);
                     byte[] buf = world.rank() == root ? expected.clone() : new byte[size];
                     if (in) {
-                        ((CollectiveAlgorithm.Multicast) a).multicast(ch, Buffer.of(buf), root, group);
+                        ((CollectiveAlgorithm.Multicast) a).multicast(ch, Buffer.of(buf), root, group, true);
                         check(buf, expected, "multicast " + a.name() + " root " + root + " group " + Arrays.toString(group));
                     }
                 }

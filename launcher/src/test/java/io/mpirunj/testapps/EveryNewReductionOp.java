@@ -101,16 +101,15 @@ public final class EveryNewReductionOp {
     }
 
     private static void call(CollChannel ch, CollectiveAlgorithm a, Buffer send, Buffer recv, Op op, int block) {
-        if (a instanceof CollectiveAlgorithm.ReduceScatter x) {
-            x.reduceScatter(ch, send, recv, counts(ch.size(), block), op);
-        } else if (a instanceof CollectiveAlgorithm.ReduceScatterBlock x) {
-            x.reduceScatterBlock(ch, send, recv, op);
-        } else if (a instanceof CollectiveAlgorithm.Scan x) {
-            x.scan(ch, send, recv, op);
-        } else if (a instanceof CollectiveAlgorithm.Exscan x) {
-            x.exscan(ch, send, recv, op);
-        } else {
-            throw new IllegalArgumentException("not a new reduction op: " + a.op());
+        // by op(), not by interface: one class serves both scan and exscan
+        switch (a.op()) {
+            case REDUCE_SCATTER ->
+                ((CollectiveAlgorithm.ReduceScatter) a).reduceScatter(ch, send, recv, counts(ch.size(), block), op, true);
+            case REDUCE_SCATTER_BLOCK -> ((CollectiveAlgorithm.ReduceScatterBlock) a).reduceScatterBlock(ch, send, recv,
+                    op, true);
+            case SCAN -> ((CollectiveAlgorithm.Scan) a).scan(ch, send, recv, op, true);
+            case EXSCAN -> ((CollectiveAlgorithm.Exscan) a).exscan(ch, send, recv, op, true);
+            default -> throw new IllegalArgumentException("not a new reduction op: " + a.op());
         }
     }
 

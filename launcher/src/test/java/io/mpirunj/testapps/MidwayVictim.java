@@ -48,22 +48,14 @@ public final class MidwayVictim {
                     CollectiveAlgorithm.Allreduce a = registry.select(CollectiveOp.ALLREDUCE, CollectiveAlgorithm.Allreduce.class);
                     Buffer send = Buffer.of(new long[4096]);
                     Buffer recv = Buffer.of(new long[4096]);
-                    if (nonBlocking) {
-                        request = a.iallreduce(ch, send, recv, Op.SUM);
-                    } else {
-                        a.allreduce(ch, send, recv, Op.SUM);
-                    }
+                    request = a.allreduce(ch, send, recv, Op.SUM, !nonBlocking);
                     break;
                 }
                 case "alltoall": {
                     CollectiveAlgorithm.Alltoall a = registry.select(CollectiveOp.ALLTOALL, CollectiveAlgorithm.Alltoall.class);
                     Buffer send = Buffer.of(new int[p * 512]);
                     Buffer recv = Buffer.of(new int[p * 512]);
-                    if (nonBlocking) {
-                        request = a.ialltoall(ch, send, recv);
-                    } else {
-                        a.alltoall(ch, send, recv);
-                    }
+                    request = a.alltoall(ch, send, recv, !nonBlocking);
                     break;
                 }
                 default:

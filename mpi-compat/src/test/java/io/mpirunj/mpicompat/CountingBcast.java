@@ -2,6 +2,7 @@ package io.mpirunj.mpicompat;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
+import io.mpirunj.runtime.spi.BackgroundCollective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import io.mpirunj.runtime.spi.CollectiveProvider;
@@ -35,20 +36,23 @@ public final class CountingBcast implements CollectiveAlgorithm.Bcast {
         return -1000;
     }
 
+    /** Written with blocking point-to-point calls: {@link BackgroundCollective} serves the non-blocking form. */
     @Override
-    public void bcast(CollChannel ch, Buffer buf, int root) {
-        CALLS.incrementAndGet();
-        if (ch.rank() != root) {
-            ch.recv(buf, root, TAG);
-            return;
-        }
-        Request[] sends = new Request[ch.size() - 1];
-        for (int r = 0, i = 0; r < ch.size(); r++) {
-            if (r != root) {
-                sends[i++] = ch.isend(buf, r, TAG);
+    public Request bcast(CollChannel ch, Buffer buf, int root, boolean blocking) {
+        return BackgroundCollective.runOrStart(blocking, () -> {
+            CALLS.incrementAndGet();
+            if (ch.rank() != root) {
+                ch.recv(buf, root, TAG);
+                return;
             }
-        }
-        Request.waitAll(sends);
+            Request[] sends = new Request[ch.size() - 1];
+            for (int r = 0, i = 0; r < ch.size(); r++) {
+                if (r != root) {
+                    sends[i++] = ch.isend(buf, r, TAG);
+                }
+            }
+            Request.waitAll(sends);
+        });
     }
 
     /** Every discoverable algorithm plus this one, with bcast forced to this one. */

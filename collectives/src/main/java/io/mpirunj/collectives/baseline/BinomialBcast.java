@@ -1,8 +1,5 @@
 package io.mpirunj.collectives.baseline;
 
-import io.mpirunj.Buffer;
-import io.mpirunj.Request;
-import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
 /**
@@ -38,15 +35,5 @@ public final class BinomialBcast extends P2pTree implements CollectiveAlgorithm.
     @Override
     public int priority() {
         return 10;
-    }
-
-    @Override
-    public void bcast(CollChannel ch, Buffer buf, int root) {
-        bcast(ch, buf, root, true);
-    }
-
-    @Override
-    public Request ibcast(CollChannel ch, Buffer buf, int root) {
-        return bcast(ch, buf, root, false);
     }
 }

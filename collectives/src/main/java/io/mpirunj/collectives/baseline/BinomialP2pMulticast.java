@@ -1,8 +1,5 @@
 package io.mpirunj.collectives.baseline;
 
-import io.mpirunj.Buffer;
-import io.mpirunj.Request;
-import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
 /**
@@ -38,15 +35,5 @@ public final class BinomialP2pMulticast extends P2pTree implements CollectiveAlg
     @Override
     public int priority() {
         return 10;
-    }
-
-    @Override
-    public void multicast(CollChannel ch, Buffer buf, int root, int[] group) {
-        multicast(ch, buf, root, group, true);
-    }
-
-    @Override
-    public Request imulticast(CollChannel ch, Buffer buf, int root, int[] group) {
-        return multicast(ch, buf, root, group, false);
     }
 }

@@ -47,16 +47,7 @@ public final class BinomialReduce implements CollectiveAlgorithm.Reduce {
     }
 
     @Override
-    public void reduce(CollChannel ch, Buffer send, Buffer recv, Op op, int root) {
-        reduce(ch, send, recv, op, root, true);
-    }
-
-    @Override
-    public Request ireduce(CollChannel ch, Buffer send, Buffer recv, Op op, int root) {
-        return reduce(ch, send, recv, op, root, false);
-    }
-
-    private Request reduce(CollChannel ch, Buffer send, Buffer recv, Op op, int root, boolean blocking) {
+    public Request reduce(CollChannel ch, Buffer send, Buffer recv, Op op, int root, boolean blocking) {
         int p = ch.size();
         long bytes = send.byteLength();
         // Non-roots may pass any receive buffer: the schedule writes only the root's.

@@ -45,16 +45,7 @@ public final class DisseminationBarrier implements CollectiveAlgorithm.Barrier {
     private static final Buffer EMPTY = Buffer.allocate(ElementType.BYTE, 0);
 
     @Override
-    public void barrier(CollChannel ch) {
-        barrier(ch, true);
-    }
-
-    @Override
-    public Request ibarrier(CollChannel ch) {
-        return barrier(ch, false);
-    }
-
-    private Request barrier(CollChannel ch, boolean blocking) {
+    public Request barrier(CollChannel ch, boolean blocking) {
         int p = ch.size();
         return Scheduled.go(blocking, ch, Collective.BARRIER, name(), -1, 0, "", ScheduleBuffers.of(EMPTY),
                 CollTags.BARRIER, () -> BarrierBuilders.dissemination(p));

@@ -1,8 +1,5 @@
 package io.mpirunj.collectives.baseline;
 
-import io.mpirunj.Buffer;
-import io.mpirunj.Request;
-import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
 /**
@@ -29,15 +26,5 @@ public final class LinearBcast extends P2pTree implements CollectiveAlgorithm.Bc
     @Override
     public String description() {
         return "flat tree on point-to-point messages: the root sends the whole buffer to each rank";
-    }
-
-    @Override
-    public void bcast(CollChannel ch, Buffer buf, int root) {
-        bcast(ch, buf, root, true);
-    }
-
-    @Override
-    public Request ibcast(CollChannel ch, Buffer buf, int root) {
-        return bcast(ch, buf, root, false);
     }
 }

@@ -42,16 +42,7 @@ public final class LinearGatherv implements CollectiveAlgorithm.Gatherv {
     }
 
     @Override
-    public void gatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root) {
-        gatherv(ch, send, recv, recvCounts, displs, root, true);
-    }
-
-    @Override
-    public Request igatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root) {
-        return gatherv(ch, send, recv, recvCounts, displs, root, false);
-    }
-
-    private Request gatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root,
+    public Request gatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root,
             boolean blocking) {
         return Scheduled.go(blocking, ch, Collective.GATHER, "linear-v", root, 1, "",
                 buffers(ch, send, recv, recvCounts, displs, root), CollTags.GATHERV,

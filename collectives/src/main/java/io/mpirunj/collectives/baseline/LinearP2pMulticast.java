@@ -1,8 +1,5 @@
 package io.mpirunj.collectives.baseline;
 
-import io.mpirunj.Buffer;
-import io.mpirunj.Request;
-import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
 /**
@@ -30,15 +27,5 @@ public final class LinearP2pMulticast extends P2pTree implements CollectiveAlgor
     @Override
     public String description() {
         return "flat tree: the root sends the whole buffer to each group rank";
-    }
-
-    @Override
-    public void multicast(CollChannel ch, Buffer buf, int root, int[] group) {
-        multicast(ch, buf, root, group, true);
-    }
-
-    @Override
-    public Request imulticast(CollChannel ch, Buffer buf, int root, int[] group) {
-        return multicast(ch, buf, root, group, false);
     }
 }

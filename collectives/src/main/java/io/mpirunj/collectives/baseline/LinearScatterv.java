@@ -42,16 +42,7 @@ public final class LinearScatterv implements CollectiveAlgorithm.Scatterv {
     }
 
     @Override
-    public void scatterv(CollChannel ch, Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root) {
-        scatterv(ch, send, sendCounts, displs, recv, root, true);
-    }
-
-    @Override
-    public Request iscatterv(CollChannel ch, Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root) {
-        return scatterv(ch, send, sendCounts, displs, recv, root, false);
-    }
-
-    private Request scatterv(CollChannel ch, Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root,
+    public Request scatterv(CollChannel ch, Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root,
             boolean blocking) {
         return Scheduled.go(blocking, ch, Collective.SCATTER, "linear-v", root, 1, "",
                 buffers(ch, send, sendCounts, displs, recv, root), CollTags.SCATTERV,

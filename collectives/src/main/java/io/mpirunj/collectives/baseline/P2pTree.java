@@ -33,14 +33,14 @@ abstract class P2pTree implements CollectiveAlgorithm {
         return s.withCollective(collective);
     }
 
-    /** The bcast from {@code root}: blocking (returns null) or started. */
-    final Request bcast(CollChannel ch, Buffer buf, int root, boolean blocking) {
+    /** The bcast from {@code root}: blocking (returns null) or started (for the subclasses that are bcasts). */
+    public final Request bcast(CollChannel ch, Buffer buf, int root, boolean blocking) {
         return Multicasts.bcast(blocking, ch, buf, root, CollTags.BCAST, (c, ranks) -> Scheduled.rooted(c, name(),
                 ranks, buf.byteLength(), () -> tree(ranks.length, buf.byteLength(), c)));
     }
 
-    /** The multicast to {@code group}: blocking (returns null) or started. */
-    final Request multicast(CollChannel ch, Buffer buf, int root, int[] group, boolean blocking) {
+    /** The multicast to {@code group}: blocking (returns null) or started (for the subclasses that are multicasts). */
+    public final Request multicast(CollChannel ch, Buffer buf, int root, int[] group, boolean blocking) {
         return Multicasts.multicast(blocking, ch, buf, root, group, CollTags.MULTICAST, (c, ranks) -> Scheduled.rooted(
                 c, name(), ranks, buf.byteLength(), () -> tree(ranks.length, buf.byteLength(), c)));
     }

@@ -6,13 +6,14 @@ import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.ReductionBuilders;
 import io.mpirunj.collectives.runner.ScheduleBuffers;
 import io.mpirunj.collectives.schedule.Collective;
-import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.runtime.spi.CollectiveOp;
 
 /**
- * What the scan and exscan algorithms ({@link PrefixScan}, {@link PrefixExscan}) share: their
- * schedule and how it runs. Two schedules:
+ * Scan (inclusive prefix reduction) and exscan (exclusive: rank 0's result is left alone): one
+ * schedule builder serves both, so one class implements both operations; each instance is catalogued
+ * under the one operation {@link #op()} says. Two schedules:
  *
  * <ul>
  *   <li><b>linear</b> ({@link ReductionBuilders#linearScan}): rank r receives the prefix of ranks
@@ -40,13 +41,32 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * step 2 (d = 2)              &lt;-> 2      &lt;-> 3      &lt;-> 0      &lt;-> 1
  * </pre>
  */
-abstract class PrefixReduction implements CollectiveAlgorithm {
-    private final boolean exclusive;
+public final class PrefixReduction implements CollectiveAlgorithm.Scan, CollectiveAlgorithm.Exscan {
+    /** The operation this instance is catalogued under (scan or exscan); both methods work either way. */
+    private final CollectiveOp catalogued;
     private final boolean linear;
 
-    PrefixReduction(boolean exclusive, boolean linear) {
-        this.exclusive = exclusive;
+    private PrefixReduction(CollectiveOp catalogued, boolean linear) {
+        if (catalogued != CollectiveOp.SCAN && catalogued != CollectiveOp.EXSCAN) {
+            throw new IllegalArgumentException("a prefix reduction is a scan or an exscan (got " + catalogued + ")");
+        }
+        this.catalogued = catalogued;
         this.linear = linear;
+    }
+
+    /** The linear (rank-order chain) {@code op}, scan or exscan. */
+    public static PrefixReduction linear(CollectiveOp op) {
+        return new PrefixReduction(op, true);
+    }
+
+    /** The recursive-doubling {@code op}, scan or exscan. */
+    public static PrefixReduction recursiveDoubling(CollectiveOp op) {
+        return new PrefixReduction(op, false);
+    }
+
+    @Override
+    public CollectiveOp op() {
+        return catalogued;
     }
 
     @Override
@@ -65,24 +85,23 @@ abstract class PrefixReduction implements CollectiveAlgorithm {
         return linear ? 5 : 10;
     }
 
-    private Collective collective() {
-        return exclusive ? Collective.EXSCAN : Collective.SCAN;
+    @Override
+    public Request scan(CollChannel ch, Buffer send, Buffer recv, Op op, boolean blocking) {
+        return go(false, blocking, ch, send, recv, op);
     }
 
-    private int tag() {
-        return exclusive ? CollTags.EXSCAN : CollTags.SCAN;
+    @Override
+    public Request exscan(CollChannel ch, Buffer send, Buffer recv, Op op, boolean blocking) {
+        return go(true, blocking, ch, send, recv, op);
     }
 
-    private Schedule build(int p, long bytes, Op op) {
-        return linear ? ReductionBuilders.linearScan(p, bytes, op, exclusive)
-                : ReductionBuilders.recursiveDoublingScan(p, bytes, op, exclusive);
-    }
-
-    /** Runs (blocking: returns null) or starts this rank's part. */
-    final Request go(boolean blocking, CollChannel ch, Buffer send, Buffer recv, Op op) {
+    /** Runs (blocking: returns null) or starts this rank's part of a scan or ({@code exclusive}) an exscan. */
+    private Request go(boolean exclusive, boolean blocking, CollChannel ch, Buffer send, Buffer recv, Op op) {
         int p = ch.size();
         long bytes = send.byteLength();
-        return Scheduled.go(blocking, ch, collective(), name(), -1, bytes, op.name(), ScheduleBuffers.of(send, recv),
-                tag(), () -> build(p, bytes, op));
+        return Scheduled.go(blocking, ch, exclusive ? Collective.EXSCAN : Collective.SCAN, name(), -1, bytes,
+                op.name(), ScheduleBuffers.of(send, recv), exclusive ? CollTags.EXSCAN : CollTags.SCAN,
+                () -> linear ? ReductionBuilders.linearScan(p, bytes, op, exclusive)
+                        : ReductionBuilders.recursiveDoublingScan(p, bytes, op, exclusive));
     }
 }

@@ -45,16 +45,7 @@ public final class RingAllgather implements CollectiveAlgorithm.Allgather {
     }
 
     @Override
-    public void allgather(CollChannel ch, Buffer send, Buffer recv) {
-        allgather(ch, send, recv, true);
-    }
-
-    @Override
-    public Request iallgather(CollChannel ch, Buffer send, Buffer recv) {
-        return allgather(ch, send, recv, false);
-    }
-
-    private Request allgather(CollChannel ch, Buffer send, Buffer recv, boolean blocking) {
+    public Request allgather(CollChannel ch, Buffer send, Buffer recv, boolean blocking) {
         int p = ch.size();
         long bytes = send.byteLength();
         return Scheduled.go(blocking, ch, Collective.ALLGATHER, name(), -1, bytes, "", ScheduleBuffers.of(send, recv),

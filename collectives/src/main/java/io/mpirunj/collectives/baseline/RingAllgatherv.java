@@ -43,16 +43,7 @@ public final class RingAllgatherv implements CollectiveAlgorithm.Allgatherv {
     }
 
     @Override
-    public void allgatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
-        allgatherv(ch, send, recv, recvCounts, displs, true);
-    }
-
-    @Override
-    public Request iallgatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
-        return allgatherv(ch, send, recv, recvCounts, displs, false);
-    }
-
-    private Request allgatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs,
+    public Request allgatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs,
             boolean blocking) {
         return Scheduled.go(blocking, ch, Collective.ALLGATHER, "ring-v", -1, 1, "",
                 buffers(send, recv, recvCounts, displs), CollTags.ALLGATHERV,

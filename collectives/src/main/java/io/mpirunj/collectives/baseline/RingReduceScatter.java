@@ -8,6 +8,7 @@ import io.mpirunj.collectives.runner.ScheduleBuffers;
 import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.runtime.spi.CollectiveOp;
 import java.util.Arrays;
 
 /**
@@ -15,7 +16,9 @@ import java.util.Arrays;
  * of block {@code (r - s - 1) mod p} to its right neighbour and folds its own contribution into the
  * partial of block {@code (r - s - 2) mod p} coming from its left one; after p - 1 steps it holds
  * block r reduced over every rank. Runs as the {@link ReductionBuilders#ringReduceScatter} schedule,
- * one per (counts, element size, operator).
+ * one per (counts, element size, operator). Reduce-scatter-block is the same with every count
+ * {@code recv.count()}, so this one class serves both operations; each instance is catalogued under
+ * the one {@link #op()} says.
  *
  * <p>Contract: commutative and associative operators (every {@link Op}); every rank passes the same
  * counts; zero counts are fine. Cost: p - 1 steps; every rank sends {@code sum(counts) - counts[r]}
@@ -31,7 +34,20 @@ import java.util.Arrays;
  * step 3   [1]->1, [0]&lt;-3    [2]->2, [1]&lt;-0    [3]->3, [2]&lt;-1    [0]->0, [3]&lt;-2
  * </pre>
  */
-public final class RingReduceScatter implements CollectiveAlgorithm.ReduceScatter {
+public final class RingReduceScatter implements CollectiveAlgorithm.ReduceScatter,
+        CollectiveAlgorithm.ReduceScatterBlock {
+    /** The operation this instance is catalogued under; both methods work either way. */
+    private final CollectiveOp catalogued;
+
+    /** The ring {@code op}: reduce_scatter or reduce_scatter_block. */
+    public RingReduceScatter(CollectiveOp op) {
+        if (op != CollectiveOp.REDUCE_SCATTER && op != CollectiveOp.REDUCE_SCATTER_BLOCK) {
+            throw new IllegalArgumentException("a ring reduce-scatter is a reduce_scatter or a reduce_scatter_block"
+                    + " (got " + op + ")");
+        }
+        this.catalogued = op;
+    }
+
     @Override
     public String name() {
         return "ring";
@@ -48,20 +64,23 @@ public final class RingReduceScatter implements CollectiveAlgorithm.ReduceScatte
     }
 
     @Override
-    public void reduceScatter(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, Op op) {
-        reduceScatter(ch, send, recv, recvCounts, op, true);
-    }
-
-    @Override
-    public Request ireduceScatter(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, Op op) {
-        return reduceScatter(ch, send, recv, recvCounts, op, false);
-    }
-
-    private Request reduceScatter(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, Op op, boolean blocking) {
+    public Request reduceScatter(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, Op op, boolean blocking) {
         int eb = send.type().bytes();
         return Scheduled.go(blocking, ch, Collective.REDUCE_SCATTER, name(), -1, send.byteLength(),
                 variant(op, eb, recvCounts), ScheduleBuffers.of(send, recv), CollTags.REDUCE_SCATTER,
                 () -> ReductionBuilders.ringReduceScatter(ch.size(), blockBytes(recvCounts, eb), op));
+    }
+
+    @Override
+    public CollectiveOp op() {
+        return catalogued;
+    }
+
+    @Override
+    public Request reduceScatterBlock(CollChannel ch, Buffer send, Buffer recv, Op op, boolean blocking) {
+        int[] counts = new int[ch.size()];
+        Arrays.fill(counts, recv.count());
+        return reduceScatter(ch, send, recv, counts, op, blocking);
     }
 
     static String variant(Op op, int elementBytes, int[] counts) {

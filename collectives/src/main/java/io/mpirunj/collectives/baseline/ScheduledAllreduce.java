@@ -20,16 +20,7 @@ abstract class ScheduledAllreduce implements CollectiveAlgorithm.Allreduce {
     abstract Schedule build(int p, int count, int elementBytes, Op op);
 
     @Override
-    public final void allreduce(CollChannel ch, Buffer send, Buffer recv, Op op) {
-        go(true, ch, send, recv, op);
-    }
-
-    @Override
-    public final Request iallreduce(CollChannel ch, Buffer send, Buffer recv, Op op) {
-        return go(false, ch, send, recv, op);
-    }
-
-    private Request go(boolean blocking, CollChannel ch, Buffer send, Buffer recv, Op op) {
+    public final Request allreduce(CollChannel ch, Buffer send, Buffer recv, Op op, boolean blocking) {
         int p = ch.size();
         int n = send.count();
         int eb = send.type().bytes();

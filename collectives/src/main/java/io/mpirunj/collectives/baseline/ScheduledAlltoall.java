@@ -18,16 +18,7 @@ abstract class ScheduledAlltoall implements CollectiveAlgorithm.Alltoall {
     abstract Schedule build(int p, long blockBytes);
 
     @Override
-    public final void alltoall(CollChannel ch, Buffer send, Buffer recv) {
-        go(true, ch, send, recv);
-    }
-
-    @Override
-    public final Request ialltoall(CollChannel ch, Buffer send, Buffer recv) {
-        return go(false, ch, send, recv);
-    }
-
-    private Request go(boolean blocking, CollChannel ch, Buffer send, Buffer recv) {
+    public final Request alltoall(CollChannel ch, Buffer send, Buffer recv, boolean blocking) {
         int p = ch.size();
         long blockBytes = (long) (send.count() / p) * send.type().bytes();
         return Scheduled.go(blocking, ch, Collective.ALLTOALL, name(), -1, blockBytes, "",

@@ -19,20 +19,11 @@ abstract class ScheduledAlltoallv implements CollectiveAlgorithm.Alltoallv {
     abstract Schedule build(int p);
 
     @Override
-    public final void alltoallv(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
-            int[] recvCounts, int[] recvDispls) {
-        go(true, ch, new ScheduleBuffers(send, recv, sendCounts, sendDispls, recvCounts, recvDispls));
-    }
-
-    @Override
-    public final Request ialltoallv(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
-            int[] recvCounts, int[] recvDispls) {
-        return go(false, ch, new ScheduleBuffers(send, recv, sendCounts, sendDispls, recvCounts, recvDispls));
-    }
-
-    private Request go(boolean blocking, CollChannel ch, ScheduleBuffers buffers) {
+    public final Request alltoallv(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
+            int[] recvCounts, int[] recvDispls, boolean blocking) {
         int p = ch.size();
-        return Scheduled.go(blocking, ch, Collective.ALLTOALL, name() + "-v", -1, 0, "", buffers, CollTags.ALLTOALLV,
+        return Scheduled.go(blocking, ch, Collective.ALLTOALL, name() + "-v", -1, 0, "",
+                new ScheduleBuffers(send, recv, sendCounts, sendDispls, recvCounts, recvDispls), CollTags.ALLTOALLV,
                 () -> build(p));
     }
 }

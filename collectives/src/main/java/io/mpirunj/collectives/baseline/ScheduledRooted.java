@@ -13,54 +13,31 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * {@code blockBytes} per rank around {@code root}, run (blocking) or started (non-blocking) by
  * {@link Scheduled}. A subclass names its builder.
  */
-final class ScheduledRooted {
-
-    private ScheduledRooted() {
-    }
+abstract class ScheduledRooted implements CollectiveAlgorithm {
 
     /** The schedule for {@code p} ranks, rooted at {@code root}, one block of {@code blockBytes} each. */
-    @FunctionalInterface
-    interface Builder {
-        Schedule build(int p, int root, long blockBytes);
-    }
+    abstract Schedule build(int p, int root, long blockBytes);
 
-    private static Request go(boolean blocking, CollChannel ch, Collective collective, String name, int tag,
-            Buffer send, Buffer recv, long blockBytes, int root, Builder builder) {
+    final Request go(boolean blocking, CollChannel ch, Collective collective, int tag, Buffer send, Buffer recv,
+            long blockBytes, int root) {
         int p = ch.size();
-        return Scheduled.go(blocking, ch, collective, name, root, blockBytes, "", ScheduleBuffers.of(send, recv), tag,
-                () -> builder.build(p, root, blockBytes));
+        return Scheduled.go(blocking, ch, collective, name(), root, blockBytes, "", ScheduleBuffers.of(send, recv), tag,
+                () -> build(p, root, blockBytes));
     }
 
     /** A gather: every rank's send is one block; the root's recv holds them in rank order. */
-    abstract static class Gather implements CollectiveAlgorithm.Gather {
-        abstract Schedule build(int p, int root, long blockBytes);
-
+    abstract static class Gather extends ScheduledRooted implements CollectiveAlgorithm.Gather {
         @Override
-        public final void gather(CollChannel ch, Buffer send, Buffer recv, int root) {
-            go(true, ch, Collective.GATHER, name(), CollTags.GATHER, send, recv, send.byteLength(), root, this::build);
-        }
-
-        @Override
-        public final Request igather(CollChannel ch, Buffer send, Buffer recv, int root) {
-            return go(false, ch, Collective.GATHER, name(), CollTags.GATHER, send, recv, send.byteLength(), root,
-                    this::build);
+        public final Request gather(CollChannel ch, Buffer send, Buffer recv, int root, boolean blocking) {
+            return go(blocking, ch, Collective.GATHER, CollTags.GATHER, send, recv, send.byteLength(), root);
         }
     }
 
     /** A scatter: the root's send holds one block per rank in rank order; every rank's recv gets its own. */
-    abstract static class Scatter implements CollectiveAlgorithm.Scatter {
-        abstract Schedule build(int p, int root, long blockBytes);
-
+    abstract static class Scatter extends ScheduledRooted implements CollectiveAlgorithm.Scatter {
         @Override
-        public final void scatter(CollChannel ch, Buffer send, Buffer recv, int root) {
-            go(true, ch, Collective.SCATTER, name(), CollTags.SCATTER, send, recv, recv.byteLength(), root,
-                    this::build);
-        }
-
-        @Override
-        public final Request iscatter(CollChannel ch, Buffer send, Buffer recv, int root) {
-            return go(false, ch, Collective.SCATTER, name(), CollTags.SCATTER, send, recv, recv.byteLength(), root,
-                    this::build);
+        public final Request scatter(CollChannel ch, Buffer send, Buffer recv, int root, boolean blocking) {
+            return go(blocking, ch, Collective.SCATTER, CollTags.SCATTER, send, recv, recv.byteLength(), root);
         }
     }
 }

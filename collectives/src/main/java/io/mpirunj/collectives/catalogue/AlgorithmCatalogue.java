@@ -29,15 +29,13 @@ import io.mpirunj.collectives.baseline.LinearScatter;
 import io.mpirunj.collectives.baseline.LinearScatterv;
 import io.mpirunj.collectives.baseline.PairwiseAlltoall;
 import io.mpirunj.collectives.baseline.PairwiseAlltoallv;
-import io.mpirunj.collectives.baseline.PrefixExscan;
-import io.mpirunj.collectives.baseline.PrefixScan;
+import io.mpirunj.collectives.baseline.PrefixReduction;
 import io.mpirunj.collectives.baseline.RabenseifnerAllreduce;
 import io.mpirunj.collectives.baseline.RecursiveDoublingAllreduce;
 import io.mpirunj.collectives.baseline.ReduceBcastAllreduce;
 import io.mpirunj.collectives.baseline.RingAllgather;
 import io.mpirunj.collectives.baseline.RingAllgatherv;
 import io.mpirunj.collectives.baseline.RingReduceScatter;
-import io.mpirunj.collectives.baseline.RingReduceScatterBlock;
 import io.mpirunj.collectives.builders.AlltoallBuilders;
 import io.mpirunj.collectives.builders.BarrierBuilders;
 import io.mpirunj.collectives.builders.GatherBuilders;
@@ -212,17 +210,19 @@ public final class AlgorithmCatalogue {
         baseline(new ReduceBcastAllreduce(), s -> ReductionBuilders.reduceBcastAllreduce(s.ranks(), s.bytes(), Op.SUM));
         baseline(new RabenseifnerAllreduce(),
                 s -> ReductionBuilders.rabenseifnerAllreduce(s.ranks(), s.bytes(), 1, Op.SUM), POWER_OF_TWO);
-        baseline(new RingReduceScatter(), // size: the whole send buffer, cut evenly
+        baseline(new RingReduceScatter(CollectiveOp.REDUCE_SCATTER), // size: the whole send buffer, cut evenly
                 s -> ReductionBuilders.ringReduceScatter(s.ranks(), evenBlocks(s.ranks(), s.bytes()), Op.SUM));
-        baseline(new RingReduceScatterBlock(), // size: one rank's block
+        baseline(new RingReduceScatter(CollectiveOp.REDUCE_SCATTER_BLOCK), // size: one rank's block
                 s -> ReductionBuilders.ringReduceScatter(s.ranks(), evenBlocks(s.ranks(), s.bytes() * s.ranks()),
                         Op.SUM));
-        baseline(PrefixScan.recursiveDoubling(),
+        baseline(PrefixReduction.recursiveDoubling(CollectiveOp.SCAN),
                 s -> ReductionBuilders.recursiveDoublingScan(s.ranks(), s.bytes(), Op.SUM, false), POWER_OF_TWO);
-        baseline(PrefixScan.linear(), s -> ReductionBuilders.linearScan(s.ranks(), s.bytes(), Op.SUM, false));
-        baseline(PrefixExscan.recursiveDoubling(),
+        baseline(PrefixReduction.linear(CollectiveOp.SCAN),
+                s -> ReductionBuilders.linearScan(s.ranks(), s.bytes(), Op.SUM, false));
+        baseline(PrefixReduction.recursiveDoubling(CollectiveOp.EXSCAN),
                 s -> ReductionBuilders.recursiveDoublingScan(s.ranks(), s.bytes(), Op.SUM, true), POWER_OF_TWO);
-        baseline(PrefixExscan.linear(), s -> ReductionBuilders.linearScan(s.ranks(), s.bytes(), Op.SUM, true));
+        baseline(PrefixReduction.linear(CollectiveOp.EXSCAN),
+                s -> ReductionBuilders.linearScan(s.ranks(), s.bytes(), Op.SUM, true));
 
         // ---- multicast trees (papers 000, 002, 003): each a bcast and a multicast of the same name ----
         tree(SequentialMulticast.NAME, "root sends to every rank itself (separate addressing)",

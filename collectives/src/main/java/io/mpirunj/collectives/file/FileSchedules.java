@@ -134,13 +134,8 @@ public final class FileSchedules {
         }
 
         @Override
-        public void bcast(CollChannel ch, Buffer buf, int root) {
-            go(true, ch, buf, participants(ch.size(), root), ScheduleCollectives.BCAST_TAG);
-        }
-
-        @Override
-        public Request ibcast(CollChannel ch, Buffer buf, int root) {
-            return go(false, ch, buf, participants(ch.size(), root), ScheduleCollectives.BCAST_TAG);
+        public Request bcast(CollChannel ch, Buffer buf, int root, boolean blocking) {
+            return go(blocking, ch, buf, participants(ch.size(), root), ScheduleCollectives.BCAST_TAG);
         }
     }
 
@@ -167,13 +162,8 @@ public final class FileSchedules {
         }
 
         @Override
-        public void multicast(CollChannel ch, Buffer buf, int root, int[] group) {
-            go(true, ch, buf, participants(ch, root, group), ScheduleCollectives.MULTICAST_TAG);
-        }
-
-        @Override
-        public Request imulticast(CollChannel ch, Buffer buf, int root, int[] group) {
-            return go(false, ch, buf, participants(ch, root, group), ScheduleCollectives.MULTICAST_TAG);
+        public Request multicast(CollChannel ch, Buffer buf, int root, int[] group, boolean blocking) {
+            return go(blocking, ch, buf, participants(ch, root, group), ScheduleCollectives.MULTICAST_TAG);
         }
     }
 }

@@ -125,23 +125,12 @@ public final class LiveMeshMulticasts {
         }
 
         @Override
-        public void multicast(CollChannel ch, Buffer buf, int root, int[] group) {
+        public Request multicast(CollChannel ch, Buffer buf, int root, int[] group, boolean blocking) {
             String why = unfit(ch);
             if (why != null) {
-                ((CollectiveAlgorithm.Multicast) fallback(ch, why)).multicast(ch, buf, root, group);
-                return;
+                return ((CollectiveAlgorithm.Multicast) fallback(ch, why)).multicast(ch, buf, root, group, blocking);
             }
-            Multicasts.multicast(true, ch, buf, root, group, ScheduleCollectives.MULTICAST_TAG,
-                    (c, participants) -> schedule(ch, c, participants, buf.byteLength()));
-        }
-
-        @Override
-        public Request imulticast(CollChannel ch, Buffer buf, int root, int[] group) {
-            String why = unfit(ch);
-            if (why != null) {
-                return ((CollectiveAlgorithm.Multicast) fallback(ch, why)).imulticast(ch, buf, root, group);
-            }
-            return Multicasts.multicast(false, ch, buf, root, group, ScheduleCollectives.MULTICAST_TAG,
+            return Multicasts.multicast(blocking, ch, buf, root, group, ScheduleCollectives.MULTICAST_TAG,
                     (c, participants) -> schedule(ch, c, participants, buf.byteLength()));
         }
 
@@ -157,23 +146,12 @@ public final class LiveMeshMulticasts {
         }
 
         @Override
-        public void bcast(CollChannel ch, Buffer buf, int root) {
+        public Request bcast(CollChannel ch, Buffer buf, int root, boolean blocking) {
             String why = unfit(ch);
             if (why != null) {
-                ((CollectiveAlgorithm.Bcast) fallback(ch, why)).bcast(ch, buf, root);
-                return;
+                return ((CollectiveAlgorithm.Bcast) fallback(ch, why)).bcast(ch, buf, root, blocking);
             }
-            Multicasts.bcast(true, ch, buf, root, ScheduleCollectives.BCAST_TAG,
-                    (c, participants) -> schedule(ch, c, participants, buf.byteLength()));
-        }
-
-        @Override
-        public Request ibcast(CollChannel ch, Buffer buf, int root) {
-            String why = unfit(ch);
-            if (why != null) {
-                return ((CollectiveAlgorithm.Bcast) fallback(ch, why)).ibcast(ch, buf, root);
-            }
-            return Multicasts.bcast(false, ch, buf, root, ScheduleCollectives.BCAST_TAG,
+            return Multicasts.bcast(blocking, ch, buf, root, ScheduleCollectives.BCAST_TAG,
                     (c, participants) -> schedule(ch, c, participants, buf.byteLength()));
         }
 

@@ -120,16 +120,7 @@ public final class StarBroadcasts {
         }
 
         @Override
-        public void bcast(CollChannel ch, Buffer buf, int root) {
-            bcast(ch, buf, root, true);
-        }
-
-        @Override
-        public Request ibcast(CollChannel ch, Buffer buf, int root) {
-            return bcast(ch, buf, root, false);
-        }
-
-        private Request bcast(CollChannel ch, Buffer buf, int root, boolean blocking) {
+        public Request bcast(CollChannel ch, Buffer buf, int root, boolean blocking) {
             int p = ch.size();
             if (p == 1) {
                 return blocking ? null : Multicasts.done(ch, buf, ScheduleCollectives.BCAST_TAG);
@@ -155,12 +146,7 @@ public final class StarBroadcasts {
                 }
             }
             if (why != null) {
-                CollectiveAlgorithm.Bcast instead = (CollectiveAlgorithm.Bcast) fallback.instead(ch, why);
-                if (blocking) {
-                    instead.bcast(ch, buf, root);
-                    return null;
-                }
-                return instead.ibcast(ch, buf, root);
+                return ((CollectiveAlgorithm.Bcast) fallback.instead(ch, why)).bcast(ch, buf, root, blocking);
             }
             int[] placed = nodeOf;
             Topology star = topology;

@@ -82,22 +82,12 @@ public final class TorusCollectives implements CollectiveProvider {
         }
 
         @Override
-        public void alltoall(CollChannel ch, Buffer send, Buffer recv) {
+        public Request alltoall(CollChannel ch, Buffer send, Buffer recv, boolean blocking) {
             int[] rankOfNode = rankOfNode(ch.config(), ch.size());
             if (rankOfNode == null) {
-                fallback.alltoall(ch, send, recv);
-                return;
+                return fallback.alltoall(ch, send, recv, blocking);
             }
-            execute(true, schedule(ch, send), ch, send, recv, rankOfNode);
-        }
-
-        @Override
-        public Request ialltoall(CollChannel ch, Buffer send, Buffer recv) {
-            int[] rankOfNode = rankOfNode(ch.config(), ch.size());
-            if (rankOfNode == null) {
-                return fallback.ialltoall(ch, send, recv);
-            }
-            return execute(false, schedule(ch, send), ch, send, recv, rankOfNode);
+            return execute(blocking, schedule(ch, send), ch, send, recv, rankOfNode);
         }
 
         private CompiledSchedule schedule(CollChannel ch, Buffer send) {

@@ -5,9 +5,6 @@ import io.mpirunj.Op;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import io.mpirunj.Request;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
 import java.util.stream.IntStream;
 
 /**
@@ -19,42 +16,16 @@ final class OneCall {
     private OneCall() {
     }
 
-    /**
-     * The same call made non-blocking: the algorithm's {@code iX} twin of the {@code x} that
-     * {@link #run} would call, started and returned unfinished.
-     */
+    /** The same call made non-blocking: started and returned unfinished. */
     static Request start(CollectiveAlgorithm a, CollChannel ch, int n) {
-        Request[] started = new Request[1];
-        CollectiveAlgorithm nonBlocking = (CollectiveAlgorithm) Proxy.newProxyInstance(a.getClass().getClassLoader(),
-                interfaces(a.getClass()), (proxy, m, args) -> {
-                    try {
-                        if (m.getReturnType() == void.class) {
-                            Method twin = m.getDeclaringClass().getMethod("i" + m.getName(), m.getParameterTypes());
-                            started[0] = (Request) twin.invoke(a, args);
-                            return null;
-                        }
-                        return m.invoke(a, args);
-                    } catch (InvocationTargetException e) {
-                        throw e.getCause();
-                    }
-                });
-        run(nonBlocking, ch, n);
-        if (started[0] == null) {
-            throw new AssertionError("no non-blocking call for " + a.op());
-        }
-        return started[0];
-    }
-
-    /** Every interface {@code c} implements, also through its superclasses (the proxy must have them all). */
-    private static Class<?>[] interfaces(Class<?> c) {
-        java.util.Set<Class<?>> all = new java.util.LinkedHashSet<>();
-        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
-            all.addAll(java.util.List.of(k.getInterfaces()));
-        }
-        return all.toArray(new Class<?>[0]);
+        return call(a, ch, n, false);
     }
 
     static void run(CollectiveAlgorithm a, CollChannel ch, int n) {
+        call(a, ch, n, true);
+    }
+
+    private static Request call(CollectiveAlgorithm a, CollChannel ch, int n, boolean blocking) {
         int p = ch.size();
         int r = ch.rank();
         int root = p / 2;
@@ -66,44 +37,36 @@ final class OneCall {
         int total = displs[p - 1] + counts[p - 1];
         Buffer one = Buffer.of(new int[n]);
         Buffer all = Buffer.of(new int[p * n]);
-        if (a instanceof CollectiveAlgorithm.Barrier b) {
-            b.barrier(ch);
-        } else if (a instanceof CollectiveAlgorithm.Bcast b) {
-            b.bcast(ch, one, root);
-        } else if (a instanceof CollectiveAlgorithm.Multicast m) {
-            m.multicast(ch, one, root, IntStream.range(0, p).filter(x -> x != root).toArray());
-        } else if (a instanceof CollectiveAlgorithm.Alltoall x) {
-            x.alltoall(ch, all, Buffer.of(new int[p * n]));
-        } else if (a instanceof CollectiveAlgorithm.Alltoallv x) {
-            int[] even = IntStream.range(0, p).map(j -> n).toArray();
-            int[] at = IntStream.range(0, p).map(j -> j * n).toArray();
-            x.alltoallv(ch, all, even, at, Buffer.of(new int[p * n]), even, at);
-        } else if (a instanceof CollectiveAlgorithm.Gather g) {
-            g.gather(ch, one, all, root);
-        } else if (a instanceof CollectiveAlgorithm.Gatherv g) {
-            g.gatherv(ch, Buffer.of(new int[counts[r]]), Buffer.of(new int[total]), counts, displs, root);
-        } else if (a instanceof CollectiveAlgorithm.Scatter s) {
-            s.scatter(ch, all, one, root);
-        } else if (a instanceof CollectiveAlgorithm.Scatterv s) {
-            s.scatterv(ch, Buffer.of(new int[total]), counts, displs, Buffer.of(new int[counts[r]]), root);
-        } else if (a instanceof CollectiveAlgorithm.Allgather g) {
-            g.allgather(ch, one, all);
-        } else if (a instanceof CollectiveAlgorithm.Allgatherv g) {
-            g.allgatherv(ch, Buffer.of(new int[counts[r]]), Buffer.of(new int[total]), counts, displs);
-        } else if (a instanceof CollectiveAlgorithm.Reduce x) {
-            x.reduce(ch, one, Buffer.of(new int[n]), Op.SUM, root);
-        } else if (a instanceof CollectiveAlgorithm.Allreduce x) {
-            x.allreduce(ch, one, Buffer.of(new int[n]), Op.SUM);
-        } else if (a instanceof CollectiveAlgorithm.ReduceScatter x) {
-            x.reduceScatter(ch, Buffer.of(new int[total]), Buffer.of(new int[counts[r]]), counts, Op.SUM);
-        } else if (a instanceof CollectiveAlgorithm.ReduceScatterBlock x) {
-            x.reduceScatterBlock(ch, all, one, Op.SUM);
-        } else if (a instanceof CollectiveAlgorithm.Scan x) {
-            x.scan(ch, one, Buffer.of(new int[n]), Op.SUM);
-        } else if (a instanceof CollectiveAlgorithm.Exscan x) {
-            x.exscan(ch, one, Buffer.of(new int[n]), Op.SUM);
-        } else {
-            throw new AssertionError("no call for " + a.op());
-        }
+        int[] even = IntStream.range(0, p).map(j -> n).toArray();
+        int[] at = IntStream.range(0, p).map(j -> j * n).toArray();
+        // by op(), not by interface: one class may serve two operations (scan and exscan)
+        return switch (a.op()) {
+            case BARRIER -> ((CollectiveAlgorithm.Barrier) a).barrier(ch, blocking);
+            case BCAST -> ((CollectiveAlgorithm.Bcast) a).bcast(ch, one, root, blocking);
+            case MULTICAST -> ((CollectiveAlgorithm.Multicast) a).multicast(ch, one, root,
+                    IntStream.range(0, p).filter(x -> x != root).toArray(), blocking);
+            case ALLTOALL -> ((CollectiveAlgorithm.Alltoall) a).alltoall(ch, all, Buffer.of(new int[p * n]), blocking);
+            case ALLTOALLV -> ((CollectiveAlgorithm.Alltoallv) a).alltoallv(ch, all, even, at,
+                    Buffer.of(new int[p * n]), even, at, blocking);
+            case GATHER -> ((CollectiveAlgorithm.Gather) a).gather(ch, one, all, root, blocking);
+            case GATHERV -> ((CollectiveAlgorithm.Gatherv) a).gatherv(ch, Buffer.of(new int[counts[r]]),
+                    Buffer.of(new int[total]), counts, displs, root, blocking);
+            case SCATTER -> ((CollectiveAlgorithm.Scatter) a).scatter(ch, all, one, root, blocking);
+            case SCATTERV -> ((CollectiveAlgorithm.Scatterv) a).scatterv(ch, Buffer.of(new int[total]), counts, displs,
+                    Buffer.of(new int[counts[r]]), root, blocking);
+            case ALLGATHER -> ((CollectiveAlgorithm.Allgather) a).allgather(ch, one, all, blocking);
+            case ALLGATHERV -> ((CollectiveAlgorithm.Allgatherv) a).allgatherv(ch, Buffer.of(new int[counts[r]]),
+                    Buffer.of(new int[total]), counts, displs, blocking);
+            case REDUCE -> ((CollectiveAlgorithm.Reduce) a).reduce(ch, one, Buffer.of(new int[n]), Op.SUM, root,
+                    blocking);
+            case ALLREDUCE -> ((CollectiveAlgorithm.Allreduce) a).allreduce(ch, one, Buffer.of(new int[n]), Op.SUM,
+                    blocking);
+            case REDUCE_SCATTER -> ((CollectiveAlgorithm.ReduceScatter) a).reduceScatter(ch, Buffer.of(new int[total]),
+                    Buffer.of(new int[counts[r]]), counts, Op.SUM, blocking);
+            case REDUCE_SCATTER_BLOCK -> ((CollectiveAlgorithm.ReduceScatterBlock) a).reduceScatterBlock(ch, all, one,
+                    Op.SUM, blocking);
+            case SCAN -> ((CollectiveAlgorithm.Scan) a).scan(ch, one, Buffer.of(new int[n]), Op.SUM, blocking);
+            case EXSCAN -> ((CollectiveAlgorithm.Exscan) a).exscan(ch, one, Buffer.of(new int[n]), Op.SUM, blocking);
+        };
     }
 }

@@ -82,7 +82,7 @@ class MeshLiveTest {
         LocalCluster.run(10, RuntimeConfig.defaults().withFabric("mesh:4x4", PLACEMENT), CLUSTER_TIMEOUT, world -> {
             byte[] expected = pattern(999, 5);
             byte[] buf = world.rank() == 2 ? expected.clone() : new byte[999];
-            multicast.multicast(CollChannel.of(world), Buffer.of(buf), 2, IntStream.range(0, 10).toArray());
+            multicast.multicast(CollChannel.of(world), Buffer.of(buf), 2, IntStream.range(0, 10).toArray(), true);
             assertArrayEquals(expected, buf);
         });
         List<Schedule> built = cache.schedules();
@@ -101,7 +101,7 @@ class MeshLiveTest {
             LocalCluster.run(3, RuntimeConfig.defaults().withFabric(fabric, null), CLUSTER_TIMEOUT, world -> {
                 byte[] expected = pattern(100, 9);
                 byte[] buf = world.rank() == 0 ? expected.clone() : new byte[100];
-                multicast.multicast(CollChannel.of(world), Buffer.of(buf), 0, new int[] {1, 2});
+                multicast.multicast(CollChannel.of(world), Buffer.of(buf), 0, new int[] {1, 2}, true);
                 assertArrayEquals(expected, buf);
             });
         }

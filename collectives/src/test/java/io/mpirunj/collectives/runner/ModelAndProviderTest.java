@@ -79,7 +79,7 @@ class ModelAndProviderTest {
                 if (world.rank() == root) {
                     java.util.Arrays.fill(data, 100 + i);
                 }
-                bcast.bcast(ch, Buffer.of(data), root);
+                bcast.bcast(ch, Buffer.of(data), root, true);
                 assertEquals(100 + i, data[32]);
             }
             int[] group = {4, 1, 5};
@@ -88,7 +88,7 @@ class ModelAndProviderTest {
                 if (world.rank() == 2) {
                     data[2] = 7;
                 }
-                multicast.multicast(ch, Buffer.of(data), 2, group);
+                multicast.multicast(ch, Buffer.of(data), 2, group, true);
                 assertEquals(7, data[2]);
             }
         });

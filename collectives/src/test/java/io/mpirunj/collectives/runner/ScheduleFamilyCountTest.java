@@ -51,7 +51,7 @@ class ScheduleFamilyCountTest {
             int root = p / 2;
             LocalCluster.run(p, RuntimeConfig.defaults().withFabric(fabric, fabric == null ? null : "identity"), world -> {
                 RecordingChannel ch = new RecordingChannel(CollChannel.of(world));
-                bcast.bcast(ch, Buffer.of(new byte[1000]), root);
+                bcast.bcast(ch, Buffer.of(new byte[1000]), root, true);
                 sent.addAndGet(ch.sends().size());
             });
             List<Schedule> ran = CACHE.schedules();

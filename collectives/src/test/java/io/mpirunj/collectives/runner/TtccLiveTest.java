@@ -76,7 +76,7 @@ class TtccLiveTest {
                 if (forced == null) {
                     world.bcast(buf, root);
                 } else {
-                    forced.bcast(CollChannel.of(world), buf, root);
+                    forced.bcast(CollChannel.of(world), buf, root, true);
                 }
                 Payloads.check(buf, expected, "ttcc p=" + world.size() + " root=" + root + " bytes=" + bytes
                         + " rank=" + world.rank());

@@ -72,7 +72,7 @@ class StarBcastLiveTest {
     private static void bcastAndCheck(io.mpirunj.Comm world, CollectiveAlgorithm.Bcast algorithm, int root, int size) {
         byte[] expected = pattern(size, root * 31L + size);
         byte[] buf = world.rank() == root ? expected.clone() : pattern(size, -1);
-        algorithm.bcast(CollChannel.of(world), Buffer.of(buf), root);
+        algorithm.bcast(CollChannel.of(world), Buffer.of(buf), root, true);
         assertArrayEquals(expected, buf, algorithm.name() + " root " + root + " size " + size + " rank " + world.rank());
     }
 

@@ -325,45 +325,55 @@ public final class CommImpl implements Comm {
 
     // ---- collectives -------------------------------------------------------------------------------
 
-    private <T extends CollectiveAlgorithm> T algorithm(CollectiveOp op, Class<T> type) {
-        return algorithm(op, type, unsized());
+    /** One operation's call on the algorithm selected for it: run (blocking: returns null) or started. */
+    @FunctionalInterface
+    private interface AlgorithmCall<T> {
+        Request on(T algorithm, CollChannel ch, boolean blocking);
     }
 
-    /** The algorithm for a call of {@code call}'s shape, in the registry's order (forced, rules, auto, default). */
-    private <T extends CollectiveAlgorithm> T algorithm(CollectiveOp op, Class<T> type, CallShape call) {
-        checkUsable();
-        return type.cast(registry.select(op, call, rc.config()).algorithm());
+    private <T extends CollectiveAlgorithm> Request collective(boolean blocking, String name, int root, Runnable check,
+            CollectiveOp op, Class<T> type, CallShape shape, AlgorithmCall<T> call) {
+        return collective(blocking, name, root, check, op, type, shape, null, call);
     }
 
     /**
-     * A blocking collective call: tracked as {@code name} (with its {@code root}, or
-     * {@link CallTracker#NO_PEER}), its arguments checked, then {@link #run}.
+     * A collective call in either form, the one dispatch of every operation: its arguments checked,
+     * its algorithm selected in the registry's order (forced, rules, auto, thresholds, default) and
+     * called with {@code blocking}. A blocking call is tracked as {@code name} (with its {@code root},
+     * or {@link CallTracker#NO_PEER}), runs on the communicator's collective channel and, with
+     * {@code --coll-report}, is timed for the report; a non-blocking one runs on a channel of its own
+     * ({@link #nonBlockingChannel(int[])}, {@code multicastRanks} for a multicast, else null) and
+     * returns its request.
      */
-    private <T extends CollectiveAlgorithm> void collective(String name, int root, Runnable check, CollectiveOp op,
-            Class<T> type, CallShape call, java.util.function.Consumer<T> body) {
+    private <T extends CollectiveAlgorithm> Request collective(boolean blocking, String name, int root, Runnable check,
+            CollectiveOp op, Class<T> type, CallShape shape, int[] multicastRanks, AlgorithmCall<T> call) {
+        if (!blocking) {
+            check.run();
+            T algorithm = type.cast(select(op, shape).algorithm());
+            return call.on(algorithm, nonBlockingChannel(multicastRanks), false);
+        }
         CallTracker.Call tracked = calls.enter(name, root == CallTracker.NO_PEER ? null : "root", root,
                 CallTracker.NO_PEER, this);
         try {
             check.run();
-            run(op, type, call, body);
+            Selection s = select(op, shape);
+            CollReport report = rc.collReport();
+            if (report == null) {
+                call.on(type.cast(s.algorithm()), coll, true);
+                return null;
+            }
+            long start = System.nanoTime();
+            call.on(type.cast(s.algorithm()), coll, true);
+            report.record(op, shape.bytes(), s, System.nanoTime() - start);
+            return null;
         } finally {
             calls.exit(tracked);
         }
     }
 
-    /** Selects and runs a blocking collective; with {@code --coll-report} also times it for the report. */
-    private <T extends CollectiveAlgorithm> void run(CollectiveOp op, Class<T> type, CallShape call,
-            java.util.function.Consumer<T> body) {
+    private Selection select(CollectiveOp op, CallShape shape) {
         checkUsable();
-        Selection s = registry.select(op, call, rc.config());
-        CollReport report = rc.collReport();
-        if (report == null) {
-            body.accept(type.cast(s.algorithm()));
-            return;
-        }
-        long start = System.nanoTime();
-        body.accept(type.cast(s.algorithm()));
-        report.record(op, call.bytes(), s, System.nanoTime() - start);
+        return registry.select(op, shape, rc.config());
     }
 
     private CallShape sized(long bytes) {
@@ -429,42 +439,6 @@ public final class CommImpl implements Comm {
         }
     }
 
-    @Override
-    public void barrier() {
-        collective("barrier", CallTracker.NO_PEER, () -> { },
-                CollectiveOp.BARRIER, CollectiveAlgorithm.Barrier.class, unsized(), a -> a.barrier(coll));
-    }
-
-    @Override
-    public void bcast(Buffer buf, int root) {
-        collective("bcast", root, () -> checkBcast(buf, root),
-                CollectiveOp.BCAST, CollectiveAlgorithm.Bcast.class, sized(buf.byteLength()),
-                a -> a.bcast(coll, buf, root));
-    }
-
-    @Override
-    public void multicast(Buffer buf, int root, int... members) {
-        collective("multicast", root, () -> checkMulticast(buf, root, members),
-                CollectiveOp.MULTICAST, CollectiveAlgorithm.Multicast.class, multicastShape(buf, root, members),
-                a -> a.multicast(coll, buf, root, members.clone()));
-    }
-
-    @Override
-    public void alltoall(Buffer send, Buffer recv) {
-        collective("alltoall", CallTracker.NO_PEER, () -> checkAlltoall(send, recv),
-                CollectiveOp.ALLTOALL, CollectiveAlgorithm.Alltoall.class, sized(send.byteLength() / group.size()),
-                a -> a.alltoall(coll, send, recv));
-    }
-
-    @Override
-    public void alltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
-            int[] recvDispls) {
-        collective("alltoallv", CallTracker.NO_PEER,
-                () -> checkAlltoallv(send, sendCounts, sendDispls, recv, recvCounts, recvDispls),
-                CollectiveOp.ALLTOALLV, CollectiveAlgorithm.Alltoallv.class, unsized(),
-                a -> a.alltoallv(coll, send, sendCounts, sendDispls, recv, recvCounts, recvDispls));
-    }
-
     private void checkLayout(Buffer b, int[] counts, int[] displs, String what) {
         int n = group.size();
         if (counts == null || displs == null || counts.length != n || displs.length != n) {
@@ -478,89 +452,287 @@ public final class CommImpl implements Comm {
         }
     }
 
+    // Each operation: its two entry points (blocking and non-blocking) and the one call of its algorithm.
+
+    @Override
+    public void barrier() {
+        barrier(true);
+    }
+
+    @Override
+    public Request ibarrier() {
+        return barrier(false);
+    }
+
+    private Request barrier(boolean blocking) {
+        return collective(blocking, "barrier", CallTracker.NO_PEER, () -> { },
+                CollectiveOp.BARRIER, CollectiveAlgorithm.Barrier.class, unsized(),
+                (a, ch, b) -> a.barrier(ch, b));
+    }
+
+    @Override
+    public void bcast(Buffer buf, int root) {
+        bcast(buf, root, true);
+    }
+
+    @Override
+    public Request ibcast(Buffer buf, int root) {
+        return bcast(buf, root, false);
+    }
+
+    private Request bcast(Buffer buf, int root, boolean blocking) {
+        return collective(blocking, "bcast", root, () -> checkBcast(buf, root),
+                CollectiveOp.BCAST, CollectiveAlgorithm.Bcast.class, sized(buf.byteLength()),
+                (a, ch, b) -> a.bcast(ch, buf, root, b));
+    }
+
+    @Override
+    public void multicast(Buffer buf, int root, int... members) {
+        multicast(buf, root, members, true);
+    }
+
+    @Override
+    public Request imulticast(Buffer buf, int root, int... members) {
+        return multicast(buf, root, members, false);
+    }
+
+    private Request multicast(Buffer buf, int root, int[] members, boolean blocking) {
+        return collective(blocking, "multicast", root, () -> checkMulticast(buf, root, members),
+                CollectiveOp.MULTICAST, CollectiveAlgorithm.Multicast.class, multicastShape(buf, root, members),
+                blocking ? null : withRoot(root, members),
+                (a, ch, b) -> a.multicast(ch, buf, root, members.clone(), b));
+    }
+
+    @Override
+    public void alltoall(Buffer send, Buffer recv) {
+        alltoall(send, recv, true);
+    }
+
+    @Override
+    public Request ialltoall(Buffer send, Buffer recv) {
+        return alltoall(send, recv, false);
+    }
+
+    private Request alltoall(Buffer send, Buffer recv, boolean blocking) {
+        return collective(blocking, "alltoall", CallTracker.NO_PEER, () -> checkAlltoall(send, recv),
+                CollectiveOp.ALLTOALL, CollectiveAlgorithm.Alltoall.class, sized(send.byteLength() / group.size()),
+                (a, ch, b) -> a.alltoall(ch, send, recv, b));
+    }
+
+    @Override
+    public void alltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
+            int[] recvDispls) {
+        alltoallv(send, sendCounts, sendDispls, recv, recvCounts, recvDispls, true);
+    }
+
+    @Override
+    public Request ialltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
+            int[] recvDispls) {
+        return alltoallv(send, sendCounts, sendDispls, recv, recvCounts, recvDispls, false);
+    }
+
+    private Request alltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
+            int[] recvDispls, boolean blocking) {
+        return collective(blocking, "alltoallv", CallTracker.NO_PEER,
+                () -> checkAlltoallv(send, sendCounts, sendDispls, recv, recvCounts, recvDispls),
+                CollectiveOp.ALLTOALLV, CollectiveAlgorithm.Alltoallv.class, unsized(),
+                (a, ch, b) -> a.alltoallv(ch, send, sendCounts, sendDispls, recv, recvCounts, recvDispls, b));
+    }
+
     @Override
     public void gather(Buffer send, Buffer recv, int root) {
-        collective("gather", root, () -> checkGather(send, recv, root),
+        gather(send, recv, root, true);
+    }
+
+    @Override
+    public Request igather(Buffer send, Buffer recv, int root) {
+        return gather(send, recv, root, false);
+    }
+
+    private Request gather(Buffer send, Buffer recv, int root, boolean blocking) {
+        return collective(blocking, "gather", root, () -> checkGather(send, recv, root),
                 CollectiveOp.GATHER, CollectiveAlgorithm.Gather.class, sized(send.byteLength()),
-                a -> a.gather(coll, send, recv, root));
+                (a, ch, b) -> a.gather(ch, send, recv, root, b));
     }
 
     @Override
     public void gatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root) {
-        collective("gatherv", root, () -> checkGatherv(send, recv, recvCounts, displs, root),
+        gatherv(send, recv, recvCounts, displs, root, true);
+    }
+
+    @Override
+    public Request igatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root) {
+        return gatherv(send, recv, recvCounts, displs, root, false);
+    }
+
+    private Request gatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root, boolean blocking) {
+        return collective(blocking, "gatherv", root, () -> checkGatherv(send, recv, recvCounts, displs, root),
                 CollectiveOp.GATHERV, CollectiveAlgorithm.Gatherv.class, unsized(),
-                a -> a.gatherv(coll, send, recv, recvCounts, displs, root));
+                (a, ch, b) -> a.gatherv(ch, send, recv, recvCounts, displs, root, b));
     }
 
     @Override
     public void scatter(Buffer send, Buffer recv, int root) {
-        collective("scatter", root, () -> checkScatter(send, recv, root),
+        scatter(send, recv, root, true);
+    }
+
+    @Override
+    public Request iscatter(Buffer send, Buffer recv, int root) {
+        return scatter(send, recv, root, false);
+    }
+
+    private Request scatter(Buffer send, Buffer recv, int root, boolean blocking) {
+        return collective(blocking, "scatter", root, () -> checkScatter(send, recv, root),
                 CollectiveOp.SCATTER, CollectiveAlgorithm.Scatter.class, sized(recv.byteLength()),
-                a -> a.scatter(coll, send, recv, root));
+                (a, ch, b) -> a.scatter(ch, send, recv, root, b));
     }
 
     @Override
     public void scatterv(Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root) {
-        collective("scatterv", root, () -> checkScatterv(send, sendCounts, displs, recv, root),
+        scatterv(send, sendCounts, displs, recv, root, true);
+    }
+
+    @Override
+    public Request iscatterv(Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root) {
+        return scatterv(send, sendCounts, displs, recv, root, false);
+    }
+
+    private Request scatterv(Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root, boolean blocking) {
+        return collective(blocking, "scatterv", root, () -> checkScatterv(send, sendCounts, displs, recv, root),
                 CollectiveOp.SCATTERV, CollectiveAlgorithm.Scatterv.class, unsized(),
-                a -> a.scatterv(coll, send, sendCounts, displs, recv, root));
+                (a, ch, b) -> a.scatterv(ch, send, sendCounts, displs, recv, root, b));
     }
 
     @Override
     public void allgather(Buffer send, Buffer recv) {
-        collective("allgather", CallTracker.NO_PEER, () -> checkAllgather(send, recv),
+        allgather(send, recv, true);
+    }
+
+    @Override
+    public Request iallgather(Buffer send, Buffer recv) {
+        return allgather(send, recv, false);
+    }
+
+    private Request allgather(Buffer send, Buffer recv, boolean blocking) {
+        return collective(blocking, "allgather", CallTracker.NO_PEER, () -> checkAllgather(send, recv),
                 CollectiveOp.ALLGATHER, CollectiveAlgorithm.Allgather.class, sized(send.byteLength()),
-                a -> a.allgather(coll, send, recv));
+                (a, ch, b) -> a.allgather(ch, send, recv, b));
     }
 
     @Override
     public void allgatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
-        collective("allgatherv", CallTracker.NO_PEER, () -> checkAllgatherv(send, recv, recvCounts, displs),
+        allgatherv(send, recv, recvCounts, displs, true);
+    }
+
+    @Override
+    public Request iallgatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
+        return allgatherv(send, recv, recvCounts, displs, false);
+    }
+
+    private Request allgatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, boolean blocking) {
+        return collective(blocking, "allgatherv", CallTracker.NO_PEER,
+                () -> checkAllgatherv(send, recv, recvCounts, displs),
                 CollectiveOp.ALLGATHERV, CollectiveAlgorithm.Allgatherv.class, unsized(),
-                a -> a.allgatherv(coll, send, recv, recvCounts, displs));
+                (a, ch, b) -> a.allgatherv(ch, send, recv, recvCounts, displs, b));
     }
 
     @Override
     public void reduce(Buffer send, Buffer recv, Op op, int root) {
-        collective("reduce", root, () -> checkReduce(send, recv, op, root),
+        reduce(send, recv, op, root, true);
+    }
+
+    @Override
+    public Request ireduce(Buffer send, Buffer recv, Op op, int root) {
+        return reduce(send, recv, op, root, false);
+    }
+
+    private Request reduce(Buffer send, Buffer recv, Op op, int root, boolean blocking) {
+        return collective(blocking, "reduce", root, () -> checkReduce(send, recv, op, root),
                 CollectiveOp.REDUCE, CollectiveAlgorithm.Reduce.class, sized(send.byteLength()),
-                a -> a.reduce(coll, send, recv, op, root));
+                (a, ch, b) -> a.reduce(ch, send, recv, op, root, b));
     }
 
     @Override
     public void allreduce(Buffer send, Buffer recv, Op op) {
-        collective("allreduce", CallTracker.NO_PEER, () -> checkAllreduce(send, recv, op),
+        allreduce(send, recv, op, true);
+    }
+
+    @Override
+    public Request iallreduce(Buffer send, Buffer recv, Op op) {
+        return allreduce(send, recv, op, false);
+    }
+
+    private Request allreduce(Buffer send, Buffer recv, Op op, boolean blocking) {
+        return collective(blocking, "allreduce", CallTracker.NO_PEER, () -> checkAllreduce(send, recv, op),
                 CollectiveOp.ALLREDUCE, CollectiveAlgorithm.Allreduce.class, sized(send.byteLength()),
-                a -> a.allreduce(coll, send, recv, op));
+                (a, ch, b) -> a.allreduce(ch, send, recv, op, b));
     }
 
     @Override
     public void reduceScatter(Buffer send, Buffer recv, int[] recvCounts, Op op) {
-        collective("reduceScatter", CallTracker.NO_PEER, () -> checkReduceScatter(send, recv, recvCounts, op),
+        reduceScatter(send, recv, recvCounts, op, true);
+    }
+
+    @Override
+    public Request ireduceScatter(Buffer send, Buffer recv, int[] recvCounts, Op op) {
+        return reduceScatter(send, recv, recvCounts, op, false);
+    }
+
+    private Request reduceScatter(Buffer send, Buffer recv, int[] recvCounts, Op op, boolean blocking) {
+        return collective(blocking, "reduceScatter", CallTracker.NO_PEER,
+                () -> checkReduceScatter(send, recv, recvCounts, op),
                 CollectiveOp.REDUCE_SCATTER, CollectiveAlgorithm.ReduceScatter.class, sized(send.byteLength()),
-                a -> a.reduceScatter(coll, send, recv, recvCounts.clone(), op));
+                (a, ch, b) -> a.reduceScatter(ch, send, recv, recvCounts.clone(), op, b));
     }
 
     @Override
     public void reduceScatterBlock(Buffer send, Buffer recv, Op op) {
-        collective("reduceScatterBlock", CallTracker.NO_PEER, () -> checkReduceScatterBlock(send, recv, op),
+        reduceScatterBlock(send, recv, op, true);
+    }
+
+    @Override
+    public Request ireduceScatterBlock(Buffer send, Buffer recv, Op op) {
+        return reduceScatterBlock(send, recv, op, false);
+    }
+
+    private Request reduceScatterBlock(Buffer send, Buffer recv, Op op, boolean blocking) {
+        return collective(blocking, "reduceScatterBlock", CallTracker.NO_PEER,
+                () -> checkReduceScatterBlock(send, recv, op),
                 CollectiveOp.REDUCE_SCATTER_BLOCK, CollectiveAlgorithm.ReduceScatterBlock.class,
-                    sized(recv.byteLength()),
-                a -> a.reduceScatterBlock(coll, send, recv, op));
+                sized(recv.byteLength()),
+                (a, ch, b) -> a.reduceScatterBlock(ch, send, recv, op, b));
     }
 
     @Override
     public void scan(Buffer send, Buffer recv, Op op) {
-        collective("scan", CallTracker.NO_PEER, () -> checkScan(send, recv, op, "scan"),
+        scan(send, recv, op, true);
+    }
+
+    @Override
+    public Request iscan(Buffer send, Buffer recv, Op op) {
+        return scan(send, recv, op, false);
+    }
+
+    private Request scan(Buffer send, Buffer recv, Op op, boolean blocking) {
+        return collective(blocking, "scan", CallTracker.NO_PEER, () -> checkScan(send, recv, op, "scan"),
                 CollectiveOp.SCAN, CollectiveAlgorithm.Scan.class, sized(send.byteLength()),
-                a -> a.scan(coll, send, recv, op));
+                (a, ch, b) -> a.scan(ch, send, recv, op, b));
     }
 
     @Override
     public void exscan(Buffer send, Buffer recv, Op op) {
-        collective("exscan", CallTracker.NO_PEER, () -> checkScan(send, recv, op, "exscan"),
+        exscan(send, recv, op, true);
+    }
+
+    @Override
+    public Request iexscan(Buffer send, Buffer recv, Op op) {
+        return exscan(send, recv, op, false);
+    }
+
+    private Request exscan(Buffer send, Buffer recv, Op op, boolean blocking) {
+        return collective(blocking, "exscan", CallTracker.NO_PEER, () -> checkScan(send, recv, op, "exscan"),
                 CollectiveOp.EXSCAN, CollectiveAlgorithm.Exscan.class, sized(send.byteLength()),
-                a -> a.exscan(coll, send, recv, op));
+                (a, ch, b) -> a.exscan(ch, send, recv, op, b));
     }
 
     private void checkReduceScatter(Buffer send, Buffer recv, int[] recvCounts, Op op) {
@@ -593,35 +765,6 @@ public final class CommImpl implements Comm {
         Reductions.checkDefined(op, send.type());
         checkSameType(send, recv, what);
         checkCount(recv, send.count(), what + " receive buffer");
-    }
-
-    @Override
-    public Request ireduceScatter(Buffer send, Buffer recv, int[] recvCounts, Op op) {
-        checkReduceScatter(send, recv, recvCounts, op);
-        return algorithm(CollectiveOp.REDUCE_SCATTER, CollectiveAlgorithm.ReduceScatter.class, sized(send.byteLength()))
-                .ireduceScatter(nonBlockingChannel(), send, recv, recvCounts.clone(), op);
-    }
-
-    @Override
-    public Request ireduceScatterBlock(Buffer send, Buffer recv, Op op) {
-        checkReduceScatterBlock(send, recv, op);
-        return algorithm(CollectiveOp.REDUCE_SCATTER_BLOCK, CollectiveAlgorithm.ReduceScatterBlock.class,
-                sized(recv.byteLength()))
-                .ireduceScatterBlock(nonBlockingChannel(), send, recv, op);
-    }
-
-    @Override
-    public Request iscan(Buffer send, Buffer recv, Op op) {
-        checkScan(send, recv, op, "scan");
-        return algorithm(CollectiveOp.SCAN, CollectiveAlgorithm.Scan.class, sized(send.byteLength()))
-                .iscan(nonBlockingChannel(), send, recv, op);
-    }
-
-    @Override
-    public Request iexscan(Buffer send, Buffer recv, Op op) {
-        checkScan(send, recv, op, "exscan");
-        return algorithm(CollectiveOp.EXSCAN, CollectiveAlgorithm.Exscan.class, sized(send.byteLength())).iexscan(nonBlockingChannel(), send, recv,
-                op);
     }
 
     /** Non-blocking collectives over the whole communicator so far; every rank makes them in the same order (as MPI requires). */
@@ -690,19 +833,8 @@ public final class CommImpl implements Comm {
         };
     }
 
-    @Override
-    public Request ibarrier() {
-        return algorithm(CollectiveOp.BARRIER, CollectiveAlgorithm.Barrier.class, unsized()).ibarrier(nonBlockingChannel());
-    }
-
     private void checkBcast(Buffer buf, int root) {
         checkRoot(root);
-    }
-
-    @Override
-    public Request ibcast(Buffer buf, int root) {
-        checkBcast(buf, root);
-        return algorithm(CollectiveOp.BCAST, CollectiveAlgorithm.Bcast.class, sized(buf.byteLength())).ibcast(nonBlockingChannel(), buf, root);
     }
 
     private void checkMulticast(Buffer buf, int root, int... members) {
@@ -722,13 +854,6 @@ public final class CommImpl implements Comm {
         }
     }
 
-    @Override
-    public Request imulticast(Buffer buf, int root, int... members) {
-        checkMulticast(buf, root, members);
-        return algorithm(CollectiveOp.MULTICAST, CollectiveAlgorithm.Multicast.class, multicastShape(buf, root, members))
-                .imulticast(nonBlockingChannel(withRoot(root, members)), buf, root, members.clone());
-    }
-
     private static int[] withRoot(int root, int[] members) {
         int[] ranks = Arrays.copyOf(members, members.length + 1);
         ranks[members.length] = root;
@@ -744,25 +869,11 @@ public final class CommImpl implements Comm {
         checkCount(recv, send.count(), "alltoall receive buffer");
     }
 
-    @Override
-    public Request ialltoall(Buffer send, Buffer recv) {
-        checkAlltoall(send, recv);
-        return algorithm(CollectiveOp.ALLTOALL, CollectiveAlgorithm.Alltoall.class, sized(send.byteLength() / group.size())).ialltoall(nonBlockingChannel(), send, recv);
-    }
-
     private void checkAlltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
             int[] recvDispls) {
         checkSameType(send, recv, "alltoallv");
         checkLayout(send, sendCounts, sendDispls, "alltoallv send");
         checkLayout(recv, recvCounts, recvDispls, "alltoallv receive");
-    }
-
-    @Override
-    public Request ialltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
-            int[] recvDispls) {
-        checkAlltoallv(send, sendCounts, sendDispls, recv, recvCounts, recvDispls);
-        return algorithm(CollectiveOp.ALLTOALLV, CollectiveAlgorithm.Alltoallv.class, unsized())
-                .ialltoallv(nonBlockingChannel(), send, sendCounts, sendDispls, recv, recvCounts, recvDispls);
     }
 
     private void checkGather(Buffer send, Buffer recv, int root) {
@@ -771,12 +882,6 @@ public final class CommImpl implements Comm {
             checkSameType(send, recv, "gather");
             checkCount(recv, (long) send.count() * group.size(), "gather receive buffer at root");
         }
-    }
-
-    @Override
-    public Request igather(Buffer send, Buffer recv, int root) {
-        checkGather(send, recv, root);
-        return algorithm(CollectiveOp.GATHER, CollectiveAlgorithm.Gather.class, sized(send.byteLength())).igather(nonBlockingChannel(), send, recv, root);
     }
 
     private void checkGatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root) {
@@ -791,25 +896,12 @@ public final class CommImpl implements Comm {
         }
     }
 
-    @Override
-    public Request igatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root) {
-        checkGatherv(send, recv, recvCounts, displs, root);
-        return algorithm(CollectiveOp.GATHERV, CollectiveAlgorithm.Gatherv.class, unsized())
-                .igatherv(nonBlockingChannel(), send, recv, recvCounts, displs, root);
-    }
-
     private void checkScatter(Buffer send, Buffer recv, int root) {
         checkRoot(root);
         if (rank == root) {
             checkSameType(send, recv, "scatter");
             checkCount(send, (long) recv.count() * group.size(), "scatter send buffer at root");
         }
-    }
-
-    @Override
-    public Request iscatter(Buffer send, Buffer recv, int root) {
-        checkScatter(send, recv, root);
-        return algorithm(CollectiveOp.SCATTER, CollectiveAlgorithm.Scatter.class, sized(recv.byteLength())).iscatter(nonBlockingChannel(), send, recv, root);
     }
 
     private void checkScatterv(Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root) {
@@ -820,22 +912,9 @@ public final class CommImpl implements Comm {
         }
     }
 
-    @Override
-    public Request iscatterv(Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root) {
-        checkScatterv(send, sendCounts, displs, recv, root);
-        return algorithm(CollectiveOp.SCATTERV, CollectiveAlgorithm.Scatterv.class, unsized())
-                .iscatterv(nonBlockingChannel(), send, sendCounts, displs, recv, root);
-    }
-
     private void checkAllgather(Buffer send, Buffer recv) {
         checkSameType(send, recv, "allgather");
         checkCount(recv, (long) send.count() * group.size(), "allgather receive buffer");
-    }
-
-    @Override
-    public Request iallgather(Buffer send, Buffer recv) {
-        checkAllgather(send, recv);
-        return algorithm(CollectiveOp.ALLGATHER, CollectiveAlgorithm.Allgather.class, sized(send.byteLength())).iallgather(nonBlockingChannel(), send, recv);
     }
 
     private void checkAllgatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
@@ -847,13 +926,6 @@ public final class CommImpl implements Comm {
         }
     }
 
-    @Override
-    public Request iallgatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
-        checkAllgatherv(send, recv, recvCounts, displs);
-        return algorithm(CollectiveOp.ALLGATHERV, CollectiveAlgorithm.Allgatherv.class, unsized())
-                .iallgatherv(nonBlockingChannel(), send, recv, recvCounts, displs);
-    }
-
     private void checkReduce(Buffer send, Buffer recv, Op op, int root) {
         checkRoot(root);
         Reductions.checkDefined(op, send.type());
@@ -863,22 +935,10 @@ public final class CommImpl implements Comm {
         }
     }
 
-    @Override
-    public Request ireduce(Buffer send, Buffer recv, Op op, int root) {
-        checkReduce(send, recv, op, root);
-        return algorithm(CollectiveOp.REDUCE, CollectiveAlgorithm.Reduce.class, sized(send.byteLength())).ireduce(nonBlockingChannel(), send, recv, op, root);
-    }
-
     private void checkAllreduce(Buffer send, Buffer recv, Op op) {
         Reductions.checkDefined(op, send.type());
         checkSameType(send, recv, "allreduce");
         checkCount(recv, send.count(), "allreduce receive buffer");
-    }
-
-    @Override
-    public Request iallreduce(Buffer send, Buffer recv, Op op) {
-        checkAllreduce(send, recv, op);
-        return algorithm(CollectiveOp.ALLREDUCE, CollectiveAlgorithm.Allreduce.class, sized(send.byteLength())).iallreduce(nonBlockingChannel(), send, recv, op);
     }
 
     @Override

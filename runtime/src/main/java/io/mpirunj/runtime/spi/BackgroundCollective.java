@@ -8,11 +8,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * How a blocking collective algorithm serves a non-blocking call when it has no schedule to be
- * progressed by: it runs on a daemon thread of its own, on a channel whose tags are the call's
- * own (see {@code CollChannel} given to the {@code i...} methods), and completes the returned request.
- * Real overlap (the caller computes meanwhile); schedule-based algorithms do better, progressing
- * from completion callbacks without a thread.
+ * How a collective algorithm written with blocking point-to-point calls serves a non-blocking call
+ * when it has no schedule to be progressed by: it runs on a daemon thread of its own, on the channel
+ * (whose tags are the call's own) it was given, and completes the returned request. Real overlap (the
+ * caller computes meanwhile); schedule-based algorithms do better, progressing from completion
+ * callbacks without a thread.
  */
 public final class BackgroundCollective {
 
@@ -24,6 +24,19 @@ public final class BackgroundCollective {
     });
 
     private BackgroundCollective() {
+    }
+
+    /**
+     * The one switch between the forms of such an algorithm (see {@link CollectiveAlgorithm}): runs
+     * {@code body} here and returns null ({@code blocking}), or starts it on a background thread and
+     * returns its request.
+     */
+    public static Request runOrStart(boolean blocking, Runnable body) {
+        if (blocking) {
+            body.run();
+            return null;
+        }
+        return run(body);
     }
 
     /** Starts {@code body} on a background thread; the request completes when it returns or fails. */

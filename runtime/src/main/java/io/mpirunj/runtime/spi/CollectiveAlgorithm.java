@@ -6,13 +6,33 @@ import io.mpirunj.Request;
 
 /**
  * One algorithm for one collective operation, found through a {@link CollectiveProvider}. Each
- * operation has its own sub-interface below; an algorithm class implements exactly one of them.
- * Implementations are stateless and thread-safe.
+ * operation has its own sub-interface below, and an algorithm object serves the one {@link #op()} it
+ * returns (a class may implement two operations whose logic is the same, e.g. scan and exscan, as long
+ * as each instance says which it is), so whoever calls an algorithm picks the method by {@link #op()}, not
+ * by the interfaces the object implements. Implementations are stateless and thread-safe.
  *
- * <p>Each operation also has a non-blocking start ({@code ibcast}, {@code iallreduce}, ...) that
- * returns a {@link Request}. The channel it gets has tags of its own for that one call, so it never
- * meets a blocking collective or another non-blocking one. By default it runs the blocking algorithm
- * on a background thread ({@link BackgroundCollective}); schedule-based algorithms override it.
+ * <h2>Blocking and non-blocking: one method</h2>
+ * Each operation is a single method whose last argument is {@code boolean blocking}; {@code Comm}'s two
+ * entry points ({@code bcast} and {@code ibcast}, {@code allreduce} and {@code iallreduce}, ...) both call
+ * it, so an algorithm writes its logic once (as libNBC's schedules serve both forms in Open MPI).
+ * <ul>
+ *   <li>{@code blocking == true}: returns when this rank's part is done; the return value is ignored
+ *       (return null).</li>
+ *   <li>{@code blocking == false}: starts this rank's part and returns the {@link Request} that completes
+ *       with it. The channel then has tags of its own for that one call, so it never meets a blocking
+ *       collective or another non-blocking one.</li>
+ * </ul>
+ * A schedule-based algorithm hands the flag to its runner (every built-in one does: the collectives
+ * module's {@code ScheduleRequest.runOrStart}); an algorithm written with blocking point-to-point calls
+ * wraps its body in {@link BackgroundCollective#runOrStart}, which runs it in place or, non-blocking, on a
+ * background thread:
+ * <pre>{@code
+ * public Request bcast(CollChannel ch, Buffer buf, int root, boolean blocking) {
+ *     return BackgroundCollective.runOrStart(blocking, () -> {
+ *         ... ch.send / ch.recv ...
+ *     });
+ * }
+ * }</pre>
  */
 public interface CollectiveAlgorithm {
     CollectiveOp op();
@@ -55,12 +75,7 @@ public interface CollectiveAlgorithm {
             return CollectiveOp.BARRIER;
         }
 
-        void barrier(CollChannel ch);
-
-        /** Starts a barrier; {@code ch}'s tags are this call's own. Default: {@link BackgroundCollective}. */
-        default Request ibarrier(CollChannel ch) {
-            return BackgroundCollective.run(() -> barrier(ch));
-        }
+        Request barrier(CollChannel ch, boolean blocking);
     }
 
     interface Bcast extends CollectiveAlgorithm {
@@ -68,12 +83,7 @@ public interface CollectiveAlgorithm {
             return CollectiveOp.BCAST;
         }
 
-        void bcast(CollChannel ch, Buffer buf, int root);
-
-        /** Starts a bcast; {@code ch}'s tags are this call's own. Default: {@link BackgroundCollective}. */
-        default Request ibcast(CollChannel ch, Buffer buf, int root) {
-            return BackgroundCollective.run(() -> bcast(ch, buf, root));
-        }
+        Request bcast(CollChannel ch, Buffer buf, int root, boolean blocking);
     }
 
     /** Root to the ranks in {@code group} (which may include the root); only they call it. */
@@ -82,11 +92,7 @@ public interface CollectiveAlgorithm {
             return CollectiveOp.MULTICAST;
         }
 
-        void multicast(CollChannel ch, Buffer buf, int root, int[] group);
-
-        default Request imulticast(CollChannel ch, Buffer buf, int root, int[] group) {
-            return BackgroundCollective.run(() -> multicast(ch, buf, root, group));
-        }
+        Request multicast(CollChannel ch, Buffer buf, int root, int[] group, boolean blocking);
     }
 
     interface Alltoall extends CollectiveAlgorithm {
@@ -94,11 +100,7 @@ public interface CollectiveAlgorithm {
             return CollectiveOp.ALLTOALL;
         }
 
-        void alltoall(CollChannel ch, Buffer send, Buffer recv);
-
-        default Request ialltoall(CollChannel ch, Buffer send, Buffer recv) {
-            return BackgroundCollective.run(() -> alltoall(ch, send, recv));
-        }
+        Request alltoall(CollChannel ch, Buffer send, Buffer recv, boolean blocking);
     }
 
     interface Alltoallv extends CollectiveAlgorithm {
@@ -106,14 +108,8 @@ public interface CollectiveAlgorithm {
             return CollectiveOp.ALLTOALLV;
         }
 
-        void alltoallv(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
-                int[] recvCounts, int[] recvDispls);
-
-        default Request ialltoallv(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
-                int[] recvCounts, int[] recvDispls) {
-            return BackgroundCollective.run(() -> alltoallv(ch, send, sendCounts, sendDispls, recv, recvCounts,
-                    recvDispls));
-        }
+        Request alltoallv(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
+                int[] recvCounts, int[] recvDispls, boolean blocking);
     }
 
     interface Gather extends CollectiveAlgorithm {
@@ -121,11 +117,7 @@ public interface CollectiveAlgorithm {
             return CollectiveOp.GATHER;
         }
 
-        void gather(CollChannel ch, Buffer send, Buffer recv, int root);
-
-        default Request igather(CollChannel ch, Buffer send, Buffer recv, int root) {
-            return BackgroundCollective.run(() -> gather(ch, send, recv, root));
-        }
+        Request gather(CollChannel ch, Buffer send, Buffer recv, int root, boolean blocking);
     }
 
     interface Gatherv extends CollectiveAlgorithm {
@@ -133,11 +125,8 @@ public interface CollectiveAlgorithm {
             return CollectiveOp.GATHERV;
         }
 
-        void gatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root);
-
-        default Request igatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root) {
-            return BackgroundCollective.run(() -> gatherv(ch, send, recv, recvCounts, displs, root));
-        }
+        Request gatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root,
+                boolean blocking);
     }
 
     interface Scatter extends CollectiveAlgorithm {
@@ -145,11 +134,7 @@ public interface CollectiveAlgorithm {
             return CollectiveOp.SCATTER;
         }
 
-        void scatter(CollChannel ch, Buffer send, Buffer recv, int root);
-
-        default Request iscatter(CollChannel ch, Buffer send, Buffer recv, int root) {
-            return BackgroundCollective.run(() -> scatter(ch, send, recv, root));
-        }
+        Request scatter(CollChannel ch, Buffer send, Buffer recv, int root, boolean blocking);
     }
 
     interface Scatterv extends CollectiveAlgorithm {
@@ -157,11 +142,8 @@ public interface CollectiveAlgorithm {
             return CollectiveOp.SCATTERV;
         }
 
-        void scatterv(CollChannel ch, Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root);
-
-        default Request iscatterv(CollChannel ch, Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root) {
-            return BackgroundCollective.run(() -> scatterv(ch, send, sendCounts, displs, recv, root));
-        }
+        Request scatterv(CollChannel ch, Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root,
+                boolean blocking);
     }
 
     interface Allgather extends CollectiveAlgorithm {
@@ -169,11 +151,7 @@ public interface CollectiveAlgorithm {
             return CollectiveOp.ALLGATHER;
         }
 
-        void allgather(CollChannel ch, Buffer send, Buffer recv);
-
-        default Request iallgather(CollChannel ch, Buffer send, Buffer recv) {
-            return BackgroundCollective.run(() -> allgather(ch, send, recv));
-        }
+        Request allgather(CollChannel ch, Buffer send, Buffer recv, boolean blocking);
     }
 
     interface Allgatherv extends CollectiveAlgorithm {
@@ -181,11 +159,7 @@ public interface CollectiveAlgorithm {
             return CollectiveOp.ALLGATHERV;
         }
 
-        void allgatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs);
-
-        default Request iallgatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs) {
-            return BackgroundCollective.run(() -> allgatherv(ch, send, recv, recvCounts, displs));
-        }
+        Request allgatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs, boolean blocking);
     }
 
     interface Reduce extends CollectiveAlgorithm {
@@ -193,11 +167,7 @@ public interface CollectiveAlgorithm {
             return CollectiveOp.REDUCE;
         }
 
-        void reduce(CollChannel ch, Buffer send, Buffer recv, Op op, int root);
-
-        default Request ireduce(CollChannel ch, Buffer send, Buffer recv, Op op, int root) {
-            return BackgroundCollective.run(() -> reduce(ch, send, recv, op, root));
-        }
+        Request reduce(CollChannel ch, Buffer send, Buffer recv, Op op, int root, boolean blocking);
     }
 
     interface Allreduce extends CollectiveAlgorithm {
@@ -205,11 +175,7 @@ public interface CollectiveAlgorithm {
             return CollectiveOp.ALLREDUCE;
         }
 
-        void allreduce(CollChannel ch, Buffer send, Buffer recv, Op op);
-
-        default Request iallreduce(CollChannel ch, Buffer send, Buffer recv, Op op) {
-            return BackgroundCollective.run(() -> allreduce(ch, send, recv, op));
-        }
+        Request allreduce(CollChannel ch, Buffer send, Buffer recv, Op op, boolean blocking);
     }
 
     /** Block i of the element-wise reduction (recvCounts[i] elements, blocks end to end) lands on rank i. */
@@ -218,11 +184,7 @@ public interface CollectiveAlgorithm {
             return CollectiveOp.REDUCE_SCATTER;
         }
 
-        void reduceScatter(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, Op op);
-
-        default Request ireduceScatter(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, Op op) {
-            return BackgroundCollective.run(() -> reduceScatter(ch, send, recv, recvCounts, op));
-        }
+        Request reduceScatter(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, Op op, boolean blocking);
     }
 
     /** As {@link ReduceScatter} with every block {@code recv.count()} elements. */
@@ -231,11 +193,7 @@ public interface CollectiveAlgorithm {
             return CollectiveOp.REDUCE_SCATTER_BLOCK;
         }
 
-        void reduceScatterBlock(CollChannel ch, Buffer send, Buffer recv, Op op);
-
-        default Request ireduceScatterBlock(CollChannel ch, Buffer send, Buffer recv, Op op) {
-            return BackgroundCollective.run(() -> reduceScatterBlock(ch, send, recv, op));
-        }
+        Request reduceScatterBlock(CollChannel ch, Buffer send, Buffer recv, Op op, boolean blocking);
     }
 
     /** Inclusive prefix reduction: rank r gets x0 op ... op x(r). */
@@ -244,11 +202,7 @@ public interface CollectiveAlgorithm {
             return CollectiveOp.SCAN;
         }
 
-        void scan(CollChannel ch, Buffer send, Buffer recv, Op op);
-
-        default Request iscan(CollChannel ch, Buffer send, Buffer recv, Op op) {
-            return BackgroundCollective.run(() -> scan(ch, send, recv, op));
-        }
+        Request scan(CollChannel ch, Buffer send, Buffer recv, Op op, boolean blocking);
     }
 
     /** Exclusive prefix reduction: rank r &gt; 0 gets x0 op ... op x(r-1); rank 0's recv is not written. */
@@ -257,10 +211,6 @@ public interface CollectiveAlgorithm {
             return CollectiveOp.EXSCAN;
         }
 
-        void exscan(CollChannel ch, Buffer send, Buffer recv, Op op);
-
-        default Request iexscan(CollChannel ch, Buffer send, Buffer recv, Op op) {
-            return BackgroundCollective.run(() -> exscan(ch, send, recv, op));
-        }
+        Request exscan(CollChannel ch, Buffer send, Buffer recv, Op op, boolean blocking);
     }
 }

@@ -25,7 +25,9 @@ class CollReportTest {
             }
 
             @Override
-            public void bcast(io.mpirunj.runtime.spi.CollChannel ch, io.mpirunj.Buffer buf, int root) {
+            public io.mpirunj.Request bcast(io.mpirunj.runtime.spi.CollChannel ch, io.mpirunj.Buffer buf, int root,
+                    boolean blocking) {
+                return null;
             }
         };
     }
