@@ -104,7 +104,9 @@ final class OsuRun {
      * ({@link OsuOptions#jitWarmupCalls}) and runs again until no rank's JIT compiled anything during
      * one (at most {@link #JIT_QUIET_MAX_PASSES} passes and {@link #JIT_QUIET_LIMIT_NANOS}), so that
      * the first timed size does not share the cores with compiler threads (np 2 processes, osu_latency 1 B: mean 76 µs against a median of 26 µs
-     * when it did). Every rank runs as many passes. Nothing with {@code --jit-warmup 0}.
+     * when it did). Every rank runs as many passes. Rank 0 says how it ended in one line on stderr (the
+     * table on stdout keeps OSU's layout): a warm-up cut short by the limits means the first sizes may
+     * still be slow. Nothing with {@code --jit-warmup 0}.
      */
     static void warmUpJit(Comm world, OsuOptions o, Runnable pass) {
         if (o.jitWarmup() == 0) {
@@ -112,10 +114,16 @@ final class OsuRun {
         }
         long start = System.nanoTime();
         int[] passes = {0};
-        JitQuiet.untilQuiet(world, pass, compiled -> {
+        boolean compiling = JitQuiet.untilQuiet(world, pass, compiled -> {
             int done = ++passes[0];
             return compiled && done < JIT_QUIET_MAX_PASSES && System.nanoTime() - start < JIT_QUIET_LIMIT_NANOS;
         });
+        if (world.rank() == 0) {
+            System.err.printf("%s: JIT warm-up: %d pass(es), %.1f s; %s%n", o.benchmark().command(), passes[0],
+                    (System.nanoTime() - start) / 1e9,
+                    compiling ? "rank 0's JIT still compiled in the last pass (limit reached)" : "quiet");
+            System.err.flush();
+        }
     }
 
     /** The two ranks a point-to-point test needs, or a clear error (as OSU: "requires exactly two processes"). */
