@@ -22,7 +22,8 @@ import java.util.Arrays;
  *
  * <p>The statistics travel on a duplicate of the world communicator, so they never mix with the
  * measured traffic. Before the first size, {@link OsuOptions#jitWarmup()} untimed calls spread over
- * all sizes let the JIT compile every path (eager and rendezvous, small and large) first.
+ * all sizes, repeated until no rank's JIT compiles ({@link OsuRun#warmUpJit}), let the JIT compile
+ * every path (eager and rendezvous, small and large) first, so the first size is not an outlier.
  */
 final class CollectiveBench {
     /** Sets up the buffers for one size and returns the call to time. */
@@ -68,15 +69,17 @@ final class CollectiveBench {
     private void runSizes(PrintStream out, String extraConditions, Sized op) {
         String extra = clock.describe() + (extraConditions == null ? "" : "; " + extraConditions);
         OsuRun.printHeader(world, options, OsuRun.conditions(world, options, extra), out);
-        for (int size : options.sizes()) {
-            Runnable call = op.prepare(size);
-            for (int i = options.jitWarmupCalls(size); i > 0; i--) {
-                if (participant) {
-                    call.run();
+        OsuRun.warmUpJit(world, options, () -> {
+            for (int size : options.sizes()) {
+                Runnable call = op.prepare(size);
+                for (int i = options.jitWarmupCalls(size); i > 0; i--) {
+                    if (participant) {
+                        call.run();
+                    }
+                    separate();
                 }
-                separate();
             }
-        }
+        });
         for (int size : options.sizes()) {
             OsuTable.Row row = measure(size, op.prepare(size));
             if (world.rank() == 0) {
