@@ -151,8 +151,10 @@ class ProcessModeTest {
             System.clearProperty(ProcessJob.RANK_JVM_OPTIONS_PROP);
             JobSpec spec = JobSpec.of(4, "com.example.App", List.of("-x"), List.of());
             List<String> cmd = new ProcessJob(spec, null, "/launcher/cp").rankCommand();
-            assertEquals(List.of("-Xshare:auto", "-cp", "/launcher/cp", RankMain.class.getName(), "com.example.App",
-                    "-x"), cmd.subList(1, cmd.size()));
+            List<String> expected = new java.util.ArrayList<>(List.of("-Xshare:auto"));
+            expected.addAll(ProcessJob.STARTUP_JIT_OPTIONS);
+            expected.addAll(List.of("-cp", "/launcher/cp", RankMain.class.getName(), "com.example.App", "-x"));
+            assertEquals(expected, cmd.subList(1, cmd.size()));
         } finally {
             restore(configured);
         }
@@ -166,8 +168,11 @@ class ProcessModeTest {
             JobSpec spec = new JobSpec(2, "com.example.App", List.of(), List.of(), null,
                     JobSpec.OutputOptions.CONSOLE, false, java.util.Map.of(), List.of("-Xmx64m"), 0);
             List<String> cmd = new ProcessJob(spec, null, "/launcher/cp").rankCommand();
-            assertEquals(List.of("-Xshare:auto", "-XX:TieredStopAtLevel=1", "-Xss2m", "-Xmx64m", "-cp", "/launcher/cp",
-                    RankMain.class.getName(), "com.example.App"), cmd.subList(1, cmd.size()));
+            List<String> expected = new java.util.ArrayList<>(List.of("-Xshare:auto"));
+            expected.addAll(ProcessJob.STARTUP_JIT_OPTIONS);
+            expected.addAll(List.of("-XX:TieredStopAtLevel=1", "-Xss2m", "-Xmx64m", "-cp", "/launcher/cp",
+                    RankMain.class.getName(), "com.example.App"));
+            assertEquals(expected, cmd.subList(1, cmd.size()));
         } finally {
             restore(configured);
         }
