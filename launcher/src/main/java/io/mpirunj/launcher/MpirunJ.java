@@ -119,7 +119,7 @@ public final class MpirunJ implements Callable<Integer> {
     @Option(names = "--coll", paramLabel = "OP=ALGO[,OP=ALGO...]",
             description = "Force collective algorithms, e.g. bcast=binomial,alltoall=pairwise "
                     + "(see --list-algorithms); OP=auto picks the fastest under --model per call "
-                    + "(what runs without auto when that is predicted within 10 %).")
+                    + "(what runs without auto when that is predicted within 10 %%).")
     String coll;
 
     @Option(names = "--coll-rules", paramLabel = "FILE",

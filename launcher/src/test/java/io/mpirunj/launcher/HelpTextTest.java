@@ -58,6 +58,27 @@ class HelpTextTest {
         assertTrue(summaries.get("schedule").contains("on a cost model or a routed fabric"), summaries.get("schedule"));
     }
 
+    /** Picocli formats descriptions: a bare '%' (as in "10 %") fails to format and warns on stderr at every --help. */
+    @Test
+    void everyHelpTextFormatsWithoutWarnings() {
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream original = System.err;
+        System.setErr(new java.io.PrintStream(captured, true));
+        try {
+            renderAll(MpirunJ.commandLine());
+        } finally {
+            System.setErr(original);
+        }
+        assertEquals("", captured.toString(), "picocli warned while rendering the help texts");
+    }
+
+    private static void renderAll(CommandLine cl) {
+        assertTrue(!cl.getUsageMessage().isEmpty(), cl.getCommandName());
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            renderAll(sub);
+        }
+    }
+
     @Test
     void firstSentenceSkipsAbbreviationsAndParentheses() {
         CommandLine.Model.UsageMessageSpec usage = new CommandLine.Model.UsageMessageSpec()
