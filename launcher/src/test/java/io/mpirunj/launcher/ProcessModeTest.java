@@ -127,19 +127,14 @@ class ProcessModeTest {
 
     @Test
     void aRankKilledBySignalEndsTheJobWith128PlusTheSignal() throws Exception {
-        java.util.concurrent.CompletableFuture<LauncherRun> job = java.util.concurrent.CompletableFuture.supplyAsync(
-                () -> LauncherRun.of("-np", "3", Waiter.class.getName()));
-        ProcessHandle victim = null;
-        while (victim == null && !job.isDone()) {
-            Thread.sleep(100);
-            victim = ProcessHandle.current().children()
-                    .filter(p -> p.info().arguments().map(a -> List.of(a).contains(Waiter.class.getName()))
-                            .orElse(false))
-                    .findFirst().orElse(null);
-        }
-        Thread.sleep(1500); // let the ranks meet (a kill during start-up must end the job too)
+        LauncherRun.Running job = LauncherRun.start("-np", "3", Waiter.class.getName());
+        // every rank is past its barrier and waiting: the ranks have met
+        job.awaitOut(java.util.regex.Pattern.compile("rank \\d+ waiting"), 3, 60_000);
+        ProcessHandle victim = ProcessHandle.current().children()
+                .filter(p -> p.info().arguments().map(a -> List.of(a).contains(Waiter.class.getName())).orElse(false))
+                .findFirst().orElse(null);
         assertTrue(victim != null && victim.destroyForcibly(), "found a rank to kill");
-        LauncherRun run = job.get(60, TimeUnit.SECONDS);
+        LauncherRun run = job.done().get(60, TimeUnit.SECONDS);
         assertEquals(128 + 9, run.exitCode(), run::toString);
         assertTrue(run.err().contains("(killed by signal 9, SIGKILL)"), run::toString);
     }
