@@ -89,7 +89,7 @@ public final class CollectiveRegistry {
     }
 
     /** The default among {@code algorithms} (of one op): the first of highest priority; null when empty. */
-    public static CollectiveAlgorithm defaultOf(Iterable<? extends CollectiveAlgorithm> algorithms) {
+    private static CollectiveAlgorithm defaultOf(Iterable<? extends CollectiveAlgorithm> algorithms) {
         CollectiveAlgorithm best = null;
         for (CollectiveAlgorithm a : algorithms) {
             if (best == null || a.priority() > best.priority()) {
