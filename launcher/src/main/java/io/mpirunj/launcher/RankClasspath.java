@@ -11,14 +11,14 @@ import java.util.Set;
 
 /**
  * What a rank JVM's classpath holds: the launcher's classpath without the tools that only the
- * launcher's own commands use (the benchmarks module and its chart, PDF/SVG and progress-bar libraries,
- * picocli).
+ * launcher's own commands use (the benchmarks module and its chart, PDF/SVG and progress-bar libraries).
  * A rank needs the runtime, the collectives, the fabric models, their libraries and {@link RankMain};
  * the user's classpath is added by the job. Fewer jars: less to open and verify at every rank's start.
  *
  * <p>Tool entries are found by the classes they hold, so the filter works for the packaged
  * {@code lib/} directory and for a build's {@code target/classes} alike. {@code mpirun-j bench}
- * passes the benchmarks' classes as the user classpath, so its ranks still have them.
+ * passes the benchmarks' classes as the user classpath, so its ranks still have them. picocli stays: the
+ * OSU programs parse their options with it in every rank.
  */
 public final class RankClasspath {
     /** One class from each classpath entry a rank never needs. */
@@ -35,8 +35,7 @@ public final class RankClasspath {
             "org.jfree.svg.SVGGraphics2D",
             "me.tongfei.progressbar.ProgressBar",
             "org.jline.terminal.Terminal",
-            "org.jline.nativ.JLineNativeLoader",
-            "picocli.CommandLine");
+            "org.jline.nativ.JLineNativeLoader");
 
     private RankClasspath() {
     }

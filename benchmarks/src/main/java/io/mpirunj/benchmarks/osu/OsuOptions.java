@@ -3,9 +3,16 @@ package io.mpirunj.benchmarks.osu;
 import io.mpirunj.benchmarks.OsuFormat;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The command-line options of an OSU-style benchmark, parsed as OSU's {@code process_options} does:
+ * The command-line options of an OSU-style benchmark (parsed by picocli), as OSU's {@code process_options} takes them:
  * {@code -m [MIN:]MAX} (also {@code MIN:}), {@code -i ITER}, {@code -x WARMUP}, {@code -f}, plus
  * {@code -W WINDOW} (osu_bw), {@code -g K} (osu_multicast: the group size) and
  * {@code --jit-warmup N} (ours: untimed calls before the first size, 0 for none).
@@ -63,59 +70,107 @@ public final class OsuOptions {
      * @throws UsageException for an unknown option, a missing or malformed value, or MIN &gt; MAX
      */
     public static OsuOptions parse(OsuBenchmark b, String... args) {
+        ParseResult parsed;
+        try {
+            parsed = commandLine(b).parseArgs(args);
+        } catch (UnmatchedArgumentException e) {
+            throw usage(b, "unknown option '" + e.getUnmatched().get(0) + "' (expected: " + expected(b) + ")");
+        } catch (MissingParameterException e) {
+            String name = e.getMissing().get(0) instanceof OptionSpec o ? typed(o, args) : "an option";
+            throw usage(b, name + " needs a value");
+        } catch (ParameterException e) {
+            throw usage(b, e.getMessage().replace('\n', ' ').strip());
+        }
         int min = b.defaultMinBytes();
         int max = b.defaultMaxBytes();
-        Integer iterations = null;
-        Integer warmup = null;
-        boolean full = false;
-        int jit = b.defaultJitWarmup();
-        int window = DEFAULT_WINDOW;
-        Integer group = null;
-        boolean help = false;
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            String name = a;
-            String inline = null;
-            int eq = a.indexOf('=');
-            if (a.startsWith("--") && eq > 0) {
-                name = a.substring(0, eq);
-                inline = a.substring(eq + 1);
-            } else if (a.length() > 2 && a.charAt(0) == '-' && a.charAt(1) != '-' && "mixWg".indexOf(a.charAt(1)) >= 0) {
-                name = a.substring(0, 2); // -m1:64, as getopt allows
-                inline = a.substring(2);
+        OptionSpec sizes = parsed.matchedOption("-m");
+        if (sizes != null) {
+            String name = typed(sizes, args);
+            if (!b.hasSizes()) {
+                throw usage(b, name + ": " + b.command() + " has no message sizes");
             }
-            switch (name) {
-                case "-h", "--help" -> help = true;
-                case "-f", "--full" -> full = true;
-                case "-m", "--message-size" -> {
-                    if (!b.hasSizes()) {
-                        throw usage(b, a + ": " + b.command() + " has no message sizes");
-                    }
-                    String v = inline != null ? inline : value(b, args, ++i, name);
-                    int[] mm = messageSizes(b, name, v, min, max);
-                    min = mm[0];
-                    max = mm[1];
-                }
-                case "-i", "--iterations" -> iterations = positive(b, name,
-                        inline != null ? inline : value(b, args, ++i, name), 1);
-                case "-x", "--warmup" -> warmup = positive(b, name, inline != null ? inline : value(b, args, ++i, name), 0);
-                case "--jit-warmup" -> jit = positive(b, name, inline != null ? inline : value(b, args, ++i, name), 0);
-                case "-W", "--window-size" -> {
-                    if (b != OsuBenchmark.BW) {
-                        throw usage(b, name + " is only for osu_bw");
-                    }
-                    window = positive(b, name, inline != null ? inline : value(b, args, ++i, name), 1);
-                }
-                case "-g", "--group-size" -> {
-                    if (b != OsuBenchmark.MULTICAST) {
-                        throw usage(b, name + " is only for osu_multicast");
-                    }
-                    group = positive(b, name, inline != null ? inline : value(b, args, ++i, name), 1);
-                }
-                default -> throw usage(b, "unknown option '" + a + "' (expected: " + expected(b) + ")");
+            for (String v : parsed.matchedOptionValue("-m", List.<String>of())) { // in order, as OSU applies them
+                int[] mm = messageSizes(b, name, v, min, max);
+                min = mm[0];
+                max = mm[1];
             }
         }
-        return new OsuOptions(b, min, max, iterations, warmup, full, jit, window, group, help);
+        if (parsed.hasMatchedOption("-W") && b != OsuBenchmark.BW) {
+            throw usage(b, typed(parsed.matchedOption("-W"), args) + " is only for osu_bw");
+        }
+        if (parsed.hasMatchedOption("-g") && b != OsuBenchmark.MULTICAST) {
+            throw usage(b, typed(parsed.matchedOption("-g"), args) + " is only for osu_multicast");
+        }
+        Integer iterations = number(b, parsed, "-i", args, 1);
+        Integer warmup = number(b, parsed, "-x", args, 0);
+        Integer jit = number(b, parsed, "--jit-warmup", args, 0);
+        Integer window = number(b, parsed, "-W", args, 1);
+        Integer group = number(b, parsed, "-g", args, 1);
+        return new OsuOptions(b, min, max, iterations, warmup, parsed.hasMatchedOption("-f"),
+                jit != null ? jit : b.defaultJitWarmup(), window != null ? window : DEFAULT_WINDOW, group,
+                parsed.isUsageHelpRequested());
+    }
+
+    /**
+     * The options as picocli parses them: names, {@code --name=value}, values attached to short names
+     * ({@code -m1:64}, as getopt allows) and help. Values stay text: {@link #parse} checks them, so each
+     * error names the option as it was typed. Every benchmark knows every option (so {@code -W} for
+     * osu_bcast gets "only for osu_bw", not "unknown"); its help lists only its own.
+     */
+    private static CommandLine commandLine(OsuBenchmark b) {
+        CommandSpec spec = CommandSpec.create().name(b.command());
+        spec.usageMessage().customSynopsis("mpirun-j bench " + b.command() + " -np N [options]",
+                "   or: mpirun-j -np N [--threads] -cp CP " + b.mainClass() + " [options]")
+                .optionListHeading("Options:%n").sortOptions(false).width(110);
+        String iterations = "timed iterations per size (default " + b.iterationsSmall()
+                + (b.hasSizes() ? " for small messages, " + b.iterationsLarge() + " above "
+                        + OsuBenchmark.LARGE_MESSAGE_BYTES + " B" : "") + ")";
+        String warmup = "untimed iterations before each size (default " + b.skipSmall()
+                + (b.hasSizes() ? ", " + b.skipLarge() + " for large messages" : "") + ")";
+        String full = "also print Min, Max, Iterations, P50, P99"
+                + (b.kind() == OsuBenchmark.Kind.COLLECTIVE || b.kind() == OsuBenchmark.Kind.NO_SIZE
+                        ? " and Last-Rank Done" : "")
+                + (b == OsuBenchmark.BW ? " (no effect for osu_bw)" : "");
+        spec.addOption(option(List.class, "[MIN:]MAX", !b.hasSizes(), "message sizes MIN..MAX bytes, powers of two "
+                + "(default " + b.defaultMinBytes() + ":" + b.defaultMaxBytes() + ")", "-m", "--message-size"));
+        spec.addOption(option(String.class, "ITER", false, iterations, "-i", "--iterations"));
+        spec.addOption(option(String.class, "ITER", false, warmup, "-x", "--warmup"));
+        spec.addOption(OptionSpec.builder("-f", "--full").description(full).build());
+        spec.addOption(option(String.class, "SIZE", b != OsuBenchmark.BW,
+                "messages sent before an acknowledgement (default " + DEFAULT_WINDOW + ")", "-W", "--window-size"));
+        spec.addOption(option(String.class, "K", b != OsuBenchmark.MULTICAST,
+                "multicast from rank 0 to K ranks spread over 1..np-1 (default np-1)", "-g", "--group-size"));
+        spec.addOption(option(String.class, "N", false, "untimed calls spread over all sizes before the first one, "
+                + "so the JIT has compiled every path (default " + b.defaultJitWarmup() + "; 0 for none)",
+                "--jit-warmup"));
+        spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).description("print this help").build());
+        return new CommandLine(spec).setOverwrittenOptionsAllowed(true); // the last -i wins, as in OSU
+    }
+
+    private static OptionSpec option(Class<?> type, String label, boolean hidden, String description,
+            String... names) {
+        OptionSpec.Builder o = OptionSpec.builder(names).type(type).arity("1").paramLabel(label).hidden(hidden)
+                .description(description);
+        return (type == List.class ? o.auxiliaryTypes(String.class) : o).build();
+    }
+
+    /** The name {@code option} was given by in {@code args} (the last use), e.g. {@code -i} or {@code --iterations}. */
+    private static String typed(OptionSpec option, String[] args) {
+        for (int i = args.length - 1; i >= 0; i--) {
+            for (String name : option.names()) {
+                if (args[i].equals(name) || args[i].startsWith(name + "=")
+                        || name.length() == 2 && !name.startsWith("--") && args[i].startsWith(name)) {
+                    return name;
+                }
+            }
+        }
+        return option.longestName();
+    }
+
+    /** Option {@code name}'s whole-number value (at least {@code least}), or null if it was not given. */
+    private static Integer number(OsuBenchmark b, ParseResult parsed, String name, String[] args, int least) {
+        OptionSpec option = parsed.matchedOption(name);
+        return option == null ? null : positive(b, typed(option, args), option.getValue(), least);
     }
 
     private static String expected(OsuBenchmark b) {
@@ -135,13 +190,6 @@ public final class OsuOptions {
         e.add("--jit-warmup N");
         e.add("-h");
         return String.join(", ", e);
-    }
-
-    private static String value(OsuBenchmark b, String[] args, int i, String name) {
-        if (i >= args.length) {
-            throw usage(b, name + " needs a value");
-        }
-        return args[i];
     }
 
     private static int positive(OsuBenchmark b, String name, String v, int least) {
@@ -200,45 +248,9 @@ public final class OsuOptions {
         return new UsageException(b.command() + ": " + message);
     }
 
-    /** OSU-style help text. */
+    /** OSU-style help text (picocli's usage message). */
     public static String help(OsuBenchmark b) {
-        String nl = System.lineSeparator();
-        StringBuilder sb = new StringBuilder();
-        sb.append("Usage: mpirun-j bench ").append(b.command()).append(" -np N [options]").append(nl);
-        sb.append("   or: mpirun-j -np N [--threads] -cp CP ").append(b.mainClass()).append(" [options]").append(nl);
-        sb.append("Options:").append(nl);
-        if (b.hasSizes()) {
-            sb.append("  -m, --message-size [MIN:]MAX  message sizes MIN..MAX bytes, powers of two (default ")
-                    .append(b.defaultMinBytes()).append(':').append(b.defaultMaxBytes()).append(')').append(nl);
-        }
-        sb.append("  -i, --iterations ITER         timed iterations per size (default ").append(b.iterationsSmall());
-        if (b.hasSizes()) {
-            sb.append(" for small messages, ").append(b.iterationsLarge()).append(" above ")
-                    .append(OsuBenchmark.LARGE_MESSAGE_BYTES).append(" B");
-        }
-        sb.append(')').append(nl);
-        sb.append("  -x, --warmup ITER             untimed iterations before each size (default ").append(b.skipSmall());
-        if (b.hasSizes()) {
-            sb.append(", ").append(b.skipLarge()).append(" for large messages");
-        }
-        sb.append(')').append(nl);
-        sb.append("  -f, --full                    also print Min, Max, Iterations, P50, P99")
-                .append(b.kind() == OsuBenchmark.Kind.COLLECTIVE || b.kind() == OsuBenchmark.Kind.NO_SIZE
-                        ? " and Last-Rank Done" : "")
-                .append(b == OsuBenchmark.BW ? " (no effect for osu_bw)" : "").append(nl);
-        if (b == OsuBenchmark.BW) {
-            sb.append("  -W, --window-size SIZE        messages sent before an acknowledgement (default ")
-                    .append(DEFAULT_WINDOW).append(')').append(nl);
-        }
-        if (b == OsuBenchmark.MULTICAST) {
-            sb.append("  -g, --group-size K            multicast from rank 0 to K ranks spread over 1..np-1 "
-                    + "(default np-1)").append(nl);
-        }
-        sb.append("      --jit-warmup N            untimed calls spread over all sizes before the first one, so the")
-                .append(nl).append("                                JIT has compiled every path (default ")
-                .append(b.defaultJitWarmup()).append("; 0 for none)").append(nl);
-        sb.append("  -h, --help                    print this help").append(nl);
-        return sb.toString();
+        return commandLine(b).getUsageMessage(CommandLine.Help.Ansi.OFF);
     }
 
     /** These options with the largest size lowered to {@code max} (if it is lower). */
