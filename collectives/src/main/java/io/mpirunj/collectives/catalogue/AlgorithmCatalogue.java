@@ -146,30 +146,23 @@ public final class AlgorithmCatalogue {
 
         /** What it needs to run, for error messages ("" when nothing). */
         public String requirement() {
-            if (traits.contains(STAR_FABRIC)) {
-                return "a star graph fabric with one rank per node";
-            }
-            if (traits.contains(TORUS_FABRIC)) {
-                return "a square torus fabric with one rank per node";
-            }
-            if (traits.contains(MESH_FABRIC)) {
-                return "a mesh, torus or hypercube fabric";
-            }
-            return "";
+            FabricNeed need = fabricNeed();
+            return need == null ? "" : need.requirement();
         }
 
         /** An example of the options {@link #requirement()} asks for ("" when nothing). */
         public String example() {
-            if (traits.contains(STAR_FABRIC)) {
-                return "--fabric star:4";
+            FabricNeed need = fabricNeed();
+            return need == null ? "" : need.example();
+        }
+
+        private FabricNeed fabricNeed() {
+            for (FabricNeed need : FABRIC_NEEDS) {
+                if (traits.contains(need.trait())) {
+                    return need;
+                }
             }
-            if (traits.contains(TORUS_FABRIC)) {
-                return "--fabric torus:8x8";
-            }
-            if (traits.contains(MESH_FABRIC)) {
-                return "--fabric mesh:6x6 --placement 3/2,1/5,...";
-            }
-            return "";
+            return null;
         }
 
         /** Its schedule for {@code shape}, labelled with this entry's operation. */
@@ -181,6 +174,17 @@ public final class AlgorithmCatalogue {
             return builder.build(shape);
         }
     }
+
+    /** A fabric an algorithm needs: its trait, what to tell the user, and an example of the options. */
+    private record FabricNeed(AlgorithmTrait trait, String requirement, String example) {
+    }
+
+    /** The fabric traits, most specific first (a torus is also a mesh). */
+    private static final List<FabricNeed> FABRIC_NEEDS = List.of(
+            new FabricNeed(STAR_FABRIC, "a star graph fabric with one rank per node", "--fabric star:4"),
+            new FabricNeed(TORUS_FABRIC, "a square torus fabric with one rank per node", "--fabric torus:8x8"),
+            new FabricNeed(MESH_FABRIC, "a mesh, torus or hypercube fabric",
+                    "--fabric mesh:6x6 --placement 3/2,1/5,..."));
 
     private static final List<Entry> ENTRIES = new ArrayList<>();
     private static final List<MulticastAlgorithms.Entry> TREES = new ArrayList<>();
