@@ -593,28 +593,50 @@ public class Comm implements Freeable, Cloneable {
 
     private Collective gathervCall(String call, Object sendbuf, int sendcount, Datatype sendtype,
             Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root, boolean inPlace) {
-        io.mpirunj.Comm c0 = comm(call);
-        int me = c0.rank();
-        boolean isRoot = me == root;
-        if (inPlace && !isRoot) {
-            throw new MPIException(call + ": the in-place form (no send buffer) is for the root only; rank " + me
-                    + " is not the root " + root, null, MPI.ERR_ROOT);
+        VectorCall v = new VectorCall(call, root, inPlace, "receive", recvbuf, recvcount, displs, recvtype, "send",
+                sendbuf, sendcount, sendtype);
+        Buffer s = inPlace ? v.vector.read(displs[root], recvcount[root]).copy() : v.own.read(0, sendcount);
+        Region.Landing l = v.isRoot ? v.vector.write(0, v.reach) : nowhere(sendtype);
+        return new Collective(c -> c.gatherv(s, l.buffer, v.counts, v.offsets, root),
+                c -> c.igatherv(s, l.buffer, v.counts, v.offsets, root), l::land);
+    }
+
+    /**
+     * What gatherv and scatterv share: the root's vector buffer, laid out by counts and displacements
+     * (the receive buffer of a gatherv, the send buffer of a scatterv), and every rank's own block (its
+     * send or receive buffer; none in the root's in-place form), checked in that order.
+     */
+    private final class VectorCall {
+        final boolean isRoot;
+        final Region vector;
+        final Region own;
+        /** Elements the root's layout reaches (0 off the root). */
+        final int reach;
+        /** The root's counts and displacements as runtime buffer elements (null off the root). */
+        final int[] counts;
+        final int[] offsets;
+
+        VectorCall(String call, int root, boolean inPlace, String vectorRole, Object vectorBuf, int[] vectorCounts,
+                int[] displs, Datatype vectorType, String ownRole, Object ownBuf, int ownCount, Datatype ownType) {
+            io.mpirunj.Comm c0 = comm(call);
+            int me = c0.rank();
+            isRoot = me == root;
+            if (inPlace && !isRoot) {
+                throw new MPIException(call + ": the in-place form (no " + ownRole + " buffer) is for the root only; "
+                        + "rank " + me + " is not the root " + root, null, MPI.ERR_ROOT);
+            }
+            vector = isRoot ? Region.of(call, vectorRole, vectorBuf, vectorType) : null;
+            own = inPlace ? null : Region.of(call, ownRole, ownBuf, ownType);
+            reach = isRoot ? extent(call, vectorCounts, displs, c0.size()) : 0;
+            if (vector != null) {
+                checkCount(call, vector, reach);
+            }
+            if (own != null) {
+                checkCount(call, own, ownCount);
+            }
+            counts = isRoot ? wire(vectorCounts, vectorType) : null;
+            offsets = isRoot ? wire(displs, vectorType) : null;
         }
-        Region recv = isRoot ? Region.of(call, "receive", recvbuf, recvtype) : null;
-        Region send = inPlace ? null : Region.of(call, "send", sendbuf, sendtype);
-        int reach = isRoot ? extent(call, recvcount, displs, c0.size()) : 0;
-        if (recv != null) {
-            checkCount(call, recv, reach);
-        }
-        if (send != null) {
-            checkCount(call, send, sendcount);
-        }
-        int[] counts = isRoot ? wire(recvcount, recvtype) : null;
-        int[] offsets = isRoot ? wire(displs, recvtype) : null;
-        Buffer s = inPlace ? recv.read(displs[root], recvcount[root]).copy() : send.read(0, sendcount);
-        Region.Landing l = isRoot ? recv.write(0, reach) : nowhere(sendtype);
-        return new Collective(c -> c.gatherv(s, l.buffer, counts, offsets, root),
-                c -> c.igatherv(s, l.buffer, counts, offsets, root), l::land);
     }
 
     // ---- scatter -----------------------------------------------------------------------------------
@@ -694,28 +716,12 @@ public class Comm implements Freeable, Cloneable {
 
     private Collective scattervCall(String call, Object sendbuf, int[] sendcount, int[] displs,
             Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype, int root, boolean inPlace) {
-        io.mpirunj.Comm c0 = comm(call);
-        int me = c0.rank();
-        boolean isRoot = me == root;
-        if (inPlace && !isRoot) {
-            throw new MPIException(call + ": the in-place form (no receive buffer) is for the root only; rank " + me
-                    + " is not the root " + root, null, MPI.ERR_ROOT);
-        }
-        Region send = isRoot ? Region.of(call, "send", sendbuf, sendtype) : null;
-        Region recv = inPlace ? null : Region.of(call, "receive", recvbuf, recvtype);
-        int reach = isRoot ? extent(call, sendcount, displs, c0.size()) : 0;
-        if (send != null) {
-            checkCount(call, send, reach);
-        }
-        if (recv != null) {
-            checkCount(call, recv, recvcount);
-        }
-        int[] counts = isRoot ? wire(sendcount, sendtype) : null;
-        int[] offsets = isRoot ? wire(displs, sendtype) : null;
-        Buffer s = isRoot ? send.read(0, reach) : Buffer.allocate(recvtype.unit.wireType(), 0);
-        Region.Landing l = inPlace ? new Region.Landing(s.allocateLike(counts[root])) : recv.write(0, recvcount);
-        return new Collective(c -> c.scatterv(s, counts, offsets, l.buffer, root),
-                c -> c.iscatterv(s, counts, offsets, l.buffer, root), l::land);
+        VectorCall v = new VectorCall(call, root, inPlace, "send", sendbuf, sendcount, displs, sendtype, "receive",
+                recvbuf, recvcount, recvtype);
+        Buffer s = v.isRoot ? v.vector.read(0, v.reach) : Buffer.allocate(recvtype.unit.wireType(), 0);
+        Region.Landing l = inPlace ? new Region.Landing(s.allocateLike(v.counts[root])) : v.own.write(0, recvcount);
+        return new Collective(c -> c.scatterv(s, v.counts, v.offsets, l.buffer, root),
+                c -> c.iscatterv(s, v.counts, v.offsets, l.buffer, root), l::land);
     }
 
     // ---- allgather, alltoall -----------------------------------------------------------------------
