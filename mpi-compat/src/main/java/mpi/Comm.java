@@ -542,19 +542,11 @@ public class Comm implements Freeable, Cloneable {
 
     private Collective gatherCall(String call, Object sendbuf, int sendcount, Datatype sendtype,
             Object recvbuf, int recvcount, Datatype recvtype, int root, boolean inPlace) {
-        io.mpirunj.Comm c0 = comm(call);
-        boolean isRoot = c0.rank() == root;
-        int size = c0.size();
-        Region recv = isRoot ? Region.of(call, "receive", recvbuf, recvtype) : null;
-        Region send = inPlace && isRoot ? null : Region.of(call, "send", sendbuf, sendtype);
-        if (recv != null) {
-            checkCount(call, recv, (long) recvcount * size);
-        }
-        if (send != null) {
-            checkCount(call, send, sendcount);
-        }
-        Buffer s = send == null ? recv.read(root * recvcount, recvcount).copy() : send.read(0, sendcount);
-        Region.Landing l = isRoot ? recv.write(0, recvcount * size) : nowhere(sendtype);
+        RootedCall r = new RootedCall(call, root, inPlace, false, "receive", recvbuf, recvtype, "send", sendbuf,
+                sendtype);
+        r.checkCounts(call, (long) recvcount * r.size, sendcount);
+        Buffer s = r.own == null ? r.rooted.read(root * recvcount, recvcount).copy() : r.own.read(0, sendcount);
+        Region.Landing l = r.isRoot ? r.rooted.write(0, recvcount * r.size) : nowhere(sendtype);
         return new Collective(c -> c.gather(s, l.buffer, root), c -> c.igather(s, l.buffer, root), l::land);
     }
 
@@ -593,28 +585,55 @@ public class Comm implements Freeable, Cloneable {
 
     private Collective gathervCall(String call, Object sendbuf, int sendcount, Datatype sendtype,
             Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root, boolean inPlace) {
-        io.mpirunj.Comm c0 = comm(call);
-        int me = c0.rank();
-        boolean isRoot = me == root;
-        if (inPlace && !isRoot) {
-            throw new MPIException(call + ": the in-place form (no send buffer) is for the root only; rank " + me
-                    + " is not the root " + root, null, MPI.ERR_ROOT);
-        }
-        Region recv = isRoot ? Region.of(call, "receive", recvbuf, recvtype) : null;
-        Region send = inPlace ? null : Region.of(call, "send", sendbuf, sendtype);
-        int reach = isRoot ? extent(call, recvcount, displs, c0.size()) : 0;
-        if (recv != null) {
-            checkCount(call, recv, reach);
-        }
-        if (send != null) {
-            checkCount(call, send, sendcount);
-        }
-        int[] counts = isRoot ? wire(recvcount, recvtype) : null;
-        int[] offsets = isRoot ? wire(displs, recvtype) : null;
-        Buffer s = inPlace ? recv.read(displs[root], recvcount[root]).copy() : send.read(0, sendcount);
-        Region.Landing l = isRoot ? recv.write(0, reach) : nowhere(sendtype);
+        RootedCall r = new RootedCall(call, root, inPlace, true, "receive", recvbuf, recvtype, "send", sendbuf,
+                sendtype);
+        int reach = r.isRoot ? extent(call, recvcount, displs, r.size) : 0;
+        r.checkCounts(call, reach, sendcount);
+        int[] counts = r.isRoot ? wire(recvcount, recvtype) : null;
+        int[] offsets = r.isRoot ? wire(displs, recvtype) : null;
+        Buffer s = inPlace ? r.rooted.read(displs[root], recvcount[root]).copy() : r.own.read(0, sendcount);
+        Region.Landing l = r.isRoot ? r.rooted.write(0, reach) : nowhere(sendtype);
         return new Collective(c -> c.gatherv(s, l.buffer, counts, offsets, root),
                 c -> c.igatherv(s, l.buffer, counts, offsets, root), l::land);
+    }
+
+    /**
+     * What the rooted calls (gather, scatter and their v-forms) share: the root's buffer of every rank's
+     * block (the receive buffer of a gather, the send buffer of a scatter) and each rank's own block (its
+     * send or receive buffer; none at the root in place), opened in that order.
+     */
+    private final class RootedCall {
+        final boolean isRoot;
+        final int size;
+        /** The root's buffer of every block; null off the root. */
+        final Region rooted;
+        /** This rank's own block; null at the root in place. */
+        final Region own;
+
+        /** {@code rootOnlyInPlace}: the in-place form is refused off the root (the v-forms': it has no own buffer). */
+        RootedCall(String call, int root, boolean inPlace, boolean rootOnlyInPlace, String rootedRole,
+                Object rootedBuf, Datatype rootedType, String ownRole, Object ownBuf, Datatype ownType) {
+            io.mpirunj.Comm c0 = comm(call);
+            int me = c0.rank();
+            isRoot = me == root;
+            size = c0.size();
+            if (rootOnlyInPlace && inPlace && !isRoot) {
+                throw new MPIException(call + ": the in-place form (no " + ownRole + " buffer) is for the root only; "
+                        + "rank " + me + " is not the root " + root, null, MPI.ERR_ROOT);
+            }
+            rooted = isRoot ? Region.of(call, rootedRole, rootedBuf, rootedType) : null;
+            own = inPlace && isRoot ? null : Region.of(call, ownRole, ownBuf, ownType);
+        }
+
+        /** Checks that the root's buffer holds {@code rootedElements} and the own block {@code ownCount}. */
+        void checkCounts(String call, long rootedElements, int ownCount) {
+            if (rooted != null) {
+                checkCount(call, rooted, rootedElements);
+            }
+            if (own != null) {
+                checkCount(call, own, ownCount);
+            }
+        }
     }
 
     // ---- scatter -----------------------------------------------------------------------------------
@@ -641,20 +660,13 @@ public class Comm implements Freeable, Cloneable {
 
     private Collective scatterCall(String call, Object sendbuf, int sendcount, Datatype sendtype,
             Object recvbuf, int recvcount, Datatype recvtype, int root, boolean inPlace) {
-        io.mpirunj.Comm c0 = comm(call);
-        boolean isRoot = c0.rank() == root;
-        int size = c0.size();
-        Region send = isRoot ? Region.of(call, "send", sendbuf, sendtype) : null;
-        Region recv = inPlace && isRoot ? null : Region.of(call, "receive", recvbuf, recvtype);
-        if (send != null) {
-            checkCount(call, send, (long) sendcount * size);
-        }
-        if (recv != null) {
-            checkCount(call, recv, recvcount);
-        }
-        Buffer s = isRoot ? send.read(0, sendcount * size) : Buffer.allocate(recvtype.unit.wireType(), 0);
+        RootedCall r = new RootedCall(call, root, inPlace, false, "send", sendbuf, sendtype, "receive", recvbuf,
+                recvtype);
+        r.checkCounts(call, (long) sendcount * r.size, recvcount);
+        Buffer s = r.isRoot ? r.rooted.read(0, sendcount * r.size) : Buffer.allocate(recvtype.unit.wireType(), 0);
         // in place, the root's own block stays in the send buffer: it lands in a scratch buffer
-        Region.Landing l = recv == null ? new Region.Landing(s.allocateLike(s.count() / size)) : recv.write(0, recvcount);
+        Region.Landing l = r.own == null ? new Region.Landing(s.allocateLike(s.count() / r.size))
+                : r.own.write(0, recvcount);
         return new Collective(c -> c.scatter(s, l.buffer, root), c -> c.iscatter(s, l.buffer, root), l::land);
     }
 
@@ -694,26 +706,14 @@ public class Comm implements Freeable, Cloneable {
 
     private Collective scattervCall(String call, Object sendbuf, int[] sendcount, int[] displs,
             Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype, int root, boolean inPlace) {
-        io.mpirunj.Comm c0 = comm(call);
-        int me = c0.rank();
-        boolean isRoot = me == root;
-        if (inPlace && !isRoot) {
-            throw new MPIException(call + ": the in-place form (no receive buffer) is for the root only; rank " + me
-                    + " is not the root " + root, null, MPI.ERR_ROOT);
-        }
-        Region send = isRoot ? Region.of(call, "send", sendbuf, sendtype) : null;
-        Region recv = inPlace ? null : Region.of(call, "receive", recvbuf, recvtype);
-        int reach = isRoot ? extent(call, sendcount, displs, c0.size()) : 0;
-        if (send != null) {
-            checkCount(call, send, reach);
-        }
-        if (recv != null) {
-            checkCount(call, recv, recvcount);
-        }
-        int[] counts = isRoot ? wire(sendcount, sendtype) : null;
-        int[] offsets = isRoot ? wire(displs, sendtype) : null;
-        Buffer s = isRoot ? send.read(0, reach) : Buffer.allocate(recvtype.unit.wireType(), 0);
-        Region.Landing l = inPlace ? new Region.Landing(s.allocateLike(counts[root])) : recv.write(0, recvcount);
+        RootedCall r = new RootedCall(call, root, inPlace, true, "send", sendbuf, sendtype, "receive", recvbuf,
+                recvtype);
+        int reach = r.isRoot ? extent(call, sendcount, displs, r.size) : 0;
+        r.checkCounts(call, reach, recvcount);
+        int[] counts = r.isRoot ? wire(sendcount, sendtype) : null;
+        int[] offsets = r.isRoot ? wire(displs, sendtype) : null;
+        Buffer s = r.isRoot ? r.rooted.read(0, reach) : Buffer.allocate(recvtype.unit.wireType(), 0);
+        Region.Landing l = inPlace ? new Region.Landing(s.allocateLike(counts[root])) : r.own.write(0, recvcount);
         return new Collective(c -> c.scatterv(s, counts, offsets, l.buffer, root),
                 c -> c.iscatterv(s, counts, offsets, l.buffer, root), l::land);
     }

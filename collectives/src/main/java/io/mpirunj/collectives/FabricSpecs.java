@@ -4,6 +4,8 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.mpirunj.fabric.placement.Placement;
 import io.mpirunj.fabric.topology.Topology;
+import io.mpirunj.runtime.RuntimeConfig;
+import java.util.function.BiFunction;
 
 /**
  * The job's {@code --fabric} and {@code --placement} specs, parsed once per JVM and spec and reused by the
@@ -49,6 +51,30 @@ public final class FabricSpecs {
         String spec = placement == null ? "identity" : placement;
         return PLACEMENTS.get(new PlacementKey(spec, fabric, ranks),
                 key -> parse(() -> Placement.parse(spec, topology(fabric), ranks))).get();
+    }
+
+    /** The job's fabric and each rank's node on it, or (topology and nodes null) why the job cannot run on it. */
+    public record Placed(Topology topology, int[] nodeOf, String why) {
+    }
+
+    /**
+     * Places {@code ranks} ranks on the job's {@code --fabric} by its {@code --placement}, for a fabric-bound
+     * algorithm: {@code misfit} says why a topology (and its spec) does not suit the algorithm, or null. The
+     * result says why not when the job has no fabric, a spec does not parse, or {@code misfit} objects.
+     */
+    public static Placed place(RuntimeConfig config, int ranks, BiFunction<Topology, String, String> misfit) {
+        String fabric = config.fabricSpec();
+        if (fabric == null) {
+            return new Placed(null, null, "the job has no --fabric");
+        }
+        try {
+            Topology topology = topology(fabric);
+            String why = misfit.apply(topology, fabric);
+            return why != null ? new Placed(null, null, why)
+                    : new Placed(topology, nodeOf(config.placementSpec(), fabric, ranks), null);
+        } catch (IllegalArgumentException e) {
+            return new Placed(null, null, e.getMessage());
+        }
     }
 
     private static <T> Parsed<T> parse(java.util.function.Supplier<T> parser) {

@@ -197,37 +197,6 @@ public final class MeshFigureSweep {
         }
     }
 
-    /** Least-squares line y = intercept + slope·x with its R² and the largest |residual|. */
-    public record LinearFit(double slope, double intercept, double r2, double maxResidual) {
-
-        public static LinearFit of(double[] x, double[] y) {
-            int n = x.length;
-            if (n < 2 || y.length != n) {
-                throw new IllegalArgumentException("n=" + n + " (expected: >= 2 points, x and y of equal length)");
-            }
-            double mx = Arrays.stream(x).average().orElseThrow();
-            double my = Arrays.stream(y).average().orElseThrow();
-            double sxx = 0;
-            double sxy = 0;
-            double syy = 0;
-            for (int i = 0; i < n; i++) {
-                sxx += (x[i] - mx) * (x[i] - mx);
-                sxy += (x[i] - mx) * (y[i] - my);
-                syy += (y[i] - my) * (y[i] - my);
-            }
-            double slope = sxy / sxx;
-            double intercept = my - slope * mx;
-            double ssRes = 0;
-            double maxRes = 0;
-            for (int i = 0; i < n; i++) {
-                double r = y[i] - (intercept + slope * x[i]);
-                ssRes += r * r;
-                maxRes = Math.max(maxRes, Math.abs(r));
-            }
-            return new LinearFit(slope, intercept, syy == 0 ? 1 : 1 - ssRes / syy, maxRes);
-        }
-    }
-
     /** A finished sweep: every figure's points, in {@link Fig} then {@link #ALGORITHMS} then x order. */
     public record Result(Config config, List<Point> points, int simulations, double seconds) {
 

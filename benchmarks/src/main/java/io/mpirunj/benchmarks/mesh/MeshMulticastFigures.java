@@ -2,10 +2,10 @@ package io.mpirunj.benchmarks.mesh;
 
 import io.mpirunj.benchmarks.mesh.MeshFigureSweep.Config;
 import io.mpirunj.benchmarks.mesh.MeshFigureSweep.Fig;
-import io.mpirunj.benchmarks.mesh.MeshFigureSweep.LinearFit;
 import io.mpirunj.benchmarks.mesh.MeshFigureSweep.Point;
 import io.mpirunj.benchmarks.mesh.MeshFigureSweep.Result;
 import io.mpirunj.collectives.sim.Simulation;
+import io.mpirunj.fabric.model.LinearFit;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,6 +6,7 @@ import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.ReductionBuilders;
 import io.mpirunj.collectives.runner.ScheduleBuffers;
 import io.mpirunj.collectives.schedule.Collective;
+import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
@@ -30,7 +31,7 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * step 2          recv &lt;- 2, acc op= x23  .          send -> 0               .
  * </pre>
  */
-public final class BinomialReduce implements CollectiveAlgorithm.Reduce {
+public final class BinomialReduce implements CollectiveAlgorithm.Reduce, SimulatedBaseline {
     @Override
     public String name() {
         return "binomial";
@@ -54,5 +55,10 @@ public final class BinomialReduce implements CollectiveAlgorithm.Reduce {
         return Scheduled.go(blocking, ch, Collective.REDUCE, name(), root, bytes, op.name(),
                 ScheduleBuffers.of(send, recv), CollTags.REDUCE, () -> ReductionBuilders.binomialReduce(p, root,
                 bytes, op));
+    }
+
+    @Override
+    public Schedule schedule(int ranks, int root, long bytes) {
+        return ReductionBuilders.binomialReduce(ranks, root, bytes, Op.SUM);
     }
 }

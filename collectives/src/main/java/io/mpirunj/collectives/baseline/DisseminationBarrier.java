@@ -6,6 +6,7 @@ import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.BarrierBuilders;
 import io.mpirunj.collectives.runner.ScheduleBuffers;
 import io.mpirunj.collectives.schedule.Collective;
+import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
@@ -26,7 +27,7 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * round 1   0 -> 2   1 -> 3   2 -> 0   3 -> 1
  * </pre>
  */
-public final class DisseminationBarrier implements CollectiveAlgorithm.Barrier {
+public final class DisseminationBarrier implements CollectiveAlgorithm.Barrier, SimulatedBaseline {
     @Override
     public String name() {
         return "dissemination";
@@ -48,6 +49,11 @@ public final class DisseminationBarrier implements CollectiveAlgorithm.Barrier {
     public Request barrier(CollChannel ch, boolean blocking) {
         int p = ch.size();
         return Scheduled.go(blocking, ch, Collective.BARRIER, name(), -1, 0, "", ScheduleBuffers.of(EMPTY),
-                CollTags.BARRIER, () -> BarrierBuilders.dissemination(p));
+                CollTags.BARRIER, () -> schedule(p, -1, 0));
+    }
+
+    @Override
+    public Schedule schedule(int ranks, int root, long bytes) {
+        return BarrierBuilders.dissemination(ranks);
     }
 }

@@ -6,6 +6,7 @@ import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.ReductionBuilders;
 import io.mpirunj.collectives.runner.ScheduleBuffers;
 import io.mpirunj.collectives.schedule.Collective;
+import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import io.mpirunj.runtime.spi.CollectiveOp;
@@ -41,7 +42,7 @@ import io.mpirunj.runtime.spi.CollectiveOp;
  * step 2 (d = 2)              &lt;-> 2      &lt;-> 3      &lt;-> 0      &lt;-> 1
  * </pre>
  */
-public final class PrefixReduction implements CollectiveAlgorithm.Scan, CollectiveAlgorithm.Exscan {
+public final class PrefixReduction implements CollectiveAlgorithm.Scan, CollectiveAlgorithm.Exscan, SimulatedBaseline {
     /** The operation this instance is catalogued under (scan or exscan); both methods work either way. */
     private final CollectiveOp catalogued;
     private final boolean linear;
@@ -101,7 +102,17 @@ public final class PrefixReduction implements CollectiveAlgorithm.Scan, Collecti
         long bytes = send.byteLength();
         return Scheduled.go(blocking, ch, exclusive ? Collective.EXSCAN : Collective.SCAN, name(), -1, bytes,
                 op.name(), ScheduleBuffers.of(send, recv), exclusive ? CollTags.EXSCAN : CollTags.SCAN,
-                () -> linear ? ReductionBuilders.linearScan(p, bytes, op, exclusive)
-                        : ReductionBuilders.recursiveDoublingScan(p, bytes, op, exclusive));
+                () -> build(p, bytes, op, exclusive));
+    }
+
+    /** The catalogued operation's schedule. */
+    @Override
+    public Schedule schedule(int ranks, int root, long bytes) {
+        return build(ranks, bytes, Op.SUM, catalogued == CollectiveOp.EXSCAN);
+    }
+
+    private Schedule build(int p, long bytes, Op op, boolean exclusive) {
+        return linear ? ReductionBuilders.linearScan(p, bytes, op, exclusive)
+                : ReductionBuilders.recursiveDoublingScan(p, bytes, op, exclusive);
     }
 }

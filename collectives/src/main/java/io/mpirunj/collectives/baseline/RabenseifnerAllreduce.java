@@ -43,7 +43,7 @@ public final class RabenseifnerAllreduce extends ScheduledAllreduce {
     }
 
     @Override
-    Schedule build(int p, int count, int elementBytes, Op op) {
+    Schedule build(int p, long count, int elementBytes, Op op) {
         return ReductionBuilders.rabenseifnerAllreduce(p, count, elementBytes, op);
     }
 }

@@ -49,7 +49,7 @@ public final class RecursiveDoublingAllreduce extends ScheduledAllreduce {
     }
 
     @Override
-    Schedule build(int p, int count, int elementBytes, Op op) {
-        return ReductionBuilders.recursiveDoublingAllreduce(p, (long) count * elementBytes, op);
+    Schedule build(int p, long count, int elementBytes, Op op) {
+        return ReductionBuilders.recursiveDoublingAllreduce(p, count * elementBytes, op);
     }
 }

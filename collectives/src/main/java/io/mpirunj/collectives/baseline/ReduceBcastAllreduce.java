@@ -37,7 +37,7 @@ public final class ReduceBcastAllreduce extends ScheduledAllreduce {
     }
 
     @Override
-    Schedule build(int p, int count, int elementBytes, Op op) {
-        return ReductionBuilders.reduceBcastAllreduce(p, (long) count * elementBytes, op);
+    Schedule build(int p, long count, int elementBytes, Op op) {
+        return ReductionBuilders.reduceBcastAllreduce(p, count * elementBytes, op);
     }
 }

@@ -5,6 +5,7 @@ import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.GatherBuilders;
 import io.mpirunj.collectives.runner.ScheduleBuffers;
 import io.mpirunj.collectives.schedule.Collective;
+import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
@@ -28,7 +29,7 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * step 2   [2]->1, [1]&lt;-3    [3]->2, [2]&lt;-0    [0]->3, [3]&lt;-1    [1]->0, [0]&lt;-2
  * </pre>
  */
-public final class RingAllgather implements CollectiveAlgorithm.Allgather {
+public final class RingAllgather implements CollectiveAlgorithm.Allgather, SimulatedBaseline {
     @Override
     public String name() {
         return "ring";
@@ -49,6 +50,11 @@ public final class RingAllgather implements CollectiveAlgorithm.Allgather {
         int p = ch.size();
         long bytes = send.byteLength();
         return Scheduled.go(blocking, ch, Collective.ALLGATHER, name(), -1, bytes, "", ScheduleBuffers.of(send, recv),
-                CollTags.ALLGATHER, () -> GatherBuilders.ringAllgather(p, bytes));
+                CollTags.ALLGATHER, () -> schedule(p, -1, bytes));
+    }
+
+    @Override
+    public Schedule schedule(int ranks, int root, long bytes) {
+        return GatherBuilders.ringAllgather(ranks, bytes);
     }
 }

@@ -14,10 +14,16 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * {@code elementBytes}, run (blocking) or started (non-blocking) by {@link Scheduled}, one cached
  * schedule per operator and element size. A subclass names its builder.
  */
-abstract class ScheduledAllreduce implements CollectiveAlgorithm.Allreduce {
+abstract class ScheduledAllreduce implements CollectiveAlgorithm.Allreduce, SimulatedBaseline {
 
     /** The schedule for {@code p} ranks reducing {@code count} elements of {@code elementBytes} with {@code op}. */
-    abstract Schedule build(int p, int count, int elementBytes, Op op);
+    abstract Schedule build(int p, long count, int elementBytes, Op op);
+
+    /** {@code bytes} one-byte elements. */
+    @Override
+    public final Schedule schedule(int ranks, int root, long bytes) {
+        return build(ranks, bytes, 1, Op.SUM);
+    }
 
     @Override
     public final Request allreduce(CollChannel ch, Buffer send, Buffer recv, Op op, boolean blocking) {

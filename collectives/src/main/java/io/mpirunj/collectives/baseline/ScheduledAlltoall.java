@@ -12,10 +12,15 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * What the all-to-all baselines share: their builder's schedule for p blocks of equal size, run
  * (blocking) or started (non-blocking) by {@link Scheduled}. A subclass names its builder.
  */
-abstract class ScheduledAlltoall implements CollectiveAlgorithm.Alltoall {
+abstract class ScheduledAlltoall implements CollectiveAlgorithm.Alltoall, SimulatedBaseline {
 
     /** The schedule for {@code p} ranks exchanging blocks of {@code blockBytes}. */
     abstract Schedule build(int p, long blockBytes);
+
+    @Override
+    public final Schedule schedule(int ranks, int root, long bytes) {
+        return build(ranks, bytes);
+    }
 
     @Override
     public final Request alltoall(CollChannel ch, Buffer send, Buffer recv, boolean blocking) {

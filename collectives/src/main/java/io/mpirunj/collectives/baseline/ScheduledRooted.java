@@ -13,10 +13,15 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * {@code blockBytes} per rank around {@code root}, run (blocking) or started (non-blocking) by
  * {@link Scheduled}. A subclass names its builder.
  */
-abstract class ScheduledRooted implements CollectiveAlgorithm {
+abstract class ScheduledRooted implements CollectiveAlgorithm, SimulatedBaseline {
 
     /** The schedule for {@code p} ranks, rooted at {@code root}, one block of {@code blockBytes} each. */
     abstract Schedule build(int p, int root, long blockBytes);
+
+    @Override
+    public final Schedule schedule(int ranks, int root, long bytes) {
+        return build(ranks, root, bytes);
+    }
 
     final Request go(boolean blocking, CollChannel ch, Collective collective, int tag, Buffer send, Buffer recv,
             long blockBytes, int root) {

@@ -30,28 +30,45 @@ public final class GatherBuilders {
 
     /** Linear gather: the root posts a receive per rank into its block and copies its own. */
     public static Schedule linearGather(int p, int root, long bytes) {
-        Schedule.Builder b = Schedule.builder(Collective.GATHER, "linear", p, root, bytes);
-        b.copy(root, 0, Block.range(SEND, 0, bytes), Block.range(RECV, root * bytes, bytes));
+        return linear(Collective.GATHER, p, root, bytes);
+    }
+
+    /** Linear scatter: the root sends block i to rank i and copies its own. */
+    public static Schedule linearScatter(int p, int root, long bytes) {
+        return linear(Collective.SCATTER, p, root, bytes);
+    }
+
+    /**
+     * The linear gather and scatter, mirror images: block i of the root's blocked buffer (its receive
+     * buffer for a gather, its send buffer for a scatter) travels between the root and rank i, in one
+     * message, as the other side's whole send (gather) or receive (scatter) buffer.
+     */
+    private static Schedule linear(Collective op, int p, int root, long bytes) {
+        boolean gather = op == Collective.GATHER;
+        Schedule.Builder b = Schedule.builder(op, "linear", p, root, bytes);
+        b.copy(root, 0, Block.range(SEND, gather ? 0 : root * bytes, bytes),
+                Block.range(RECV, gather ? root * bytes : 0, bytes));
         for (int r = 0; r < p; r++) {
             if (r != root) {
-                b.recv(root, r, 1, range(RECV, r * bytes, bytes));
-                b.send(r, root, 1, range(SEND, 0, bytes));
+                int from = gather ? r : root;
+                int to = gather ? root : r;
+                b.send(from, to, 1, range(SEND, gather ? 0 : r * bytes, bytes));
+                b.recv(to, from, 1, range(RECV, gather ? r * bytes : 0, bytes));
             }
         }
         return b.build();
     }
 
-    /** Linear scatter: the root sends block i to rank i and copies its own. */
-    public static Schedule linearScatter(int p, int root, long bytes) {
-        Schedule.Builder b = Schedule.builder(Collective.SCATTER, "linear", p, root, bytes);
-        b.copy(root, 0, Block.range(SEND, root * bytes, bytes), Block.range(RECV, 0, bytes));
-        for (int r = 0; r < p; r++) {
-            if (r != root) {
-                b.send(root, r, 1, range(SEND, r * bytes, bytes));
-                b.recv(r, root, 1, range(RECV, 0, bytes));
-            }
-        }
-        return b.build();
+    /**
+     * The root's rotation between rank order (in {@code rankOrder}) and virtual order (in scratch,
+     * virtual block i being rank (i + root) mod p's), as two runs: {rank-order range, scratch range}
+     * for ranks [root, p), then for ranks [0, root).
+     */
+    private static Block.Range[][] rotation(Block.Role rankOrder, int p, int root, long bytes) {
+        long head = (p - root) * bytes;
+        return new Block.Range[][] {
+            {Block.range(rankOrder, root * bytes, head), Block.range(SCRATCH, 0, head)},
+            {Block.range(rankOrder, 0, root * bytes), Block.range(SCRATCH, head, root * bytes)}};
     }
 
     /**
@@ -67,7 +84,6 @@ public final class GatherBuilders {
         for (int r = 0; r < p; r++) {
             int v = BinomialTree.toVirtual(r, root, p);
             int size = BinomialTree.subtreeSize(v, p);
-            Block.Role acc = v == 0 && root == 0 ? RECV : SCRATCH;
             if (size == 1) { // a leaf, or the root of one rank
                 if (v == 0) {
                     b.copy(r, 0, Block.range(SEND, 0, bytes), Block.range(RECV, 0, bytes));
@@ -77,6 +93,7 @@ public final class GatherBuilders {
                 }
                 continue;
             }
+            Block.Role acc = v == 0 && root == 0 ? RECV : SCRATCH;
             b.copy(r, 0, Block.range(SEND, 0, bytes), Block.range(acc, 0, bytes));
             int limit = BinomialTree.childLimit(v, p);
             for (int mask = 1; mask < limit && v + mask < p; mask <<= 1) {
@@ -89,10 +106,9 @@ public final class GatherBuilders {
                         range(acc, 0, size * bytes));
             } else if (root != 0) { // virtual block i belongs to rank (i + root) mod p
                 int last = BinomialTree.upStep(BinomialTree.childLimit(0, p) >> 1) + 1;
-                b.copy(r, last, Block.range(SCRATCH, 0, (p - root) * bytes), Block.range(RECV, root * bytes,
-                        (p - root) * bytes));
-                b.copy(r, last, Block.range(SCRATCH, (p - root) * bytes, root * bytes), Block.range(RECV, 0,
-                        root * bytes));
+                for (Block.Range[] run : rotation(RECV, p, root, bytes)) {
+                    b.copy(r, last, run[1], run[0]);
+                }
             }
         }
         return b.build();
@@ -112,10 +128,9 @@ public final class GatherBuilders {
             int size = BinomialTree.subtreeSize(v, p);
             Block.Role held = v == 0 && root == 0 ? SEND : SCRATCH;
             if (v == 0 && root != 0) {
-                b.copy(r, 0, Block.range(SEND, root * bytes, (p - root) * bytes), Block.range(SCRATCH, 0,
-                        (p - root) * bytes));
-                b.copy(r, 0, Block.range(SEND, 0, root * bytes), Block.range(SCRATCH, (p - root) * bytes,
-                        root * bytes));
+                for (Block.Range[] run : rotation(SEND, p, root, bytes)) {
+                    b.copy(r, 0, run[0], run[1]);
+                }
             } else if (v != 0) {
                 int from = BinomialTree.toReal(BinomialTree.parent(v), root, p);
                 int mask = v & -v;

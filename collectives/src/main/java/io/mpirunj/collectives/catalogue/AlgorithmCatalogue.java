@@ -36,9 +36,7 @@ import io.mpirunj.collectives.baseline.ReduceBcastAllreduce;
 import io.mpirunj.collectives.baseline.RingAllgather;
 import io.mpirunj.collectives.baseline.RingAllgatherv;
 import io.mpirunj.collectives.baseline.RingReduceScatter;
-import io.mpirunj.collectives.builders.AlltoallBuilders;
-import io.mpirunj.collectives.builders.BarrierBuilders;
-import io.mpirunj.collectives.builders.GatherBuilders;
+import io.mpirunj.collectives.baseline.SimulatedBaseline;
 import io.mpirunj.collectives.builders.ReductionBuilders;
 import io.mpirunj.collectives.file.FileSchedules;
 import io.mpirunj.collectives.mesh.LiveMeshMulticasts;
@@ -89,9 +87,10 @@ import java.util.function.Function;
  * selection, {@code --list-algorithms}, {@code schedule}, {@code simulate}, {@code bench --coll op=all},
  * the papers report and {@code auto} all read it.
  *
- * <p>Adding an algorithm is one line below: {@code baseline(new MyAllreduce(), s -> MyBuilders.x(s.ranks(), s.bytes()))}
- * for a live algorithm (the builder is optional: without one it runs but cannot be simulated), or
- * {@code tree(...)} for a multicast tree builder (which becomes a bcast and a multicast).
+ * <p>Adding an algorithm is one line below: {@code baseline(new MyAllreduce())} for a live algorithm (simulated
+ * too when it is a {@link SimulatedBaseline}, which gives the schedule its calls run; else
+ * {@code baseline(new MyAllreduce(), s -> MyBuilders.x(s.ranks(), s.bytes()))}, and without a builder it runs but
+ * cannot be simulated), or {@code tree(...)} for a multicast tree builder (which becomes a bcast and a multicast).
  */
 public final class AlgorithmCatalogue {
 
@@ -146,30 +145,23 @@ public final class AlgorithmCatalogue {
 
         /** What it needs to run, for error messages ("" when nothing). */
         public String requirement() {
-            if (traits.contains(STAR_FABRIC)) {
-                return "a star graph fabric with one rank per node";
-            }
-            if (traits.contains(TORUS_FABRIC)) {
-                return "a square torus fabric with one rank per node";
-            }
-            if (traits.contains(MESH_FABRIC)) {
-                return "a mesh, torus or hypercube fabric";
-            }
-            return "";
+            FabricNeed need = fabricNeed();
+            return need == null ? "" : need.requirement();
         }
 
         /** An example of the options {@link #requirement()} asks for ("" when nothing). */
         public String example() {
-            if (traits.contains(STAR_FABRIC)) {
-                return "--fabric star:4";
+            FabricNeed need = fabricNeed();
+            return need == null ? "" : need.example();
+        }
+
+        private FabricNeed fabricNeed() {
+            for (FabricNeed need : FABRIC_NEEDS) {
+                if (traits.contains(need.trait())) {
+                    return need;
+                }
             }
-            if (traits.contains(TORUS_FABRIC)) {
-                return "--fabric torus:8x8";
-            }
-            if (traits.contains(MESH_FABRIC)) {
-                return "--fabric mesh:6x6 --placement 3/2,1/5,...";
-            }
-            return "";
+            return null;
         }
 
         /** Its schedule for {@code shape}, labelled with this entry's operation. */
@@ -182,47 +174,52 @@ public final class AlgorithmCatalogue {
         }
     }
 
+    /** A fabric an algorithm needs: its trait, what to tell the user, and an example of the options. */
+    private record FabricNeed(AlgorithmTrait trait, String requirement, String example) {
+    }
+
+    /** The fabric traits, most specific first (a torus is also a mesh). */
+    private static final List<FabricNeed> FABRIC_NEEDS = List.of(
+            new FabricNeed(STAR_FABRIC, "a star graph fabric with one rank per node", "--fabric star:4"),
+            new FabricNeed(TORUS_FABRIC, "a square torus fabric with one rank per node", "--fabric torus:8x8"),
+            new FabricNeed(MESH_FABRIC, "a mesh, torus or hypercube fabric",
+                    "--fabric mesh:6x6 --placement 3/2,1/5,..."));
+
     private static final List<Entry> ENTRIES = new ArrayList<>();
     private static final List<MulticastAlgorithms.Entry> TREES = new ArrayList<>();
     static {
         // ---- point-to-point baselines (Open MPI coll/base, MPICH), run as schedules; the defaults by priority ----
-        baseline(new DisseminationBarrier(), s -> BarrierBuilders.dissemination(s.ranks()));
+        baseline(new DisseminationBarrier());
         baseline(new BinomialBcast(), s -> bcast(BinomialMulticast.build(s.ranks(), s.root(), s.bytes(), null)));
         baseline(new LinearBcast(), s -> bcast(SequentialMulticast.build(s.ranks(), s.root(), s.bytes(), null)));
         baseline(new BinomialP2pMulticast(), s -> BinomialMulticast.build(s.ranks(), s.root(), s.bytes(), null));
         baseline(new LinearP2pMulticast(), s -> SequentialMulticast.build(s.ranks(), s.root(), s.bytes(), null));
-        baseline(new PairwiseAlltoall(), s -> AlltoallBuilders.pairwise(s.ranks(), s.bytes(), null));
-        baseline(new LinearAlltoall(), s -> AlltoallBuilders.linear(s.ranks(), s.bytes(), null));
-        baseline(new BruckAlltoall(), s -> AlltoallBuilders.bruck(s.ranks(), s.bytes(), null));
-        baseline(new PairwiseAlltoallv()); // the v-variants have no size all ranks agree on: not simulated
+        baseline(new PairwiseAlltoall());
+        baseline(new LinearAlltoall());
+        baseline(new BruckAlltoall());
+        baseline(new PairwiseAlltoallv());
         baseline(new LinearAlltoallv());
-        baseline(new BinomialGather(), s -> GatherBuilders.binomialGather(s.ranks(), s.root(), s.bytes()));
-        baseline(new LinearGather(), s -> GatherBuilders.linearGather(s.ranks(), s.root(), s.bytes()));
+        baseline(new BinomialGather());
+        baseline(new LinearGather());
         baseline(new LinearGatherv());
-        baseline(new BinomialScatter(), s -> GatherBuilders.binomialScatter(s.ranks(), s.root(), s.bytes()));
-        baseline(new LinearScatter(), s -> GatherBuilders.linearScatter(s.ranks(), s.root(), s.bytes()));
+        baseline(new BinomialScatter());
+        baseline(new LinearScatter());
         baseline(new LinearScatterv());
-        baseline(new RingAllgather(), s -> GatherBuilders.ringAllgather(s.ranks(), s.bytes()));
+        baseline(new RingAllgather());
         baseline(new RingAllgatherv());
-        baseline(new BinomialReduce(), s -> ReductionBuilders.binomialReduce(s.ranks(), s.root(), s.bytes(), Op.SUM));
-        baseline(new RecursiveDoublingAllreduce(),
-                s -> ReductionBuilders.recursiveDoublingAllreduce(s.ranks(), s.bytes(), Op.SUM), POWER_OF_TWO);
-        baseline(new ReduceBcastAllreduce(), s -> ReductionBuilders.reduceBcastAllreduce(s.ranks(), s.bytes(), Op.SUM));
-        baseline(new RabenseifnerAllreduce(),
-                s -> ReductionBuilders.rabenseifnerAllreduce(s.ranks(), s.bytes(), 1, Op.SUM), POWER_OF_TWO);
+        baseline(new BinomialReduce());
+        baseline(new RecursiveDoublingAllreduce(), POWER_OF_TWO);
+        baseline(new ReduceBcastAllreduce());
+        baseline(new RabenseifnerAllreduce(), POWER_OF_TWO);
         baseline(new RingReduceScatter(CollectiveOp.REDUCE_SCATTER), // size: the whole send buffer, cut evenly
                 s -> ReductionBuilders.ringReduceScatter(s.ranks(), evenBlocks(s.ranks(), s.bytes()), Op.SUM));
         baseline(new RingReduceScatter(CollectiveOp.REDUCE_SCATTER_BLOCK), // size: one rank's block
                 s -> ReductionBuilders.ringReduceScatter(s.ranks(), evenBlocks(s.ranks(), s.bytes() * s.ranks()),
                         Op.SUM));
-        baseline(PrefixReduction.recursiveDoubling(CollectiveOp.SCAN),
-                s -> ReductionBuilders.recursiveDoublingScan(s.ranks(), s.bytes(), Op.SUM, false), POWER_OF_TWO);
-        baseline(PrefixReduction.linear(CollectiveOp.SCAN),
-                s -> ReductionBuilders.linearScan(s.ranks(), s.bytes(), Op.SUM, false));
-        baseline(PrefixReduction.recursiveDoubling(CollectiveOp.EXSCAN),
-                s -> ReductionBuilders.recursiveDoublingScan(s.ranks(), s.bytes(), Op.SUM, true), POWER_OF_TWO);
-        baseline(PrefixReduction.linear(CollectiveOp.EXSCAN),
-                s -> ReductionBuilders.linearScan(s.ranks(), s.bytes(), Op.SUM, true));
+        baseline(PrefixReduction.recursiveDoubling(CollectiveOp.SCAN), POWER_OF_TWO);
+        baseline(PrefixReduction.linear(CollectiveOp.SCAN));
+        baseline(PrefixReduction.recursiveDoubling(CollectiveOp.EXSCAN), POWER_OF_TWO);
+        baseline(PrefixReduction.linear(CollectiveOp.EXSCAN));
 
         // ---- multicast trees (papers 000, 002, 003): each a bcast and a multicast of the same name ----
         tree(SequentialMulticast.NAME, "root sends to every rank itself (separate addressing)",
@@ -273,10 +270,15 @@ public final class AlgorithmCatalogue {
     private AlgorithmCatalogue() {
     }
 
-    /** A live algorithm, described by itself; with a builder it can also be simulated. */
+    /**
+     * A live algorithm, described by itself; simulated when it gives its own schedule ({@link SimulatedBaseline}),
+     * else not (the v-variants have no size all ranks agree on).
+     */
     private static void baseline(CollectiveAlgorithm a, AlgorithmTrait... traits) {
-        baseline(a, null, traits);
+        baseline(a, a instanceof SimulatedBaseline b ? s -> b.schedule(s.ranks(), s.root(), s.bytes()) : null, traits);
     }
+
+    /** A live algorithm, described by itself, and {@code builder}, the schedule it runs, for the simulator. */
 
     private static void baseline(CollectiveAlgorithm a, Builder builder, AlgorithmTrait... traits) {
         EnumSet<AlgorithmTrait> t = traitsOf(traits);

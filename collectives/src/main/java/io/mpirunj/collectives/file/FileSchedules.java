@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * Schedules read from a JSON file ({@link ScheduleJson}: what {@code mpirun-j schedule --json}
@@ -99,11 +100,17 @@ public final class FileSchedules {
         }
 
         /**
-         * Runs (blocking: returns null) or starts this rank's part over {@code ranks} (schedule rank i is
-         * communicator rank {@code ranks[i]}); a rank not among them has nothing to do.
+         * Runs (blocking: returns null) or starts this rank's part over {@code participants} (the call's
+         * root first), rotated so that the schedule's root index is the root: schedule rank i is
+         * {@code participants[(i - scheduleRoot) mod m]}. A rank not among them has nothing to do.
          */
-        final Request go(boolean blocking, CollChannel ch, Buffer buf, int[] ranks, int tag) {
-            CompiledSchedule c = compiled(ranks.length);
+        final Request go(boolean blocking, CollChannel ch, Buffer buf, int[] participants, int tag) {
+            int m = participants.length;
+            CompiledSchedule c = compiled(m);
+            int[] ranks = new int[m];
+            for (int i = 0; i < m; i++) {
+                ranks[i] = participants[Math.floorMod(i - c.schedule().root(), m)];
+            }
             int me = Multicasts.indexOf(ranks, ch.rank());
             if (me < 0) {
                 return blocking ? null : Multicasts.done(ch, buf, tag);
@@ -123,19 +130,11 @@ public final class FileSchedules {
             return new FileBcast(argument, read(argument, Collective.BCAST));
         }
 
-        /** Schedule rank i is communicator rank (i - scheduleRoot + root) mod p. */
-        private int[] participants(int p, int root) {
-            int shift = root - compiled(p).schedule().root();
-            int[] ranks = new int[p];
-            for (int i = 0; i < p; i++) {
-                ranks[i] = Math.floorMod(i + shift, p);
-            }
-            return ranks;
-        }
-
         @Override
         public Request bcast(CollChannel ch, Buffer buf, int root, boolean blocking) {
-            return go(blocking, ch, buf, participants(ch.size(), root), ScheduleCollectives.BCAST_TAG);
+            int p = ch.size();
+            int[] fromRoot = IntStream.range(0, p).map(i -> (root + i) % p).toArray();
+            return go(blocking, ch, buf, fromRoot, ScheduleCollectives.BCAST_TAG);
         }
     }
 
@@ -149,21 +148,10 @@ public final class FileSchedules {
             return new FileMulticast(argument, read(argument, Collective.MULTICAST));
         }
 
-        /** [root, group...] rotated so that the schedule's root index is the root. */
-        private int[] participants(CollChannel ch, int root, int[] group) {
-            int[] list = Multicasts.participants(root, group, ch.size());
-            int m = list.length;
-            int shift = compiled(m).schedule().root();
-            int[] ranks = new int[m];
-            for (int i = 0; i < m; i++) {
-                ranks[i] = list[Math.floorMod(i - shift, m)];
-            }
-            return ranks;
-        }
-
         @Override
         public Request multicast(CollChannel ch, Buffer buf, int root, int[] group, boolean blocking) {
-            return go(blocking, ch, buf, participants(ch, root, group), ScheduleCollectives.MULTICAST_TAG);
+            return go(blocking, ch, buf, Multicasts.participants(root, group, ch.size()),
+                    ScheduleCollectives.MULTICAST_TAG);
         }
     }
 }

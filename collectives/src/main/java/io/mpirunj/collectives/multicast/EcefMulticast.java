@@ -27,9 +27,6 @@ public final class EcefMulticast {
     }
 
     public static Schedule build(int ranks, int root, long messageBytes, CostModel model) {
-        Schedule.checkRooted(ranks, root, messageBytes);
-        PairTrees.Tree tree = PairTrees.grow(ranks, PairTrees.plan(ranks, messageBytes, model, NAME), root, null,
-                PairTrees.Rule.ECEF);
-        return PairTrees.toMulticastTree(tree).toSchedule(NAME, messageBytes);
+        return PairTrees.greedyMulticast(PairTrees.Rule.ECEF, NAME, ranks, root, messageBytes, model);
     }
 }

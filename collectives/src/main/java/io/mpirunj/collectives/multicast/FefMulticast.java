@@ -23,9 +23,6 @@ public final class FefMulticast {
     }
 
     public static Schedule build(int ranks, int root, long messageBytes, CostModel model) {
-        Schedule.checkRooted(ranks, root, messageBytes);
-        PairTrees.Tree tree = PairTrees.grow(ranks, PairTrees.plan(ranks, messageBytes, model, NAME), root, null,
-                PairTrees.Rule.FEF);
-        return PairTrees.toMulticastTree(tree).toSchedule(NAME, messageBytes);
+        return PairTrees.greedyMulticast(PairTrees.Rule.FEF, NAME, ranks, root, messageBytes, model);
     }
 }

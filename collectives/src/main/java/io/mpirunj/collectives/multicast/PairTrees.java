@@ -1,5 +1,6 @@
 package io.mpirunj.collectives.multicast;
 
+import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.fabric.model.CostModel;
 import io.mpirunj.fabric.model.PairCostModel;
 import java.util.Arrays;
@@ -183,6 +184,13 @@ final class PairTrees {
             }
             return best;
         }
+    }
+
+    /** The one-tree multicast of {@code rule} (FEF or ECEF), planned on {@code model} for {@code messageBytes}. */
+    static Schedule greedyMulticast(Rule rule, String name, int ranks, int root, long messageBytes, CostModel model) {
+        Schedule.checkRooted(ranks, root, messageBytes);
+        Tree tree = grow(ranks, plan(ranks, messageBytes, model, name), root, null, rule);
+        return toMulticastTree(tree).toSchedule(name, messageBytes);
     }
 
     /** The tree as a one-tree multicast schedule: each node sends to its children in the order they were added. */

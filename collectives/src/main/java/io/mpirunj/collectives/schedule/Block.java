@@ -19,7 +19,7 @@ import java.util.List;
  * A message may carry several blocks (SEM combines several (origin, destination) blocks into one
  * message); its bytes are the blocks' bytes in the order listed.
  */
-public sealed interface Block permits Block.Whole, Block.Segment, Block.Pair, Block.Range {
+public sealed interface Block permits Block.Whole, Block.Span, Block.Pair {
 
     /** Which of a rank's buffers a block lives in. */
     enum Role {
@@ -63,27 +63,44 @@ public sealed interface Block permits Block.Whole, Block.Segment, Block.Pair, Bl
         }
     }
 
-    /** Bytes [offset, offset + length) of the buffer. */
-    record Segment(long offset, long length) implements Block {
-        public Segment {
-            if (offset < 0 || length < 1) {
-                throw new IllegalArgumentException("segment offset=" + offset + " length=" + length
-                        + " (expected: offset >= 0, length >= 1)");
-            }
-        }
+    /** Bytes [offset, offset + length) of a buffer: a {@link Segment} or a {@link Range}. */
+    sealed interface Span extends Block permits Segment, Range {
+        long offset();
 
-        public long end() {
-            return offset + length;
+        long length();
+
+        default long end() {
+            return offset() + length();
         }
 
         @Override
-        public long bytes(long unitBytes) {
-            return length;
+        default long bytes(long unitBytes) {
+            return length();
+        }
+
+        /** {@code [offset,end)}. */
+        default String interval() {
+            return "[" + offset() + "," + end() + ")";
+        }
+
+        /** Rejects a negative offset or a length below {@code minLength}; {@code kind} names the block in the message. */
+        private static void check(String kind, long offset, long length, long minLength) {
+            if (offset < 0 || length < minLength) {
+                throw new IllegalArgumentException(kind + " offset=" + offset + " length=" + length
+                        + " (expected: offset >= 0, length >= " + minLength + ")");
+            }
+        }
+    }
+
+    /** Bytes [offset, offset + length) of the buffer. */
+    record Segment(long offset, long length) implements Span {
+        public Segment {
+            Span.check("segment", offset, length, 1);
         }
 
         @Override
         public String toString() {
-            return "[" + offset + "," + end() + ")";
+            return interval();
         }
     }
 
@@ -108,27 +125,15 @@ public sealed interface Block permits Block.Whole, Block.Segment, Block.Pair, Bl
     }
 
     /** Bytes [offset, offset + length) of the executing rank's buffer {@code role}. */
-    record Range(Role role, long offset, long length) implements Block {
+    record Range(Role role, long offset, long length) implements Span {
         public Range {
             java.util.Objects.requireNonNull(role, "role");
-            if (offset < 0 || length < 0) {
-                throw new IllegalArgumentException("range offset=" + offset + " length=" + length
-                        + " (expected: offset >= 0, length >= 0)");
-            }
-        }
-
-        public long end() {
-            return offset + length;
-        }
-
-        @Override
-        public long bytes(long unitBytes) {
-            return length;
+            Span.check("range", offset, length, 0);
         }
 
         @Override
         public String toString() {
-            return role.label() + "[" + offset + "," + end() + ")";
+            return role.label() + interval();
         }
     }
 

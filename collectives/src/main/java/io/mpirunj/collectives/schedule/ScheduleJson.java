@@ -51,11 +51,7 @@ public final class ScheduleJson {
     /** The schedule as JSON text, ending with a newline. */
     public static String write(Schedule s) {
         ObjectNode root = MAPPER.createObjectNode();
-        root.put("op", s.collective().label());
-        root.put("algorithm", s.algorithm());
-        root.put("ranks", s.ranks());
-        root.put("root", s.root());
-        root.put("bytes", s.messageBytes());
+        addName(root, s);
         if (!s.note().isEmpty()) {
             root.put("note", s.note());
         }
@@ -65,6 +61,15 @@ public final class ScheduleJson {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write " + s + " as JSON", e);
         }
+    }
+
+    /** Adds what names the schedule: {@code op}, {@code algorithm}, {@code ranks}, {@code root}, {@code bytes}. */
+    public static void addName(ObjectNode json, Schedule s) {
+        json.put("op", s.collective().label());
+        json.put("algorithm", s.algorithm());
+        json.put("ranks", s.ranks());
+        json.put("root", s.root());
+        json.put("bytes", s.messageBytes());
     }
 
     /**

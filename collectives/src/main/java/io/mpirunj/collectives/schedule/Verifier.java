@@ -114,36 +114,34 @@ public final class Verifier {
         Schedule schedule = analysis.schedule();
         boolean[] anyOf = new boolean[2 * n];
         for (int r = 0; r < schedule.ranks(); r++) {
-            int previousSend = -1;
-            int previousReceive = -1;
-            int previousLocal = -1;
+            int[] previous = {-1, -1, -1}; // the previous send, receive and local operation of the rank
             for (int i = 0; i < schedule.program(r).size(); i++) {
                 int id = analysis.id(r, i);
                 Instruction in = analysis.instruction(id);
                 int first = 2 * id;
                 int second = 2 * id + 1;
-                if (in.isSend()) {
-                    if (previousSend >= 0) {
-                        addEdge(dependents, waiting, 2 * previousSend, first);
-                    }
-                    previousSend = id;
+                int lane = in.isSend() ? 0 : in.isReceive() ? 1 : 2;
+                if (previous[lane] >= 0) {
+                    addEdge(dependents, waiting, 2 * previous[lane], first);
+                }
+                previous[lane] = id;
+                if (!in.isReceive()) {
                     for (int p = 0; p < analysis.providerCount(id); p++) {
                         addEdge(dependents, waiting, finished(analysis, analysis.provider(id, p)), first);
                     }
-                    addEdge(dependents, waiting, first, second);
+                }
+                if (!in.isSend()) {
+                    for (int h = 0; h < analysis.hazardCount(id); h++) {
+                        addEdge(dependents, waiting, finished(analysis, analysis.hazard(id, h)), first);
+                    }
+                }
+                addEdge(dependents, waiting, first, second);
+                if (in.isSend()) {
                     int recv = analysis.matchedReceive(id);
                     if (recv >= 0) {
                         addEdge(dependents, waiting, 2 * recv, second);
                     }
                 } else if (in.isReceive()) {
-                    if (previousReceive >= 0) {
-                        addEdge(dependents, waiting, 2 * previousReceive, first);
-                    }
-                    previousReceive = id;
-                    for (int h = 0; h < analysis.hazardCount(id); h++) {
-                        addEdge(dependents, waiting, finished(analysis, analysis.hazard(id, h)), first);
-                    }
-                    addEdge(dependents, waiting, first, second);
                     for (int s = 0; s < analysis.matchedSendCount(id); s++) {
                         addEdge(dependents, waiting, 2 * analysis.matchedSend(id, s), second);
                     }
@@ -152,18 +150,6 @@ public final class Verifier {
                         waiting[second] = 2;
                         anyOf[second] = true;
                     }
-                } else {
-                    if (previousLocal >= 0) {
-                        addEdge(dependents, waiting, 2 * previousLocal, first);
-                    }
-                    previousLocal = id;
-                    for (int p = 0; p < analysis.providerCount(id); p++) {
-                        addEdge(dependents, waiting, finished(analysis, analysis.provider(id, p)), first);
-                    }
-                    for (int h = 0; h < analysis.hazardCount(id); h++) {
-                        addEdge(dependents, waiting, finished(analysis, analysis.hazard(id, h)), first);
-                    }
-                    addEdge(dependents, waiting, first, second);
                 }
             }
         }

@@ -80,11 +80,7 @@ public final class SimulationJson {
     private static ObjectNode tree(Simulation simulation, Topology fabric) {
         Schedule s = simulation.schedule();
         ObjectNode json = MAPPER.createObjectNode();
-        json.put("op", s.collective().label());
-        json.put("algorithm", s.algorithm());
-        json.put("ranks", s.ranks());
-        json.put("root", s.root());
-        json.put("bytes", s.messageBytes());
+        ScheduleJson.addName(json, s);
         json.put("model", simulation.model());
         json.put("evaluation", simulation.evaluation().name().toLowerCase(java.util.Locale.ROOT));
         json.set("completion", number(simulation.completion()));

@@ -1,6 +1,7 @@
 package io.mpirunj.collectives.star;
 
 import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.fabric.topology.StarGraph;
 
 /**
  * The Akers-Harel-Krishnamurthy broadcast on S_n (1987), the baseline of paper 004: n - 1 steps.
@@ -28,9 +29,9 @@ public final class AkersStarBcast {
 
     /** The broadcast from node {@code source} of S_n. */
     public static StarBroadcastPlan plan(int n, int source) {
-        StarCodec codec = new StarCodec(n);
-        if (source < 0 || source >= codec.nodes) {
-            throw new IllegalArgumentException("source node " + source + " (expected: 0.." + (codec.nodes - 1) + ")");
+        StarGraph graph = new StarGraph(n);
+        if (source < 0 || source >= graph.nodes()) {
+            throw new IllegalArgumentException("source node " + source + " (expected: 0.." + (graph.nodes() - 1) + ")");
         }
         StarBroadcastPlan plan = new StarBroadcastPlan(n, source);
         int[] informed = {source};
@@ -44,12 +45,12 @@ public final class AkersStarBcast {
                 int v = informed[j];
                 next[added++] = v;
                 // a_1 to position m directly.
-                int w = codec.neighbor(v, mpos, p);
+                int w = graph.neighbor(v, mpos, p);
                 plan.add(step, new int[] {v, w});
                 next[added++] = w;
                 for (int i = 1; i < mpos; i++) {
-                    int mid = codec.neighbor(v, i, p);
-                    int dst = codec.neighbor(mid, mpos, p);
+                    int mid = graph.neighbor(v, i, p);
+                    int dst = graph.neighbor(mid, mpos, p);
                     plan.add(step, new int[] {v, mid, dst});
                     next[added++] = dst;
                 }

@@ -1,6 +1,7 @@
 package io.mpirunj.collectives.star;
 
 import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.fabric.topology.StarGraph;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 
@@ -75,7 +76,7 @@ public final class StarBcast {
 
     /** One build's working state. I_s nodes are indexed 0..M-1 by their position in SS_2's path. */
     private static final class Builder {
-        private final StarCodec codec;
+        private final StarGraph graph;
         private final int n;
         private final int source;
         private final boolean matched;
@@ -95,9 +96,9 @@ public final class StarBcast {
         private final StarBroadcastPlan plan;
 
         Builder(int n, int source, boolean matched) {
-            this.codec = new StarCodec(n);
-            if (source < 0 || source >= codec.nodes) {
-                throw new IllegalArgumentException("source node " + source + " (expected: 0.." + (codec.nodes - 1) + ")");
+            this.graph = new StarGraph(n);
+            if (source < 0 || source >= graph.nodes()) {
+                throw new IllegalArgumentException("source node " + source + " (expected: 0.." + (graph.nodes() - 1) + ")");
             }
             if (n < 3) {
                 throw new IllegalArgumentException("star broadcast needs n >= 3 (got S_" + n + ")");
@@ -105,31 +106,31 @@ public final class StarBcast {
             this.n = n;
             this.source = source;
             this.matched = matched;
-            this.m = codec.factorial(n - 1);
+            this.m = graph.factorial(n - 1);
             this.substars = n - 1;
             this.plan = new StarBroadcastPlan(n, source);
             int[] s = new int[n];
-            codec.unrank(source, s);
+            graph.unrank(source, s);
             int[] swaps = StarHamiltonianPath.swapSequence(n - 1);
             path = new int[substars][];
             for (int l = 0; l < substars; l++) {
-                path[l] = StarHamiltonianPath.substar(codec, s, l + 1, swaps);
+                path[l] = StarHamiltonianPath.substar(graph, s, l + 1, swaps);
                 StarHamiltonianPath.check(n, path[l], l + 2, s[0]);
             }
             // I_s index i = position of the node's neighbour on SS_2's path.
             int[] scratch = new int[n];
             isNode = new int[m];
-            int[] isIndex = new int[codec.nodes];
+            int[] isIndex = new int[graph.nodes()];
             Arrays.fill(isIndex, -1);
             for (int x = 0; x < m; x++) {
-                isNode[x] = codec.neighbor(path[0][x], 1, scratch);
+                isNode[x] = graph.neighbor(path[0][x], 1, scratch);
                 isIndex[isNode[x]] = x;
             }
             neighbor = new int[substars][m];
             at = new int[substars][m];
             for (int l = 0; l < substars; l++) {
                 for (int x = 0; x < m; x++) {
-                    int i = isIndex[codec.neighbor(path[l][x], l + 1, scratch)];
+                    int i = isIndex[graph.neighbor(path[l][x], l + 1, scratch)];
                     neighbor[l][x] = i;
                     at[l][i] = x;
                 }

@@ -3,6 +3,7 @@ package io.mpirunj.collectives.star;
 import io.mpirunj.collectives.schedule.Block;
 import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.fabric.topology.StarGraph;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -118,18 +119,18 @@ public final class StarBroadcastPlan {
      * direction, 0..n-2).
      */
     public Schedule toSchedule(String algorithm, long messageBytes, int[] nodeOf) {
-        StarCodec codec = new StarCodec(n);
-        if (nodeOf.length != codec.nodes) {
+        StarGraph graph = new StarGraph(n);
+        if (nodeOf.length != graph.nodes()) {
             throw new IllegalArgumentException(algorithm + " needs one rank per node of S_" + n + ": ranks="
-                    + nodeOf.length + " (expected: " + codec.nodes + ")");
+                    + nodeOf.length + " (expected: " + graph.nodes() + ")");
         }
-        int[] rankOf = new int[codec.nodes];
+        int[] rankOf = new int[graph.nodes()];
         Arrays.fill(rankOf, -1);
         for (int r = 0; r < nodeOf.length; r++) {
             int node = nodeOf[r];
-            if (node < 0 || node >= codec.nodes || rankOf[node] >= 0) {
+            if (node < 0 || node >= graph.nodes() || rankOf[node] >= 0) {
                 throw new IllegalArgumentException(algorithm + ": placement puts rank " + r + " on node " + node
-                        + " (expected: each of the " + codec.nodes + " nodes exactly once)");
+                        + " (expected: each of the " + graph.nodes() + " nodes exactly once)");
             }
             rankOf[node] = r;
         }
@@ -140,9 +141,9 @@ public final class StarBroadcastPlan {
         int[] a = new int[n];
         int[] c = new int[n];
         for (Send s : sends) {
-            codec.unrank(s.path[0], a);
-            codec.unrank(s.path[1], c);
-            int port = codec.linkPosition(a, c) - 1;
+            graph.unrank(s.path[0], a);
+            graph.unrank(s.path[1], c);
+            int port = graph.linkPosition(a, c) - 1;
             b.send(rankOf[s.src()], rankOf[s.dst()], s.step(), Block.WHOLE_ONLY, s.path, port);
         }
         return b.build();

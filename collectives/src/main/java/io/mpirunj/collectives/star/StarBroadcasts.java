@@ -125,34 +125,21 @@ public final class StarBroadcasts {
             if (p == 1) {
                 return blocking ? null : Multicasts.done(ch, buf, ScheduleCollectives.BCAST_TAG);
             }
-            String fabric = ch.config().fabricSpec();
-            String why = null;
-            Topology topology = null;
-            int[] nodeOf = null;
-            if (fabric == null) {
-                why = "the job has no --fabric";
-            } else {
-                try {
-                    topology = FabricSpecs.topology(fabric);
-                    if (!(topology instanceof StarGraph)) {
-                        why = "--fabric " + fabric + " is not a star graph";
-                    } else if (topology.nodes() != p) {
-                        why = "--fabric " + fabric + " has " + topology.nodes() + " nodes for " + p + " ranks";
-                    } else {
-                        nodeOf = FabricSpecs.nodeOf(ch.config().placementSpec(), fabric, p);
-                    }
-                } catch (IllegalArgumentException e) {
-                    why = e.getMessage();
+            FabricSpecs.Placed placed = FabricSpecs.place(ch.config(), p, (t, fabric) -> {
+                if (!(t instanceof StarGraph)) {
+                    return "--fabric " + fabric + " is not a star graph";
                 }
-            }
+                return t.nodes() == p ? null : "--fabric " + fabric + " has " + t.nodes() + " nodes for " + p + " ranks";
+            });
+            String why = placed.why();
             if (why != null) {
                 return ((CollectiveAlgorithm.Bcast) fallback.instead(ch, why)).bcast(ch, buf, root, blocking);
             }
-            int[] placed = nodeOf;
-            Topology star = topology;
-            String key = fabric + " " + (ch.config().placementSpec() == null ? "identity" : ch.config().placementSpec());
+            int[] nodeOf = placed.nodeOf();
+            Topology star = placed.topology();
+            String key = ch.config().fabricSpec() + " " + (ch.config().placementSpec() == null ? "identity" : ch.config().placementSpec());
             CompiledSchedule compiled = cache.get(new ScheduleCache.Key(Collective.BCAST, name, p, root,
-                    buf.byteLength(), key), () -> build(name, p, root, buf.byteLength(), star, placed));
+                    buf.byteLength(), key), () -> build(name, p, root, buf.byteLength(), star, nodeOf));
             // the schedule is built for this root over the ranks as they are (rank r is schedule rank r)
             return ScheduleRequest.runOrStart(blocking, compiled, ch, ScheduleBuffers.of(buf), identity(p),
                     ch.rank(), ScheduleCollectives.BCAST_TAG);

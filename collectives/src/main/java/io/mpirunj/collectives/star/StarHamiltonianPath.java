@@ -1,5 +1,7 @@
 package io.mpirunj.collectives.star;
 
+import io.mpirunj.fabric.topology.StarGraph;
+
 /**
  * Hamiltonian paths of the star graph along generator edges, for the (n-1)-substars the paper's
  * broadcast walks through.
@@ -72,15 +74,15 @@ public final class StarHamiltonianPath {
 
     /** A Hamiltonian path of the whole S_n starting at node {@code start} (node ids of {@link io.mpirunj.fabric.topology.StarGraph}). */
     public static int[] of(int n, int start) {
-        StarCodec codec = new StarCodec(n);
+        StarGraph graph = new StarGraph(n);
         int[] p = new int[n];
-        codec.unrank(start, p);
+        graph.unrank(start, p);
         int[] swaps = swapSequence(n);
-        int[] path = new int[codec.nodes];
+        int[] path = new int[graph.nodes()];
         path[0] = start;
         for (int x = 0; x < swaps.length; x++) {
-            StarCodec.swap(p, 0, swaps[x]);
-            path[x + 1] = codec.rank(p);
+            StarGraph.swap(p, 0, swaps[x]);
+            path[x + 1] = graph.rank(p);
         }
         return path;
     }
@@ -90,27 +92,27 @@ public final class StarHamiltonianPath {
      * with the source's first symbol at position l, starting at g_l(source).
      */
     public static int[] substar(int n, int source, int l) {
-        StarCodec codec = new StarCodec(n);
+        StarGraph graph = new StarGraph(n);
         int[] s = new int[n];
-        codec.unrank(source, s);
-        return substar(codec, s, l - 1, swapSequence(n - 1));
+        graph.unrank(source, s);
+        return substar(graph, s, l - 1, swapSequence(n - 1));
     }
 
     /** As {@link #substar(int, int, int)} with a 0-based position and a precomputed S_{n-1} swap sequence. */
-    static int[] substar(StarCodec codec, int[] source, int position, int[] swaps) {
-        int n = codec.n;
+    static int[] substar(StarGraph graph, int[] source, int position, int[] swaps) {
+        int n = graph.symbols();
         // Sub-position j of the S_{n-1} (0..n-2) is star position j, skipping the fixed one.
         int[] star = new int[n - 1];
         for (int j = 0; j < n - 1; j++) {
             star[j] = j < position ? j : j + 1;
         }
         int[] p = source.clone();
-        StarCodec.swap(p, 0, position); // g_l(source)
-        int[] path = new int[codec.factorial(n - 1)];
-        path[0] = codec.rank(p);
+        StarGraph.swap(p, 0, position); // g_l(source)
+        int[] path = new int[graph.factorial(n - 1)];
+        path[0] = graph.rank(p);
         for (int x = 0; x < swaps.length; x++) {
-            StarCodec.swap(p, 0, star[swaps[x]]);
-            path[x + 1] = codec.rank(p);
+            StarGraph.swap(p, 0, star[swaps[x]]);
+            path[x + 1] = graph.rank(p);
         }
         return path;
     }
@@ -124,23 +126,23 @@ public final class StarHamiltonianPath {
      * @throws IllegalStateException naming the first node that breaks it
      */
     public static void check(int n, int[] path, int l, int symbol) {
-        StarCodec codec = new StarCodec(n);
-        int expected = l == 0 ? codec.nodes : codec.factorial(n - 1);
+        StarGraph graph = new StarGraph(n);
+        int expected = l == 0 ? graph.nodes() : graph.factorial(n - 1);
         String what = l == 0 ? "S_" + n : "substar with symbol " + symbol + " at position " + l + " of S_" + n;
         if (path.length != expected) {
             throw new IllegalStateException("Hamiltonian path of the " + what + " has " + path.length
                     + " nodes (expected " + expected + ")");
         }
-        boolean[] seen = new boolean[codec.nodes];
+        boolean[] seen = new boolean[graph.nodes()];
         int[] prev = new int[n];
         int[] cur = new int[n];
         for (int x = 0; x < path.length; x++) {
             int node = path[x];
-            if (node < 0 || node >= codec.nodes) {
+            if (node < 0 || node >= graph.nodes()) {
                 throw new IllegalStateException("Hamiltonian path of the " + what + ": entry " + x + " is node " + node
-                        + " (expected 0.." + (codec.nodes - 1) + ")");
+                        + " (expected 0.." + (graph.nodes() - 1) + ")");
             }
-            codec.unrank(node, cur);
+            graph.unrank(node, cur);
             if (l != 0 && cur[l - 1] != symbol) {
                 throw new IllegalStateException("Hamiltonian path of the " + what + ": entry " + x + " ("
                         + label(cur) + ") is outside the substar");
@@ -150,7 +152,7 @@ public final class StarHamiltonianPath {
                         + label(cur) + ") visits a node twice");
             }
             seen[node] = true;
-            if (x > 0 && codec.linkPosition(prev, cur) < 0) {
+            if (x > 0 && graph.linkPosition(prev, cur) < 0) {
                 throw new IllegalStateException("Hamiltonian path of the " + what + ": entries " + (x - 1) + " and " + x
                         + " (" + label(prev) + ", " + label(cur) + ") are not linked by a generator");
             }

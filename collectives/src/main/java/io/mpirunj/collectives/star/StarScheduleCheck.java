@@ -61,8 +61,7 @@ public final class StarScheduleCheck {
     public static Report check(Schedule schedule, StarGraph star, int[] nodeOf, boolean genericVerifier) {
         List<String> problems = new ArrayList<>(genericVerifier ? Verifier.verify(schedule) : List.of());
         int[] errors = {problems.size()};
-        int n = star.degree() + 1;
-        StarCodec codec = new StarCodec(n);
+        int n = star.symbols();
         if (nodeOf.length != schedule.ranks()) {
             problems.add("placement has " + nodeOf.length + " nodes for " + schedule.ranks() + " ranks");
             return new Report(problems, 0, 0, 0, 0, 0);
@@ -118,7 +117,7 @@ public final class StarScheduleCheck {
         long totalHops = 0;
         int maxSendsPerStep = 0;
         // Stamps instead of per-step sets: channel c was last used in step usedIn[c] (by rank usedBy[c]).
-        int[] usedIn = new int[codec.nodes * (n - 1)];
+        int[] usedIn = new int[star.nodes() * (n - 1)];
         int[] usedBy = new int[usedIn.length];
         int[] sendStep = new int[ranks];
         int[] sendsInStep = new int[ranks];
@@ -159,15 +158,15 @@ public final class StarScheduleCheck {
                 }
                 maxHops = Math.max(maxHops, path.length - 1);
                 totalHops += path.length - 1;
-                codec.unrank(path[0], a);
+                star.unrank(path[0], a);
                 for (int i = 0; i + 1 < path.length; i++) {
-                    if (path[i + 1] < 0 || path[i + 1] >= codec.nodes) {
+                    if (path[i + 1] < 0 || path[i + 1] >= star.nodes()) {
                         problem(problems, errors, "rank " + r + ": " + in + " hop " + i + " leads to node "
-                                + path[i + 1] + " (expected: 0.." + (codec.nodes - 1) + ")");
+                                + path[i + 1] + " (expected: 0.." + (star.nodes() - 1) + ")");
                         break;
                     }
-                    codec.unrank(path[i + 1], b);
-                    int position = codec.linkPosition(a, b);
+                    star.unrank(path[i + 1], b);
+                    int position = star.linkPosition(a, b);
                     if (position < 0) {
                         problem(problems, errors, "rank " + r + ": " + in + " hop " + i + " (" + star.label(path[i])
                                 + " -> " + star.label(path[i + 1]) + ") is not a link");

@@ -10,7 +10,6 @@ import io.mpirunj.collectives.runner.ScheduleCache;
 import io.mpirunj.collectives.runner.ScheduleRequest;
 import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.fabric.topology.Mesh;
-import io.mpirunj.fabric.topology.Topology;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
@@ -102,25 +101,15 @@ public final class TorusCollectives implements CollectiveProvider {
          * the job's fabric is not a square torus of exactly this many nodes.
          */
         int[] rankOfNode(RuntimeConfig config, int size) {
-            String fabric = config.fabricSpec();
-            String why = null;
-            int[] nodeOf = null;
-            if (fabric == null) {
-                why = "the job has no --fabric";
-            } else {
-                try {
-                    Topology t = FabricSpecs.topology(fabric);
-                    if (!(t instanceof Mesh m) || !m.wraps() || m.dimensions() != 2 || m.extent(0) != m.extent(1)) {
-                        why = "--fabric " + fabric + " is not a square 2D torus";
-                    } else if (m.nodes() != size) {
-                        why = "the communicator has " + size + " ranks, the torus " + m.nodes() + " nodes";
-                    } else {
-                        nodeOf = FabricSpecs.nodeOf(config.placementSpec(), fabric, size);
-                    }
-                } catch (IllegalArgumentException e) {
-                    why = "--fabric/--placement: " + e.getMessage();
+            FabricSpecs.Placed placed = FabricSpecs.place(config, size, (t, fabric) -> {
+                if (!(t instanceof Mesh m) || !m.wraps() || m.dimensions() != 2 || m.extent(0) != m.extent(1)) {
+                    return "--fabric " + fabric + " is not a square 2D torus";
                 }
-            }
+                return t.nodes() == size ? null : "the communicator has " + size + " ranks, the torus " + t.nodes()
+                        + " nodes";
+            });
+            String why = placed.why();
+            int[] nodeOf = placed.nodeOf();
             if (why != null) {
                 if (warned.compareAndSet(false, true)) {
                     LOG.warn("alltoall={}: {}; using {} instead (SEM needs --fabric torus:NxN and N*N ranks)",

@@ -20,14 +20,13 @@ import io.mpirunj.fabric.wormhole.WormholeParams;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.fabric.FabricEmulation;
 import io.mpirunj.testing.LocalCluster;
-import io.netty.util.ResourceLeakDetector;
+import io.mpirunj.testing.NoLeakTracking;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Issue 14's acceptance: on the emulated mesh:4x4 with the paper's parameters, the bcast time ratio
@@ -35,26 +34,13 @@ import org.junit.jupiter.api.Timeout;
  * simulator predicts with the same engine. Time scale {@value #MICROS_PER_UNIT} µs per unit (a 1 KiB
  * message's t_end is about 51 ms of wall time).
  */
+@ExtendWith(NoLeakTracking.class) // timing tests
 class EmulatedBcastTest {
     private static final String MESH = "mesh:4x4";
     private static final int P = 16;
     private static final int BYTES = 1024;
     private static final double MICROS_PER_UNIT = 4.0;
     private static final int ROUNDS = 9;
-    private static ResourceLeakDetector.Level leakLevel;
-
-    /** Timing test: the build's paranoid leak detection would charge stack walks to every message. */
-    @BeforeAll
-    static void noLeakTracking() {
-        leakLevel = ResourceLeakDetector.getLevel();
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
-    }
-
-    @AfterAll
-    static void restoreLeakTracking() {
-        ResourceLeakDetector.setLevel(leakLevel);
-    }
-
     @Test
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
     void optTreeToBinomialRatioMatchesTheSimulator() {

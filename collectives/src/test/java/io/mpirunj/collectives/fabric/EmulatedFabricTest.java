@@ -13,13 +13,12 @@ import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.fabric.FabricEmulation;
 import io.mpirunj.runtime.fabric.FabricFaults;
 import io.mpirunj.testing.LocalCluster;
+import io.mpirunj.testing.NoLeakTracking;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import io.netty.util.ResourceLeakDetector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The live fabric shim against the wormhole engine it runs: messages through an emulated mesh take
@@ -27,24 +26,8 @@ import org.junit.jupiter.api.Timeout;
  * scale (µs per unit) large enough that a loaded 2-core machine's scheduling noise stays small; the
  * tolerance is the issue's ±15 %.
  */
+@ExtendWith(NoLeakTracking.class) // timing tests
 class EmulatedFabricTest {
-    private static ResourceLeakDetector.Level leakLevel;
-
-    /**
-     * These tests time messages: the build's paranoid leak detection records a stack trace per buffer
-     * access, which makes copying 64 KiB take longer than the modelled message itself.
-     */
-    @BeforeAll
-    static void noLeakTracking() {
-        leakLevel = ResourceLeakDetector.getLevel();
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
-    }
-
-    @AfterAll
-    static void restoreLeakTracking() {
-        ResourceLeakDetector.setLevel(leakLevel);
-    }
-
     private static final String MESH = "mesh:4x4";
     private static final WormholeParams PAPER = WormholeParams.PAPER;
     /** 64 KiB: eager by default, and each worm holds a channel for 65536 * cd = 131072 units. */

@@ -38,21 +38,8 @@ public final class StarGraph implements Topology {
         if (id < 0 || id >= nodes) {
             throw new IllegalArgumentException("node " + id + " (expected: 0.." + (nodes - 1) + ")");
         }
-        boolean[] used = new boolean[n + 1];
         int[] p = new int[n];
-        int rest = id;
-        for (int i = 0; i < n; i++) {
-            int f = factorial[n - 1 - i];
-            int k = rest / f;
-            rest %= f;
-            for (int s = 1; s <= n; s++) {
-                if (!used[s] && k-- == 0) {
-                    p[i] = s;
-                    used[s] = true;
-                    break;
-                }
-            }
-        }
+        unrank(id, p);
         return p;
     }
 
@@ -61,21 +48,90 @@ public final class StarGraph implements Topology {
         if (permutation.length != n) {
             throw new IllegalArgumentException("permutation of length " + permutation.length + " (expected: " + n + ")");
         }
-        boolean[] used = new boolean[n + 1];
-        int id = 0;
+        int used = 0;
         for (int i = 0; i < n; i++) {
             int s = permutation[i];
-            if (s < 1 || s > n || used[s]) {
+            if (s < 1 || s > n || (used & (1 << s)) != 0) {
                 throw new IllegalArgumentException("not a permutation of 1.." + n + ": symbol " + s + " at position " + i);
             }
-            int smaller = 0;
-            for (int t = 1; t < s; t++) {
-                smaller += used[t] ? 0 : 1;
-            }
-            used[s] = true;
-            id += smaller * factorial[n - 1 - i];
+            used |= 1 << s;
+        }
+        return rank(permutation);
+    }
+
+    /** The number of symbols n. */
+    public int symbols() {
+        return n;
+    }
+
+    /** k! for 0 <= k <= n. */
+    public int factorial(int k) {
+        return factorial[k];
+    }
+
+    // The unchecked, allocation-free forms below are for the star-graph schedule builders, which rank
+    // millions of permutations at n = 9. Positions are 0-based: position i is direction i - 1.
+
+    /** The node of {@code p}, which must be a permutation of 1..n (not checked). */
+    public int rank(int[] p) {
+        int used = 0;
+        int id = 0;
+        for (int i = 0; i < n; i++) {
+            int s = p[i];
+            int smallerUsed = Integer.bitCount(used & ((1 << s) - 1));
+            id += (s - 1 - smallerUsed) * factorial[n - 1 - i];
+            used |= 1 << s;
         }
         return id;
+    }
+
+    /** Writes the permutation of node {@code id} (0 <= id < nodes, not checked) into {@code out} (length n). */
+    public void unrank(int id, int[] out) {
+        int free = ((1 << (n + 1)) - 1) & ~1; // symbols 1..n
+        int rest = id;
+        for (int i = 0; i < n; i++) {
+            int f = factorial[n - 1 - i];
+            int k = rest / f;
+            rest -= k * f;
+            int s = free;
+            for (int j = 0; j < k; j++) {
+                s &= s - 1; // drop the lowest free symbol
+            }
+            int symbol = Integer.numberOfTrailingZeros(s);
+            out[i] = symbol;
+            free &= ~(1 << symbol);
+        }
+    }
+
+    /** The node reached from {@code id} over the link swapping positions 0 and {@code position}; {@code scratch} has length n. */
+    public int neighbor(int id, int position, int[] scratch) {
+        unrank(id, scratch);
+        swap(scratch, 0, position);
+        return rank(scratch);
+    }
+
+    /**
+     * The position (1..n-1) whose swap with position 0 leads from permutation {@code a} to {@code b},
+     * or -1 when the two are not adjacent.
+     */
+    public int linkPosition(int[] a, int[] b) {
+        int differ = -1;
+        for (int i = 1; i < n; i++) {
+            if (a[i] != b[i]) {
+                if (differ >= 0) {
+                    return -1;
+                }
+                differ = i;
+            }
+        }
+        return differ > 0 && a[0] == b[differ] && a[differ] == b[0] ? differ : -1;
+    }
+
+    /** Swaps {@code p[i]} and {@code p[j]}. */
+    public static void swap(int[] p, int i, int j) {
+        int t = p[i];
+        p[i] = p[j];
+        p[j] = t;
     }
 
     @Override
@@ -100,18 +156,8 @@ public final class StarGraph implements Topology {
 
     @Override
     public int direction(int from, int to) {
-        int[] a = permutation(from);
-        int[] b = permutation(to);
-        int differ = -1;
-        for (int i = 1; i < n; i++) {
-            if (a[i] != b[i]) {
-                if (differ >= 0) {
-                    return -1;
-                }
-                differ = i;
-            }
-        }
-        return differ >= 0 && a[0] == b[differ] && a[differ] == b[0] ? differ - 1 : -1;
+        int position = linkPosition(permutation(from), permutation(to));
+        return position < 0 ? -1 : position - 1;
     }
 
     @Override
@@ -143,12 +189,6 @@ public final class StarGraph implements Topology {
             path[hops++] = node(cur);
         }
         return java.util.Arrays.copyOf(path, hops);
-    }
-
-    private static void swap(int[] p, int i, int j) {
-        int t = p[i];
-        p[i] = p[j];
-        p[j] = t;
     }
 
     @Override

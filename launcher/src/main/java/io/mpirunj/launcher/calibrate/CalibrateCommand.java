@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mpirunj.fabric.model.LinearFit;
 import io.mpirunj.fabric.model.ModelFile;
 import io.mpirunj.fabric.model.PairMatrixFile;
 import io.mpirunj.launcher.MpirunJ;
@@ -251,8 +252,8 @@ public final class CalibrateCommand implements Callable<Integer> {
 
     static ObjectNode fit(ObjectMapper m, LinearFit f) {
         ObjectNode n = m.createObjectNode();
-        n.put("a", f.a());
-        n.put("b", f.b());
+        n.put("a", f.intercept());
+        n.put("b", f.slope());
         n.put("r2", f.r2());
         return n;
     }

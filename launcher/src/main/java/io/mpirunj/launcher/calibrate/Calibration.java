@@ -3,6 +3,7 @@ package io.mpirunj.launcher.calibrate;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mpirunj.fabric.model.LinearFit;
 import io.mpirunj.fabric.model.ModelFile;
 import io.mpirunj.fabric.model.PairCostModel;
 import io.mpirunj.runtime.fabric.FabricEmulation;
@@ -82,11 +83,11 @@ record Calibration(long[] sizes, double[] tHold, double[] tEnd, double overhead,
     }
 
     double logpG() {
-        return Math.max(0, holdFit.a());
+        return Math.max(0, holdFit.intercept());
     }
 
     double logpL() {
-        return Math.max(0, endFit.a() - 2 * overhead);
+        return Math.max(0, endFit.intercept() - 2 * overhead);
     }
 
     private double[] units(double[] us) {
@@ -152,10 +153,10 @@ record Calibration(long[] sizes, double[] tHold, double[] tEnd, double overhead,
             }
         }
         sb.append(String.format(Locale.ROOT, "fit (us, m bytes): t_hold = %.4g + %.4g*m (r2 %.4f), t_end = %.4g + %.4g*m (r2 %.4f)%n",
-                holdFit.a(), holdFit.b(), holdFit.r2(), endFit.a(), endFit.b(), endFit.r2()));
+                holdFit.intercept(), holdFit.slope(), holdFit.r2(), endFit.intercept(), endFit.slope(), endFit.r2()));
         sb.append(String.format(Locale.ROOT, "LogP (us): L = %.4g, o = %.4g, g = %.4g%n", logpL(), logpO(), logpG()));
-        sb.append(String.format(Locale.ROOT, "model: hold=%s+%sm,end=%s+%sm%n", num(holdFit.a()), num(holdFit.b()),
-                num(endFit.a()), num(endFit.b())));
+        sb.append(String.format(Locale.ROOT, "model: hold=%s+%sm,end=%s+%sm%n", num(holdFit.intercept()), num(holdFit.slope()),
+                num(endFit.intercept()), num(endFit.slope())));
         return sb.toString();
     }
 
@@ -166,8 +167,8 @@ record Calibration(long[] sizes, double[] tHold, double[] tEnd, double overhead,
     /** The model file: the fits (clamped at 0: a model has no negative costs), LogP and the medians. */
     ModelFile.Document document(String source) {
         return new ModelFile.Document(ModelFile.FORMAT, "us",
-                new ModelFile.Fit(Math.max(0, holdFit.a()), Math.max(0, holdFit.b()), holdFit.r2()),
-                new ModelFile.Fit(Math.max(0, endFit.a()), Math.max(0, endFit.b()), endFit.r2()), 1,
+                new ModelFile.Fit(Math.max(0, holdFit.intercept()), Math.max(0, holdFit.slope()), holdFit.r2()),
+                new ModelFile.Fit(Math.max(0, endFit.intercept()), Math.max(0, endFit.slope()), endFit.r2()), 1,
                 new ModelFile.LogP(logpL(), logpO(), logpG()), sizes, tHold, tEnd, source);
     }
 }

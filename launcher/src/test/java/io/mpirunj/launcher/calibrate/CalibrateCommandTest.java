@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mpirunj.fabric.model.LinearFit;
 import io.mpirunj.fabric.model.ModelSpec;
 import io.mpirunj.fabric.model.ParameterizedModel;
 import io.mpirunj.fabric.wormhole.WormholeParams;
@@ -41,12 +42,12 @@ class CalibrateCommandTest {
     @Test
     void theFitIsExactOnALineAndSaysSoWhenItIsNot() {
         LinearFit exact = LinearFit.of(new double[] {1024, 4096, 16384}, new double[] {4048, 10192, 34768});
-        assertEquals(2000, exact.a(), 1e-9);
-        assertEquals(2, exact.b(), 1e-12);
+        assertEquals(2000, exact.intercept(), 1e-9);
+        assertEquals(2, exact.slope(), 1e-12);
         assertEquals(1, exact.r2(), 1e-12);
         LinearFit noisy = LinearFit.of(new double[] {0, 1, 2, 3}, new double[] {0, 2, 1, 3});
-        assertEquals(0.3, noisy.a(), 1e-12);
-        assertEquals(0.8, noisy.b(), 1e-12);
+        assertEquals(0.3, noisy.intercept(), 1e-12);
+        assertEquals(0.8, noisy.slope(), 1e-12);
         assertEquals(0.64, noisy.r2(), 1e-12);
     }
 

@@ -41,6 +41,11 @@ class BadInputTest {
         "--algo u-mesh -np 8 --model hold=20,end=55                 | --algo u-mesh needs --fabric",
         "--algo opt-mesh -np 8 --fabric star:4                      | --algo opt-mesh needs a mesh, torus or hypercube fabric (got --fabric star:4)",
         "--algo opt-tree -np 8 --no-such-option                     | Unknown option: '--no-such-option'",
+        "--algo star -np 6                                          | --algo star needs --fabric (a star graph fabric with one rank per node, e.g. --fabric star:4)",
+        "--algo star --fabric star:4 -np 5                          | --algo star: star needs one rank per node of star:4: ranks=5 (expected: 24)",
+        "--algo akers-star --fabric mesh:4x4 -np 16                 | --algo akers-star needs a star graph fabric with one rank per node (got --fabric mesh:4x4)",
+        "--algo star --fabric star:4 --root zzzz                    | --root: bad star graph node 'zzzz'",
+        "--algo star --fabric star:4 --root 99                      | --root=99 outside 0..23 (the group has -np 24 ranks) and not a node address of star:4",
     })
     void scheduleRejects(String arguments, String expected) {
         ToolRun run = ToolRun.schedule(args(arguments));

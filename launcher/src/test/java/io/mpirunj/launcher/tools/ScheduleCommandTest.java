@@ -48,9 +48,7 @@ class ScheduleCommandTest {
 
     @Test
     void uMeshTakesThreeRoundsOfTEnd() {
-        ToolRun run = ToolRun.schedule(args(OPT_MESH.replace("opt-mesh", "u-mesh") + " --eval rounds"));
-        assertEquals(0, run.exitCode(), run::toString);
-        Map<String, Object> o = MiniJson.object(run.out());
+        Map<String, Object> o = ToolRun.scheduleJson(OPT_MESH.replace("opt-mesh", "u-mesh") + " --eval rounds");
         assertEquals(165.0, o.get("completion"));
         assertEquals("rounds", o.get("evaluation"));
         assertEquals(7, messages(o).size());
@@ -135,9 +133,7 @@ class ScheduleCommandTest {
 
     @Test
     void defaultModelIsTheIbmSpModelAtOneByte() {
-        ToolRun run = ToolRun.schedule(args("--algo binomial -np 2 --json"));
-        assertEquals(0, run.exitCode(), run::toString);
-        Map<String, Object> o = MiniJson.object(run.out());
+        Map<String, Object> o = ToolRun.scheduleJson("--algo binomial -np 2 --json");
         assertEquals("hold=20+0.02m,end=55+0.07m", o.get("model"));
         assertEquals(55.07, o.get("completion"));
         assertEquals(1.0, o.get("bytes"));

@@ -1,7 +1,10 @@
 package io.mpirunj.launcher.tools;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.Map;
 import picocli.CommandLine;
 
 /** One run of a tool command in this JVM, stdout and stderr captured (picocli's testing style). */
@@ -9,6 +12,13 @@ record ToolRun(int exitCode, String out, String err) {
 
     static ToolRun schedule(String... args) {
         return of(new ScheduleCommand(), args);
+    }
+
+    /** {@code schedule} with the arguments in {@code line}: checks that it succeeded and parses its JSON output. */
+    static Map<String, Object> scheduleJson(String line) {
+        ToolRun run = schedule(args(line));
+        assertEquals(0, run.exitCode(), run::toString);
+        return MiniJson.object(run.out());
     }
 
     static ToolRun simulate(String... args) {

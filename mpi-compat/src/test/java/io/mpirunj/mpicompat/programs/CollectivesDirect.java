@@ -13,15 +13,8 @@ import mpi.MPIException;
  * data start at index 0 and the buffers' positions and limits are left as they were.
  */
 public class CollectivesDirect {
-    public static void main(String[] args) throws MPIException {
-        MPI.Init(args);
-        run(args);
-        MPI.Finalize();
-    }
-
-    /** The program between Init and Finalize, so that {@link AllPrograms} can run every program in one job. */
-    public static void run(String[] args) throws MPIException {
-        Intracomm world = MPI.COMM_WORLD;
+    /** The program between Init and Finalize ({@link AllPrograms}). */
+    public static void run(Intracomm world, String[] args) throws MPIException {
         int me = world.getRank();
         int size = world.getSize();
         int root = size / 2;

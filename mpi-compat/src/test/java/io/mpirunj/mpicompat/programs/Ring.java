@@ -1,5 +1,6 @@
 package io.mpirunj.mpicompat.programs;
 
+import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Status;
@@ -9,16 +10,10 @@ import mpi.Status;
  * time it comes back; every rank leaves once it has passed on a 0. Checks every value and status.
  */
 public class Ring {
-    public static void main(String[] args) throws MPIException {
-        MPI.Init(args);
-        run(args);
-        MPI.Finalize();
-    }
-
-    /** The program between Init and Finalize, so that {@link AllPrograms} can run every program in one job. */
-    public static void run(String[] args) throws MPIException {
-        int rank = MPI.COMM_WORLD.getRank();
-        int size = MPI.COMM_WORLD.getSize();
+    /** The program between Init and Finalize ({@link AllPrograms}). */
+    public static void run(Intracomm world, String[] args) throws MPIException {
+        int rank = world.getRank();
+        int size = world.getSize();
         int next = (rank + 1) % size;
         int prev = (rank + size - 1) % size;
         int tag = 201;
@@ -26,11 +21,11 @@ public class Ring {
         int[] message = new int[1];
         if (rank == 0) {
             message[0] = laps;
-            MPI.COMM_WORLD.send(message, 1, MPI.INT, next, tag);
+            world.send(message, 1, MPI.INT, next, tag);
         }
         int pass = 0;
         while (true) {
-            Status s = MPI.COMM_WORLD.recv(message, 1, MPI.INT, prev, tag);
+            Status s = world.recv(message, 1, MPI.INT, prev, tag);
             Expect.equal("source", prev, s.getSource());
             Expect.equal("tag", tag, s.getTag());
             Expect.equal("count", 1, s.getCount(MPI.INT));
@@ -39,13 +34,13 @@ public class Ring {
             if (rank == 0) {
                 message[0]--;
             }
-            MPI.COMM_WORLD.send(message, 1, MPI.INT, next, tag);
+            world.send(message, 1, MPI.INT, next, tag);
             if (message[0] == 0) {
                 break;
             }
         }
         if (rank == 0) {
-            MPI.COMM_WORLD.recv(message, 1, MPI.INT, prev, tag);
+            world.recv(message, 1, MPI.INT, prev, tag);
             Expect.equal("the last lap", 0, message[0]);
         }
         Expect.equal("passes at rank " + rank, rank == 0 ? laps : laps + 1, pass);

@@ -8,15 +8,8 @@ import mpi.MPIException;
 
 /** Communicator split, dup, create from a group, and group arithmetic. */
 public class Split {
-    public static void main(String[] args) throws MPIException {
-        MPI.Init(args);
-        run(args);
-        MPI.Finalize();
-    }
-
-    /** The program between Init and Finalize, so that {@link AllPrograms} can run every program in one job. */
-    public static void run(String[] args) throws MPIException {
-        Intracomm world = MPI.COMM_WORLD;
+    /** The program between Init and Finalize ({@link AllPrograms}). */
+    public static void run(Intracomm world, String[] args) throws MPIException {
         int me = world.getRank();
         int size = world.getSize();
 
