@@ -202,6 +202,30 @@ class SelectionOrderTest {
         assertTrue(split > fastest, "binary-split must not be the fastest itself for this test to show anything");
         assertAuto(auto, tcp, 1024, "binary-split", split); // the threshold's choice, not the default binomial-p2p
         assertAuto(auto, tcp, 65536, "binomial-p2p", 11455.5904); // no threshold there: the default
+        // the threshold ends inside the 1 KiB size class: a resolved 1024 B answer must not stand for 1000 B
+        RuntimeConfig config = RuntimeConfig.defaults().withCollSelection(null, false, tcp);
+        assertEquals("binary-split", auto.select(CollectiveOp.BCAST, CallShape.of(8, 1024), config).algorithm().name());
+        assertEquals("binomial-p2p", auto.select(CollectiveOp.BCAST, CallShape.of(8, 1000), config).algorithm().name());
+        assertEquals("binary-split", auto.select(CollectiveOp.BCAST, CallShape.of(8, 1024), config).algorithm().name());
+    }
+
+    /**
+     * After a size class's first call auto answers with the selection it resolved then (the same object:
+     * no simulation, lookup or allocation per call), for any size of the class; another participant count
+     * or configuration resolves anew.
+     */
+    @Test
+    void autoResolvesOncePerSizeClassAndParticipants() {
+        CollectiveRegistry auto = registry("bcast=auto", null);
+        Selection first = auto.select(CollectiveOp.BCAST, CallShape.of(8, 1000), IBM_SP);
+        assertTrue(first == auto.select(CollectiveOp.BCAST, CallShape.of(8, 1000), IBM_SP));
+        assertTrue(first == auto.select(CollectiveOp.BCAST, CallShape.of(8, 600), IBM_SP));
+        Selection four = auto.select(CollectiveOp.BCAST, CallShape.of(4, 1000), IBM_SP);
+        assertEquals(Selection.Source.AUTO, four.source());
+        assertTrue(four.predicted() < first.predicted(), "4 ranks finish sooner than 8: " + four + " vs " + first);
+        RuntimeConfig flat = RuntimeConfig.defaults().withCollSelection(null, false, "hold=1,end=100");
+        assertEquals("linear-p2p", auto.select(CollectiveOp.BCAST, CallShape.of(8, 1000), flat).algorithm().name());
+        assertEquals(first, auto.select(CollectiveOp.BCAST, CallShape.of(8, 1000), IBM_SP));
     }
 
     /**
