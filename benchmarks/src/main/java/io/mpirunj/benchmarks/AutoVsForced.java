@@ -14,11 +14,12 @@ import java.util.stream.IntStream;
 /**
  * {@code bcast=auto} against every forced bcast algorithm in one job, in rounds of a shuffled order, so a
  * change in the machine's load hits all of them alike: {@code mpirun-j -np N [--model SPEC] -cp
- * benchmarks/target/classes io.mpirunj.benchmarks.AutoVsForced [SIZES [ALGOS [ROUNDS [raw]]]]} (sizes in bytes,
+ * benchmarks/target/classes io.mpirunj.benchmarks.AutoVsForced [SIZES [ALGOS [ROUNDS [raw] [seed=N]]]]} (sizes in bytes,
  * comma-separated; algorithms as {@code --coll bcast=} names, a name twice gives a second copy as a noise
  * control, e.g. {@code auto,auto,binomial-p2p,binomial-p2p}; auto is added first unless listed). Each algorithm runs on its own communicator
  * ({@code Comm.withCollectives}); each round times every algorithm once, in an order shuffled per round
- * (the same seed on every rank), so no algorithm always follows the same one. A time is OSU's: the mean
+ * (the same seed on every rank; a new one per run unless {@code seed=N} is given, so repeated runs do not
+ * repeat one set of orders and its position effects), so no algorithm always follows the same one. A time is OSU's: the mean
  * over ranks of each rank's mean time per bcast from root 0.
  *
  * <p>Prints, per size and algorithm, the median and minimum over rounds and auto's <em>paired</em> ratio to
@@ -44,7 +45,19 @@ public final class AutoVsForced {
                 .mapToInt(Integer::parseInt).toArray();
         String algos = args.length > 1 && !args[1].isBlank() ? args[1] : DEFAULT_ALGOS;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 15;
-        boolean raw = args.length > 3 && args[3].equals("raw");
+        boolean raw = false;
+        long[] seed = {System.nanoTime()}; // rank 0's, sent to all: each run samples other orders
+        boolean seedGiven = false;
+        for (int i = 3; i < args.length; i++) {
+            raw |= args[i].equals("raw");
+            if (args[i].startsWith("seed=")) {
+                seed[0] = Long.parseLong(args[i].substring(5));
+                seedGiven = true;
+            }
+        }
+        if (!seedGiven) {
+            world.bcast(Buffer.of(seed), 0);
+        }
         List<String> specs = new ArrayList<>(List.of(algos.split(",")));
         if (!specs.contains("auto")) {
             specs.add(0, "auto");
@@ -59,7 +72,8 @@ public final class AutoVsForced {
         byte[] buf = new byte[Arrays.stream(sizes).max().orElse(0)];
         if (world.rank() == 0) {
             System.out.println("# bcast=auto vs forced, np " + world.size() + ", " + rounds
-                    + " rounds in shuffled order, per-round OSU averages (us); " + OsuFormat.conditions());
+                    + " rounds in shuffled order (seed=" + seed[0] + "), per-round OSU averages (us); "
+                    + OsuFormat.conditions());
         }
         for (int size : sizes) {
             int iters = size >= 1 << 20 ? 10 : size >= 64 << 10 ? 50 : 200;
@@ -70,7 +84,7 @@ public final class AutoVsForced {
             }
             double[][] t = new double[labels.size()][rounds];
             for (int r = 0; r < rounds; r++) {
-                int[] order = shuffled(labels.size(), new SplittableRandom(31L * size + r)); // the same on every rank
+                int[] order = shuffled(labels.size(), new SplittableRandom(seed[0] + 31L * size + r)); // same on every rank
                 for (int a : order) {
                     t[a][r] = time(comms.get(a), buf, size, iters);
                 }

@@ -22,8 +22,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * collectives' default), and picks the lowest predicted completion; ties go to the earlier catalogue
  * entry. <b>Near-ties go to what the call runs without auto</b> (a built-in threshold's algorithm, else the
  * default): when that is predicted within {@link #NEAR_TIE} (10 %) of the fastest, auto runs it, since a
- * model cannot rank candidates closer than its own error (the TCP model of 8 ranks on 2 cores puts most
- * bcast trees within 0.01-2 % of each other, while runs of one algorithm differ by 10-40 %).
+ * model cannot rank candidates closer than its own error (8 ranks sharing 2 cores are bound by the work,
+ * not the depth, of a tree: the TCP model puts the bcast trees within 0-3 % of each other, and two runs of
+ * one algorithm differ by 10-40 % there).
  * The answer is cached per operation, size class, participant count and model, so a job pays the
  * simulations once per size class. Deterministic: every rank computes the same choice.
  *

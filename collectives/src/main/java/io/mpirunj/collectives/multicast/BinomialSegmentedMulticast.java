@@ -28,7 +28,7 @@ public final class BinomialSegmentedMulticast {
     public static Schedule build(int ranks, int root, long messageBytes, CostModel model) {
         Schedule.checkRooted(ranks, root, messageBytes);
         int depth = ranks <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(ranks - 1);
-        int segments = ranks == 1 ? 1 : Segmentation.choose(messageBytes, model,
+        int segments = ranks == 1 ? 1 : Segmentation.choose(messageBytes, ranks, model,
                 (s, hold, end) -> Math.max(((double) s * depth - 1) * hold + end, (s - 1.0) * depth * hold + depth * end));
         return build(ranks, root, messageBytes, segments);
     }

@@ -30,7 +30,7 @@ public final class ChainPipelinedMulticast {
 
     public static Schedule build(int ranks, int root, long messageBytes, CostModel model) {
         Schedule.checkRooted(ranks, root, messageBytes);
-        int segments = ranks == 1 ? 1 : Segmentation.choose(messageBytes, model,
+        int segments = ranks == 1 ? 1 : Segmentation.choose(messageBytes, ranks, model,
                 (s, hold, end) -> (s - 1) * hold + (ranks - 1) * end);
         return build(ranks, root, messageBytes, segments);
     }

@@ -7,8 +7,13 @@ import io.mpirunj.fabric.model.CostModel;
  *
  * <p>With a uniform model, every count from 1 to {@link #MAX_SEGMENTS} (and at most one per
  * byte) is tried against the algorithm's closed-form estimate T(s) of t_hold and t_end at the
- * segment size ceil(m / s), and the fastest wins (ties: fewer segments). Without a usable model
- * the buffer is cut into {@link #DEFAULT_SEGMENT_BYTES}-byte segments.
+ * segment size ceil(m / s), and the fastest wins (ties: fewer segments). When the ranks share the
+ * model's CPUs ({@link CostModel#cpus()} &gt; 0: more ranks than cores), T(s) is at least the work of the
+ * {@code ranks - 1} messages each segment makes, a t_hold for its sender and one for its receiver on one
+ * of the shared CPUs (as the simulator charges it): pipelining overlaps transfers only as far as there are
+ * CPUs to run them, so on 8 ranks sharing 2 cores it does not pay, and it measured 1.4-2x slower than the
+ * unsegmented chain at 64 KiB-1 MiB there. Without a usable model the buffer is cut into
+ * {@link #DEFAULT_SEGMENT_BYTES}-byte segments.
  */
 final class Segmentation {
 
@@ -24,7 +29,8 @@ final class Segmentation {
     private Segmentation() {
     }
 
-    static int choose(long messageBytes, CostModel model, Estimate estimate) {
+    /** The segment count for {@code ranks} participants (the root included), as the class comment says. */
+    static int choose(long messageBytes, int ranks, CostModel model, Estimate estimate) {
         if (messageBytes <= 1) {
             return 1;
         }
@@ -36,7 +42,11 @@ final class Segmentation {
         double bestTime = Double.POSITIVE_INFINITY;
         for (int s = 1; s <= limit; s++) {
             long segmentBytes = (messageBytes + s - 1) / s;
-            double time = estimate.time(s, model.tHold(segmentBytes), model.tEnd(segmentBytes));
+            double hold = model.tHold(segmentBytes);
+            double time = estimate.time(s, hold, model.tEnd(segmentBytes));
+            if (model.cpus() > 0) {
+                time = Math.max(time, 2.0 * (ranks - 1) * s * hold / model.cpus());
+            }
             if (time < bestTime) {
                 bestTime = time;
                 best = s;

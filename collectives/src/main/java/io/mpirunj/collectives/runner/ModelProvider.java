@@ -25,12 +25,18 @@ public interface ModelProvider {
     String DEFAULT_SPEC = "hold=20+0.02m,end=55+0.07m";
     /**
      * Processes on plain TCP when no model is given ({@code mpirun-j} passes it to every rank, with
-     * {@code cpus=C} when the ranks outnumber the host's C cores): {@code mpirun-j calibrate -np 8
-     * --statistic min} on this project's 2-core machine (processes, loopback TCP, two event-loop threads
-     * per rank), rounded. On 8 JVMs sharing 2 cores a message costs about a scheduler wake-up whatever its
-     * size, so t_hold and t_end are large and nearly flat; benchmarks/README.md has the run it came from.
+     * {@code cpus=C} when the ranks outnumber the host's C cores, which is how sharing the cores enters:
+     * once, in the simulator). The per-message costs are those of two ranks each on its own core, warm:
+     * t_end from {@code osu_latency} -np 2 (11.0 µs at 1 KiB, 500.7 µs at 1 MiB), t_hold's fixed part
+     * from {@code osu_bw}'s 1 KiB rate (9.2 µs a message), and its per-byte part equal to t_end's: on
+     * one host the wire is the two CPUs, so a large message keeps its sender busy as long as it travels
+     * (a calibration at -np 8 put t_hold at 465 µs for 1 MiB). Quiet runs on this project's 2-core machine,
+     * session 6 (benchmarks/README.md, "Yardstick np 2 and start-up"). The spec before it,
+     * {@code hold=1600+0.0004m,end=1600+0.0015m}, came from a calibration of cold ranks (interpreted code,
+     * 7 repetitions) under load 16: 100x too slow at 1 KiB and ranking unsegmented chains 1.5x behind
+     * the trees at 1 MiB, where they measure the same.
      */
-    String TCP_SPEC = "hold=1600+0.0004m,end=1600+0.0015m";
+    String TCP_SPEC = "hold=9+0.000467m,end=10.5+0.000467m";
 
     /**
      * The model to build with now.

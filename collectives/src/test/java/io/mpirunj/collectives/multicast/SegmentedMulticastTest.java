@@ -50,6 +50,24 @@ class SegmentedMulticastTest {
         assertEquals(Block.WHOLE_ONLY, BinomialSegmentedMulticast.build(8, 0, 1 << 20, flat).units());
     }
 
+    /**
+     * 8 ranks sharing 2 CPUs: every segment's 7 messages cost a shared CPU a t_hold at each end, so cutting
+     * 1 MiB does not pay (it measured 1.4-2x slower than the whole-message chain there); each rank on its
+     * own core, the same costs pipeline.
+     */
+    @Test
+    void sharedCpusStopPipeliningThatOnlyOverlappingWouldPayFor() {
+        CostModel ownCores = ModelSpec.parse("hold=9+0.000467m,end=10.5+0.000467m");
+        CostModel twoCores = ModelSpec.parse("hold=9+0.000467m,end=10.5+0.000467m,cpus=2");
+        assertTrue(ChainPipelinedMulticast.build(8, 0, 1 << 20, ownCores).units().size() > 1);
+        assertEquals(Block.WHOLE_ONLY, ChainPipelinedMulticast.build(8, 0, 1 << 20, twoCores).units());
+        assertEquals(Block.WHOLE_ONLY, BinomialSegmentedMulticast.build(8, 0, 1 << 20, twoCores).units());
+        assertEquals(Block.WHOLE_ONLY, ChainPipelinedMulticast.build(8, 0, 65536, twoCores).units());
+        // with a CPU per rank the work bound leaves room to pipeline again
+        CostModel eightCpus = ModelSpec.parse("hold=9+0.000467m,end=10.5+0.000467m,cpus=8");
+        assertTrue(ChainPipelinedMulticast.build(8, 0, 1 << 20, eightCpus).units().size() > 1);
+    }
+
     @Test
     void tinyBuffersAreNotCutAndCountsAreChecked() {
         assertEquals(Block.WHOLE_ONLY, ChainPipelinedMulticast.build(8, 0, 1, SP).units());

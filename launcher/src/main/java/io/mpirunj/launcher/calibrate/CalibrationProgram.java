@@ -6,6 +6,7 @@ import io.mpirunj.Comm;
 import io.mpirunj.Mpi;
 import io.mpirunj.Op;
 import io.mpirunj.Request;
+import io.mpirunj.benchmarks.JitQuiet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -25,11 +26,16 @@ import java.util.Map;
  *   <li>the send overhead o: the time rank 0 spends in one empty {@code isend};</li>
  *   <li>with {@code --pairs S,L}: a ping-pong between every pair at S and L bytes, one pair at a time.</li>
  * </ul>
- * Arguments: {@code SIZES REPS K median|min [PAIR_SMALL PAIR_LARGE]}.
+ * Before the timed measurements, untimed passes over all of them ({@value #WARMUP_REPS} repetitions each)
+ * run while any rank's JIT still compiles, at most {@code WARMUP} passes: cold ranks run interpreted code,
+ * which at -np 8 on 2 cores made a 1 KiB ping-pong 240-330 µs instead of ~20 µs.
+ * Arguments: {@code SIZES REPS K median|min WARMUP [PAIR_SMALL PAIR_LARGE]}.
  */
 public final class CalibrationProgram {
     static final String PREFIX = "CALIBRATION ";
     private static final int TAG = 77;
+    /** Repetitions of each measurement in a JIT warm-up pass. */
+    static final int WARMUP_REPS = 3;
 
     private CalibrationProgram() {
     }
@@ -40,23 +46,23 @@ public final class CalibrationProgram {
         int reps = Integer.parseInt(args[1]);
         int k = Math.min(Integer.parseInt(args[2]), world.size() - 1);
         useMinimum = args[3].equals("min");
+        int warmupPasses = Integer.parseInt(args[4]);
+        if (warmupPasses > 0) {
+            int[] passes = {0};
+            JitQuiet.untilQuiet(world, () -> measure(world, sizes, WARMUP_REPS, k, new ArrayList<>(), new ArrayList<>()),
+                    compiled -> compiled && ++passes[0] < warmupPasses);
+        }
         Map<String, Object> out = new LinkedHashMap<>();
         List<Double> tEnd = new ArrayList<>();
         List<Double> tHold = new ArrayList<>();
-        for (long m : sizes) {
-            double end = pingPong(world, 0, 1, (int) m, reps);
-            double t1 = backToBack(world, (int) m, 1, reps);
-            double tk = backToBack(world, (int) m, k, reps);
-            tEnd.add(end);
-            tHold.add(k > 1 ? (tk - t1) / (k - 1) : Double.NaN);
-        }
+        measure(world, sizes, reps, k, tEnd, tHold);
         out.put("sizes", sizes);
         out.put("tEndNs", tEnd);
         out.put("tHoldNs", tHold);
         out.put("overheadNs", overhead(world, reps));
-        if (args.length >= 6) {
-            int small = Integer.parseInt(args[4]);
-            int large = Integer.parseInt(args[5]);
+        if (args.length >= 7) {
+            int small = Integer.parseInt(args[5]);
+            int large = Integer.parseInt(args[6]);
             int n = world.size();
             // each pair is measured by its lower rank; the sums over ranks gather the matrices at every rank
             double[] ts = new double[n * n];
@@ -85,6 +91,17 @@ public final class CalibrationProgram {
             System.out.println(PREFIX + new ObjectMapper().writeValueAsString(out));
         }
         Mpi.finish();
+    }
+
+    /** t_end and t_hold at each size, {@code reps} repetitions each, added to the lists (rank 0's; NaN elsewhere). */
+    private static void measure(Comm world, long[] sizes, int reps, int k, List<Double> tEnd, List<Double> tHold) {
+        for (long m : sizes) {
+            double end = pingPong(world, 0, 1, (int) m, reps);
+            double t1 = backToBack(world, (int) m, 1, reps);
+            double tk = backToBack(world, (int) m, k, reps);
+            tEnd.add(end);
+            tHold.add(k > 1 ? (tk - t1) / (k - 1) : Double.NaN);
+        }
     }
 
     /** Median over {@code reps} (after one warm-up) of half a round trip of {@code m} bytes between a and b. */

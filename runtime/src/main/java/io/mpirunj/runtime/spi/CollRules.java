@@ -110,6 +110,22 @@ public final class CollRules {
         return null;
     }
 
+    /**
+     * True when {@link #match} gives {@code op} the same answer for every size from {@code lo} to {@code hi}
+     * (whatever the rank count): no rule of {@code op} starts or ends inside the range.
+     */
+    public boolean sameMatchOver(CollectiveOp op, long lo, long hi) {
+        Rule[] candidates = byOp.get(op);
+        if (candidates != null) {
+            for (Rule r : candidates) {
+                if ((r.minBytes() > lo && r.minBytes() <= hi) || (r.maxBytes() >= lo && r.maxBytes() < hi)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     public List<Rule> rules() {
         return rules;
     }

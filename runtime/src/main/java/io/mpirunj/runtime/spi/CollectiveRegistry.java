@@ -46,6 +46,30 @@ public final class CollectiveRegistry {
     private final ModelSelector modelSelector;
     /** Per rule (file rules, then thresholds): its algorithm as a ready selection; null for "auto" rules. */
     private final Map<CollRules.Rule, Selection> ruleSelections = new java.util.IdentityHashMap<>();
+    /**
+     * {@code op=auto}'s answers, per op and size class ({@link #sizeSlot}): after a size class's first call
+     * an auto call costs an array read and a compare, as a forced one costs a map read. Slots are written
+     * racily; an {@link AutoChoice} is immutable (final fields), so a reader sees a whole one or none.
+     */
+    private final AutoChoice[][] autoChoices = new AutoChoice[CollectiveOp.values().length][SIZE_SLOTS];
+
+    /** Size slots: one for calls without a size, one for 0 bytes, one per power of two up to 2^63. */
+    private static final int SIZE_SLOTS = 66;
+    /** {@link AutoChoice#bytes} when the choice holds for every size of its class. */
+    private static final long ANY_SIZE_OF_CLASS = Long.MIN_VALUE;
+
+    /**
+     * What {@code auto} resolved for calls of {@code commSize}/{@code ranks} participants in one size class
+     * under {@code config}: {@code bytes} is the one size it holds for when a threshold (which decides
+     * near-ties and what runs when the model has no answer) changes inside the class, else
+     * {@link #ANY_SIZE_OF_CLASS}.
+     */
+    private record AutoChoice(int commSize, int ranks, long bytes, RuntimeConfig config, Selection selection) {
+        boolean fits(CallShape call, RuntimeConfig c) {
+            return config == c && commSize == call.commSize() && ranks == call.ranks()
+                    && (bytes == ANY_SIZE_OF_CLASS || bytes == call.bytes());
+        }
+    }
 
     /**
      * @param algorithms every available algorithm
@@ -293,13 +317,37 @@ public final class CollectiveRegistry {
             s = ruleSelections.get(r);
             return s != null ? s : predicted(op, call, config, Selection.Source.RULES);
         }
-        if (auto.contains(op)) {
-            s = predicted(op, call, config, Selection.Source.AUTO);
-            if (s != null) {
-                return s;
-            }
+        return auto.contains(op) ? auto(op, call, config) : withoutModel(op, call);
+    }
+
+    /**
+     * {@code auto}'s choice (or, when the model has none, what runs without it), resolved once per op, size
+     * class, participant count and configuration: the simulation (once per JVM, {@link ModelSelector}'s
+     * cache) and the fallback's threshold lookup are not paid per call. No ranks talk: every rank resolves
+     * the same answer from the same inputs.
+     */
+    private Selection auto(CollectiveOp op, CallShape call, RuntimeConfig config) {
+        AutoChoice[] bySize = autoChoices[op.ordinal()];
+        int slot = sizeSlot(call.bytes());
+        AutoChoice c = bySize[slot];
+        if (c != null && c.fits(call, config)) {
+            return c.selection();
         }
-        return withoutModel(op, call);
+        Selection s = predicted(op, call, config, Selection.Source.AUTO);
+        if (s == null) {
+            s = withoutModel(op, call);
+        }
+        long sizeClass = CallShape.sizeClass(call.bytes());
+        long lowest = sizeClass <= 1 ? sizeClass : sizeClass / 2 + 1;
+        boolean wholeClass = thresholds.sameMatchOver(op, lowest, sizeClass);
+        bySize[slot] = new AutoChoice(call.commSize(), call.ranks(), wholeClass ? ANY_SIZE_OF_CLASS : call.bytes(),
+                config, s);
+        return s;
+    }
+
+    /** The slot of {@code bytes}' size class in {@link #autoChoices}: 0 unsized, 1 for 0 bytes, 2 + log2(class). */
+    private static int sizeSlot(long bytes) {
+        return bytes < 0 ? 0 : bytes == 0 ? 1 : 2 + 64 - Long.numberOfLeadingZeros(bytes - 1);
     }
 
     /** The choice after rules and {@code auto}: a built-in threshold's algorithm, else the default. */
