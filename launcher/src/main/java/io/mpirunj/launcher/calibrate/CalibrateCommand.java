@@ -186,6 +186,10 @@ public final class CalibrateCommand implements Callable<Integer> {
         if (pairSizes.size() != 2 || pairSizes.get(0) < 0 || pairSizes.get(1) <= pairSizes.get(0)) {
             return "--pair-sizes " + pairSizes + " (expected: SMALL,LARGE with 0 <= SMALL < LARGE)";
         }
+        if (out != null && np == 2) {
+            return "--out needs t_hold, which needs -np 3 or more (rank 0 sends back to back to ranks 1..k); "
+                    + "-np 2 measures t_end only";
+        }
         if (out != null && !ModelFile.isModelFile(out.toString())) {
             return "--out " + out + " (expected: a file name ending in .json)";
         }
@@ -254,15 +258,24 @@ public final class CalibrateCommand implements Callable<Integer> {
         throw new IOException("the calibration job printed no result: " + jobOut.toString().trim());
     }
 
+    /** The values as a JSON array; a value not measured (NaN: t_hold at -np 2) is null. */
     static ArrayNode array(ObjectMapper m, double[] v) {
         ArrayNode a = m.createArrayNode();
         for (double d : v) {
-            a.add(d);
+            if (Double.isNaN(d)) {
+                a.addNull();
+            } else {
+                a.add(d);
+            }
         }
         return a;
     }
 
-    static ObjectNode fit(ObjectMapper m, LinearFit f) {
+    /** The fit as {@code {"a","b","r2"}}, or JSON null for a fit of values not measured. */
+    static JsonNode fit(ObjectMapper m, LinearFit f) {
+        if (Double.isNaN(f.intercept())) {
+            return m.nullNode();
+        }
         ObjectNode n = m.createObjectNode();
         n.put("a", f.intercept());
         n.put("b", f.slope());

@@ -73,6 +73,11 @@ record Calibration(long[] sizes, double[] tHold, double[] tEnd, double overhead,
         return new PairCostModel(latency, bandwidth);
     }
 
+    /** False at -np 2: t_hold needs back-to-back sends to two or more ranks, so only t_end was measured. */
+    boolean holdMeasured() {
+        return !Double.isNaN(holdFit.intercept());
+    }
+
     boolean emulated() {
         return predictedEnd != null;
     }
@@ -110,7 +115,11 @@ record Calibration(long[] sizes, double[] tHold, double[] tEnd, double overhead,
         ObjectNode logp = root.putObject("logp");
         logp.put("L", logpL());
         logp.put("o", logpO());
-        logp.put("g", logpG());
+        if (holdMeasured()) {
+            logp.put("g", logpG());
+        } else {
+            logp.putNull("g");
+        }
         if (emulated()) {
             double[] x = doubles(sizes);
             ObjectNode mu = root.putObject("modelUnits");
@@ -145,12 +154,19 @@ record Calibration(long[] sizes, double[] tHold, double[] tEnd, double overhead,
                 : String.format(Locale.ROOT, "%10s %12s %12s%n", "bytes", "t_hold(us)", "t_end(us)"));
         for (int i = 0; i < sizes.length; i++) {
             if (emulated()) {
-                sb.append(String.format(Locale.ROOT, "%10d %12.2f %12.2f %14.1f %14.1f %14.1f %14.1f%n", sizes[i],
-                        tHold[i], tEnd[i], tHold[i] / microsPerUnit, predictedHold[i], tEnd[i] / microsPerUnit,
-                        predictedEnd[i]));
+                sb.append(String.format(Locale.ROOT, "%10d %12s %12.2f %14s %14s %14.1f %14.1f%n", sizes[i],
+                        cell(tHold[i], "%.2f"), tEnd[i], cell(tHold[i] / microsPerUnit, "%.1f"),
+                        cell(predictedHold[i], "%.1f"), tEnd[i] / microsPerUnit, predictedEnd[i]));
             } else {
-                sb.append(String.format(Locale.ROOT, "%10d %12.2f %12.2f%n", sizes[i], tHold[i], tEnd[i]));
+                sb.append(String.format(Locale.ROOT, "%10d %12s %12.2f%n", sizes[i], cell(tHold[i], "%.2f"), tEnd[i]));
             }
+        }
+        if (!holdMeasured()) {
+            sb.append(String.format(Locale.ROOT, "fit (us, m bytes): t_end = %.4g + %.4g*m (r2 %.4f); t_hold needs -np 3 "
+                    + "or more%n", endFit.intercept(), endFit.slope(), endFit.r2()));
+            sb.append(String.format(Locale.ROOT, "LogP (us): L = %.4g, o = %.4g, g = n/a%n", logpL(), logpO()));
+            sb.append("model: none (it needs t_hold)\n");
+            return sb.toString();
         }
         sb.append(String.format(Locale.ROOT, "fit (us, m bytes): t_hold = %.4g + %.4g*m (r2 %.4f), t_end = %.4g + %.4g*m (r2 %.4f)%n",
                 holdFit.intercept(), holdFit.slope(), holdFit.r2(), endFit.intercept(), endFit.slope(), endFit.r2()));
@@ -158,6 +174,11 @@ record Calibration(long[] sizes, double[] tHold, double[] tEnd, double overhead,
         sb.append(String.format(Locale.ROOT, "model: hold=%s+%sm,end=%s+%sm%n", num(holdFit.intercept()), num(holdFit.slope()),
                 num(endFit.intercept()), num(endFit.slope())));
         return sb.toString();
+    }
+
+    /** {@code v} in {@code format}, or n/a for a value not measured (t_hold at -np 2). */
+    private static String cell(double v, String format) {
+        return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, format, v);
     }
 
     private static String num(double v) {

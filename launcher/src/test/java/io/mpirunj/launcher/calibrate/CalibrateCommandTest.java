@@ -64,6 +64,33 @@ class CalibrateCommandTest {
         assertEquals("mpirun-j calibrate: --statistic mean (expected: median or min)", r.err.trim());
     }
 
+    /**
+     * At -np 2 there is no second receiver for back-to-back sends, so t_hold is not measured: --out (a model needs
+     * t_hold) is refused before anything runs, the table says n/a, and the JSON has nulls (it printed NaN, and
+     * --out died on it with a stack trace).
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void atTwoRanksOnlyTEndIsMeasuredAndSaidSo(@TempDir Path dir) throws Exception {
+        Run r = calibrate("-np", "2", "--threads", "--out", dir.resolve("model.json").toString());
+        assertEquals(2, r.code);
+        assertEquals("mpirun-j calibrate: --out needs t_hold, which needs -np 3 or more (rank 0 sends back to back to "
+                + "ranks 1..k); -np 2 measures t_end only", r.err.trim());
+        r = calibrate("-np", "2", "--threads", "--sizes", "0,1024", "--reps", "1", "--jit-warmup", "0");
+        assertEquals(0, r.code, r.toString());
+        assertTrue(r.out.contains("n/a"), r.out);
+        assertTrue(r.out.contains("t_hold needs -np 3 or more"), r.out);
+        assertTrue(r.out.contains("model: none (it needs t_hold)"), r.out);
+        assertTrue(!r.out.contains("NaN"), r.out);
+        r = calibrate("-np", "2", "--threads", "--sizes", "0,1024", "--reps", "1", "--jit-warmup", "0", "--json");
+        assertEquals(0, r.code, r.toString());
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.out);
+        assertTrue(json.get("tHold").get(1).isNull(), r.out);
+        assertTrue(json.get("fit").get("hold").isNull(), r.out);
+        assertTrue(json.get("fit").get("end").get("a").isNumber(), r.out);
+        assertTrue(json.get("logp").get("g").isNull(), r.out);
+    }
+
     /** Plain in-JVM transport: the shape of the output and a model file that ModelSpec reads back. */
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
