@@ -12,6 +12,7 @@ import io.mpirunj.runtime.fabric.FabricEmulation;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -192,6 +193,15 @@ public final class CalibrateCommand implements Callable<Integer> {
         }
         if (out != null && !ModelFile.isModelFile(out.toString())) {
             return "--out " + out + " (expected: a file name ending in .json)";
+        }
+        if (out != null) { // checked before the job runs, so a typo does not cost the measurement
+            Path dir = out.toAbsolutePath().getParent();
+            if (!Files.isDirectory(dir)) {
+                return "--out " + out + ": no such directory " + dir;
+            }
+            if (!Files.isWritable(dir)) {
+                return "--out " + out + ": directory " + dir + " is not writable";
+            }
         }
         if ((fabricParams != null || fabricTimeScale != null || placement != null) && fabric == null) {
             return "--fabric-params/--fabric-time-scale/--placement need --fabric";

@@ -59,6 +59,10 @@ class CalibrateCommandTest {
         r = calibrate("-np", "4", "--threads", "--out", "model.txt");
         assertEquals(2, r.code);
         assertEquals("mpirun-j calibrate: --out model.txt (expected: a file name ending in .json)", r.err.trim());
+        r = calibrate("-np", "4", "--threads", "--out", "/nonexistent-dir/model.json");
+        assertEquals(2, r.code);
+        assertEquals("mpirun-j calibrate: --out /nonexistent-dir/model.json: no such directory /nonexistent-dir",
+                r.err.trim());
         r = calibrate("-np", "4", "--threads", "--statistic", "mean");
         assertEquals(2, r.code);
         assertEquals("mpirun-j calibrate: --statistic mean (expected: median or min)", r.err.trim());
