@@ -316,6 +316,10 @@ public final class BenchCommand implements Callable<Integer> {
             throw new BadUsage("--write-rules " + writeRules + " needs a sweep (--coll " + (b.op() == null ? "OP"
                     : b.op()) + "=all or " + (b.op() == null ? "OP" : b.op()) + "=a+b)");
         }
+        Path rulesDir = writeRules == null ? null : writeRules.toAbsolutePath().getParent();
+        if (rulesDir != null && !java.nio.file.Files.isDirectory(rulesDir)) { // checked now, as below
+            throw new BadUsage("--write-rules " + writeRules + ": no such directory " + rulesDir);
+        }
         if (writeRules != null && java.nio.file.Files.exists(writeRules)) {
             try { // checked now, so a bad file does not waste the sweep
                 CollRules.readFile(java.nio.file.Files.readString(writeRules), writeRules.toString());

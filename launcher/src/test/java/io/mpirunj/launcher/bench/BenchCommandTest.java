@@ -95,6 +95,9 @@ class BenchCommandTest {
         assertUsage("mpirun-j bench: missing -np N (the number of ranks; several as -np 2,4,8)", "bench", "osu_bcast");
         assertUsage("mpirun-j bench: --coll alltoall=all: osu_bcast measures bcast (expected: bcast=all)",
                 "bench", "osu_bcast", "-np", "2", "--coll", "alltoall=all");
+        assertUsage("mpirun-j bench: --write-rules /nonexistent-dir/r.json: no such directory /nonexistent-dir",
+                "bench", "osu_bcast", "-np", "2", "--coll", "bcast=binomial+linear-p2p", "--write-rules",
+                "/nonexistent-dir/r.json");
         Run r = mpirunj("bench", "osu_bcast", "-np", "2", "--coll", "bcast=nope+binomial");
         assertEquals(2, r.code());
         assertTrue(r.err().startsWith("mpirun-j bench: --coll: unknown bcast algorithm 'nope' (expected one of: "),
