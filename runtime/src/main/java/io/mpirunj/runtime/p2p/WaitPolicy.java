@@ -25,20 +25,15 @@ public final class WaitPolicy {
     static final long YIELD_NANOS_DEFAULT = 100_000;
     /**
      * How long a waiter that drives its transport polls (spinning, then yielding) after its last turn
-     * that handled I/O before it blocks in the kernel; {@code -Dmpirunj.p2p.drivePollNanos}. Default
-     * {@link #DRIVE_POLL_NANOS_DEFAULT}, but 0 when ranks outnumber cores: the kernel wakes the blocked
+     * that handled I/O before it blocks in the kernel; {@code -Dmpirunj.p2p.drivePollNanos}. Default: as
+     * long as a parked waiter yields, but 0 when ranks outnumber cores: the kernel wakes the blocked
      * waiter when its data arrives, and its core serves the other ranks meanwhile (yielding kept it
      * runnable and cost them the core; bcast np 8 on 2 cores, 1 B: median 270-420 µs blocking at once,
-     * 1.3-5.2 ms yielding first).
+     * 1.3-5.2 ms yielding first). Not longer where cores are free: a rank that polls while the peer it
+     * waits for shares its core (the scheduler does not keep two ranks apart when other work runs)
+     * delays that peer, and 1 ms budgets made a 1 MiB ping-pong under background load slower, not faster.
      */
     static final String DRIVE_POLL_NANOS_PROP = "mpirunj.p2p.drivePollNanos";
-    /**
-     * 1 ms: with a core of its own, a rank polls as MPI implementations do, and a wake-up from the
-     * kernel costs more than the poll (a 1 MiB ping-pong waits ~100-250 µs for the reply's first frame
-     * after its own send; blocking there cost each trip a wake-up of the waiter, and its sender the
-     * kernel's work of waking it). Yielding between polls keeps the core for any thread that wants it.
-     */
-    static final long DRIVE_POLL_NANOS_DEFAULT = 1_000_000;
 
     /** How often a parked waiter wakes to run progress hooks, when there are any. */
     static final long PROGRESS_PARK_NANOS = 1_000_000;
@@ -103,7 +98,7 @@ public final class WaitPolicy {
         boolean oversubscribed = localRanks > cores;
         long spin = Long.getLong(SPIN_NANOS_PROP, oversubscribed ? 0 : transportSpinNanos);
         long yield = Long.getLong(YIELD_NANOS_PROP, oversubscribed ? 0 : YIELD_NANOS_DEFAULT);
-        long drivePoll = Long.getLong(DRIVE_POLL_NANOS_PROP, oversubscribed ? 0 : DRIVE_POLL_NANOS_DEFAULT);
+        long drivePoll = Long.getLong(DRIVE_POLL_NANOS_PROP, yield);
         return new WaitPolicy(clock, spin, yield, drivePoll, null, null);
     }
 
@@ -117,12 +112,11 @@ public final class WaitPolicy {
 
     /**
      * How long a thread waiting on several requests at once may poll them (yielding between turns)
-     * before it blocks in {@link io.mpirunj.Request#waitAny}: as long as a parked waiter yields, so 0
-     * when ranks outnumber cores. Not the longer budget of a waiter that drives the transport: the
-     * poll over several requests does not read the sockets.
+     * before it blocks in {@link io.mpirunj.Request#waitAny}: as long as a single request's waiter
+     * polls, so 0 when ranks outnumber cores.
      */
     public long pollNanos() {
-        return yieldNanos;
+        return io != null ? drivePollNanos : yieldNanos;
     }
 
     public boolean spins() {

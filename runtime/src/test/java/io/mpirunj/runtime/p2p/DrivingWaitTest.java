@@ -18,23 +18,22 @@ import org.junit.jupiter.api.Timeout;
  * not cost a kernel wake-up per piece. Time here is a fake clock that each turn of the transport moves on.
  */
 class DrivingWaitTest {
-    private static final long TURN_NANOS = 300_000;
-
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void theWaiterPollsWhileIoArrivesAndBlocksOnlyAfterTheBudgetWithout() {
         AtomicLong now = new AtomicLong();
         WaitPolicy base = WaitPolicy.of(now::get, 0, 2, 2); // cores to spare: the waiter polls first
         long budget = base.drivePollNanos;
-        assertTrue(budget > TURN_NANOS, "a poll budget of several turns: " + budget);
+        assertTrue(budget > 0, "cores to spare: the waiter polls before it blocks");
+        long turnNanos = budget / 4;
         int busyTurns = 10; // each handles I/O, and together they last far longer than the budget
-        FakeTransport io = new FakeTransport(now, busyTurns);
+        FakeTransport io = new FakeTransport(now, turnNanos, busyTurns);
         RequestImpl req = new RequestImpl(base.drivingProgressOf(null, io));
         io.request = req;
 
         req.await();
 
-        int idleTurnsBeforeBlocking = (int) ((budget - 1) / TURN_NANOS); // idle 300, 600, 900 µs after the last I/O
+        int idleTurnsBeforeBlocking = (int) ((budget - 1) / turnNanos); // idle 1/4, 2/4, 3/4 of the budget
         assertEquals(busyTurns + idleTurnsBeforeBlocking + 1, io.blocks.size(), "turns: " + io.blocks);
         for (int i = 0; i < io.blocks.size() - 1; i++) {
             assertEquals(0L, io.blocks.get(i), "turn " + i + " blocked: " + io.blocks);
@@ -46,11 +45,13 @@ class DrivingWaitTest {
     private static final class FakeTransport implements TransportProgress {
         final List<Long> blocks = new ArrayList<>();
         private final AtomicLong now;
+        private final long turnNanos;
         private final int busyTurns;
         RequestImpl request;
 
-        FakeTransport(AtomicLong now, int busyTurns) {
+        FakeTransport(AtomicLong now, long turnNanos, int busyTurns) {
             this.now = now;
+            this.turnNanos = turnNanos;
             this.busyTurns = busyTurns;
         }
 
@@ -62,7 +63,7 @@ class DrivingWaitTest {
         @Override
         public int driveOnce(long blockNanos, BooleanSupplier stop) {
             blocks.add(blockNanos);
-            now.addAndGet(TURN_NANOS);
+            now.addAndGet(turnNanos);
             if (blockNanos > 0) {
                 request.complete(null); // what the kernel would have woken the waiter for
                 return 0;
