@@ -66,7 +66,7 @@ public final class Requests {
         BooleanSupplier anyDone = () -> firstDone(requests) >= 0;
         int i;
         while ((i = firstDone(requests)) < 0) {
-            if (!io.driveOnce(WaitPolicy.PROGRESS_PARK_NANOS, anyDone)) {
+            if (io.driveOnce(WaitPolicy.PROGRESS_PARK_NANOS, anyDone) < 0) {
                 return -1;
             }
             for (Request r : requests) {

@@ -24,11 +24,14 @@ public final class WaitPolicy {
     static final String YIELD_NANOS_PROP = "mpirunj.p2p.yieldNanos";
     static final long YIELD_NANOS_DEFAULT = 100_000;
     /**
-     * How long a waiter that drives its transport polls (spinning, then yielding) before it blocks in
-     * the kernel; {@code -Dmpirunj.p2p.drivePollNanos}. Default: as long as a parked waiter yields,
-     * but 0 when ranks outnumber cores: the kernel wakes the blocked waiter when its data arrives,
-     * and its core serves the other ranks meanwhile (yielding kept it runnable and cost them the core;
-     * bcast np 8 on 2 cores, 1 B: median 270-420 µs blocking at once, 1.3-5.2 ms yielding first).
+     * How long a waiter that drives its transport polls (spinning, then yielding) after its last turn
+     * that handled I/O before it blocks in the kernel; {@code -Dmpirunj.p2p.drivePollNanos}. Default: as
+     * long as a parked waiter yields, but 0 when ranks outnumber cores: the kernel wakes the blocked
+     * waiter when its data arrives, and its core serves the other ranks meanwhile (yielding kept it
+     * runnable and cost them the core; bcast np 8 on 2 cores, 1 B: median 270-420 µs blocking at once,
+     * 1.3-5.2 ms yielding first). Not longer where cores are free: a rank that polls while the peer it
+     * waits for shares its core (the scheduler does not keep two ranks apart when other work runs)
+     * delays that peer, and 1 ms budgets made a 1 MiB ping-pong under background load slower, not faster.
      */
     static final String DRIVE_POLL_NANOS_PROP = "mpirunj.p2p.drivePollNanos";
 

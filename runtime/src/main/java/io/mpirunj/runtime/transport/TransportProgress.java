@@ -26,10 +26,11 @@ public interface TransportProgress {
     /**
      * Runs the I/O and tasks that are ready; if there were none, blocks up to {@code blockNanos}
      * (0: not at all) in the kernel until there are, or until {@code stop} is true (whoever makes it
-     * true from another thread calls {@link #wakeup()}). Only between enter and exit. Returns false if
-     * the transport is stopping (the caller exits and waits passively).
+     * true from another thread calls {@link #wakeup()}). Only between enter and exit. Returns how many
+     * I/O events and tasks it handled (0: none were ready), or -1 if the transport is stopping (the
+     * caller exits and waits passively).
      */
-    boolean driveOnce(long blockNanos, BooleanSupplier stop);
+    int driveOnce(long blockNanos, BooleanSupplier stop);
 
     /** Stops driving; another thread (a passive waiter's helper) takes over when needed. */
     void exitDriving();

@@ -166,15 +166,14 @@ final class ProgressLoop extends AbstractScheduledEventExecutor implements IoEve
     }
 
     @Override
-    public boolean driveOnce(long blockNanos, BooleanSupplier stop) {
+    public int driveOnce(long blockNanos, BooleanSupplier stop) {
         if (owner.get() != Thread.currentThread()) {
             throw new IllegalStateException("driveOnce without the progress token");
         }
         if (state.get() != STARTED) {
-            return false;
+            return -1;
         }
-        runOnce(Math.min(blockNanos, MAX_BLOCK_NANOS), stop);
-        return true;
+        return runOnce(Math.min(blockNanos, MAX_BLOCK_NANOS), stop);
     }
 
     @Override
