@@ -204,15 +204,12 @@ final class ClassDataArchive {
         Path tmp = dir.resolveSibling(dir.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
             Files.createDirectories(tmp);
-            int unpacked = 0;
             for (String e : classpath.split(File.pathSeparator)) {
                 if (!e.isBlank()) {
-                    unpacked += unpackNative(Path.of(e), tmp);
+                    unpackNative(Path.of(e), tmp);
                 }
             }
-            if (unpacked > 0) {
-                Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
-            }
+            Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE); // even empty: the jars are read once per key
         } catch (IOException | RuntimeException e) {
             // another launcher may have moved its own into place; otherwise the ranks unpack as before
         } finally {
