@@ -311,7 +311,11 @@ public final class MpirunJ implements Callable<Integer> {
         PrintWriter out = commandSpec.commandLine().getOut();
         PrintWriter err = commandSpec.commandLine().getErr();
         try {
-            CollectiveRegistry registry = registry();
+            checkModel();
+            // With the ranks as processes and no choice to check, the launcher needs no registry (each rank
+            // makes its own at its first collective): building one was a seventh of the launcher's Java profile.
+            CollectiveRegistry registry = threads || listAlgorithms || forcedCollectives() != null || collRules != null
+                    ? registry() : null;
             if (listAlgorithms) {
                 out.print(registry.describe(CatalogueListing::traits));
                 out.flush();
@@ -364,21 +368,30 @@ public final class MpirunJ implements Callable<Integer> {
      * variable, as {@link io.mpirunj.runtime.RuntimeConfig#from} reads them) applied, which checks it.
      */
     private CollectiveRegistry registry() throws UsageException {
-        String forced = coll != null ? coll
-                : System.getProperty(CollectiveRegistry.PROP_NAME, System.getenv(CollectiveRegistry.ENV_NAME));
+        String forced = forcedCollectives();
         String rules = collRules == null ? null : collRules.toAbsolutePath().normalize().toString();
+        try {
+            return CollectiveRegistry.of(forced, rules, MpirunJ.class.getClassLoader());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException((rules != null && e.getMessage().startsWith(rules) ? "--coll-rules " : "--coll: ")
+                    + e.getMessage());
+        }
+    }
+
+    /** {@code --coll}, else the property or environment variable (as {@code RuntimeConfig.from} reads them), or null. */
+    private String forcedCollectives() {
+        return coll != null ? coll
+                : System.getProperty(CollectiveRegistry.PROP_NAME, System.getenv(CollectiveRegistry.ENV_NAME));
+    }
+
+    /** {@code --model}, if given, must parse. */
+    private void checkModel() throws UsageException {
         if (model != null) {
             try {
                 io.mpirunj.fabric.model.ModelSpec.parse(model.trim());
             } catch (IllegalArgumentException e) {
                 throw new UsageException("--model " + model + ": " + e.getMessage());
             }
-        }
-        try {
-            return CollectiveRegistry.of(forced, rules, MpirunJ.class.getClassLoader());
-        } catch (IllegalArgumentException e) {
-            throw new UsageException((rules != null && e.getMessage().startsWith(rules) ? "--coll-rules " : "--coll: ")
-                    + e.getMessage());
         }
     }
 

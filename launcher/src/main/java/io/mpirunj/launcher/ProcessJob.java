@@ -234,7 +234,9 @@ final class ProcessJob {
             String rendezvous = (remote ? layout.rendezvousHost() : addr.getAddress().getHostAddress()) + ":"
                     + addr.getPort();
             archive.ensure(javaExecutable(), output, spec.verbose());
-            List<String> cmd = rankCommand(archive.useOptions());
+            String ldLibraryPath = ClassDataArchive.LD_LIBRARY_PATH;
+            List<String> cmd = rankCommand(archive.useOptions(
+                    spec.env().getOrDefault(ldLibraryPath, System.getenv(ldLibraryPath))));
             List<String> remoteCmd = remote ? remoteRankCommand() : List.of();
             warnIfOversubscribed();
             if (spec.verbose()) {

@@ -25,7 +25,8 @@ import picocli.CommandLine.Model.OptionSpec;
  */
 class MpirunJScriptTest {
     private static final Path SCRIPT = Path.of("..", "mpirun-j");
-    private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
+    /** The client compiler alone, with the ranks' start-up thresholds (one list for both). */
+    private static final String C1_ONLY = "-XX:TieredStopAtLevel=1 " + String.join(" ", ProcessJob.STARTUP_JIT_OPTIONS);
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)

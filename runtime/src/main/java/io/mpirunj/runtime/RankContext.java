@@ -10,6 +10,7 @@ import io.mpirunj.runtime.spi.CollectiveRegistry;
 import io.mpirunj.runtime.transport.Transport;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * Everything one rank owns: its transport, point-to-point engine, world communicator, collective
@@ -26,7 +27,9 @@ public final class RankContext {
     private final Transport transport;
     private final JobControl control;
     private final RuntimeConfig config;
-    private final CollectiveRegistry registry;
+    /** Makes {@link #registry} when it is first needed; null once it has. */
+    private Supplier<CollectiveRegistry> registrySource;
+    private volatile CollectiveRegistry registry;
     private final P2pEngine engine;
     private final CallTracker calls = new CallTracker();
     /** {@code --coll-report}'s counts, or null when the report is off. */
@@ -39,6 +42,17 @@ public final class RankContext {
 
     public RankContext(int rank, int size, Transport transport, JobControl control, RuntimeConfig config,
             CollectiveRegistry registry) {
+        this(rank, size, transport, control, config, (Supplier<CollectiveRegistry>) null);
+        this.registry = java.util.Objects.requireNonNull(registry, "registry");
+    }
+
+    /**
+     * A rank whose collective registry is made by {@code registry} when the rank first needs it (its
+     * first collective): finding and building the algorithm catalogue, the schedule cache and their
+     * classes is about a sixth of a rank process's start-up CPU, and a program may run no collective at all.
+     */
+    public RankContext(int rank, int size, Transport transport, JobControl control, RuntimeConfig config,
+            Supplier<CollectiveRegistry> registry) {
         if (size < 1 || rank < 0 || rank >= size) {
             throw new IllegalArgumentException("rank=" + rank + ", size=" + size + " (expected: 0 <= rank < size)");
         }
@@ -47,7 +61,7 @@ public final class RankContext {
         this.transport = transport;
         this.control = control;
         this.config = config;
-        this.registry = registry;
+        this.registrySource = registry;
         this.collReport = config.collReport() ? new io.mpirunj.runtime.comm.CollReport() : null;
         this.engine = new P2pEngine(rank, size, transport, config.eagerLimitBytes(), config.eagerCreditBytes(),
                 WaitPolicy.of(config.clock(), transport.spinBeforeYieldNanos(), config.localRanks(),
@@ -109,8 +123,19 @@ public final class RankContext {
         return collReport;
     }
 
+    /** The rank's collective registry (made now if this is its first use). */
     public CollectiveRegistry registry() {
-        return registry;
+        CollectiveRegistry r = registry;
+        if (r != null) {
+            return r;
+        }
+        synchronized (this) {
+            if (registry == null) {
+                registry = registrySource.get();
+                registrySource = null;
+            }
+            return registry;
+        }
     }
 
     /** This rank's next free context id (what it proposes when a communicator is created). */

@@ -13,15 +13,21 @@ public final class JobToken {
     /** Random bytes in a fresh token. */
     public static final int BYTES = 16;
 
-    private static final SecureRandom RANDOM = new SecureRandom();
-
     private JobToken() {
+    }
+
+    /**
+     * The generator of tokens, made at the first one (in the launcher): a rank only decodes its token, and
+     * a {@link SecureRandom} loads the security providers, ~10 ms of a rank process's start-up CPU.
+     */
+    private static final class Generator {
+        static final SecureRandom RANDOM = new SecureRandom();
     }
 
     /** A fresh random token: {@link #BYTES} bytes as lower-case hex. */
     public static String random() {
         byte[] b = new byte[BYTES];
-        RANDOM.nextBytes(b);
+        Generator.RANDOM.nextBytes(b);
         return HexFormat.of().formatHex(b);
     }
 

@@ -9,6 +9,7 @@ import io.mpirunj.runtime.transport.NetworkTransport;
 import io.mpirunj.runtime.transport.Transports;
 import java.net.InetSocketAddress;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Starts a rank process from the launcher's environment ({@link JobEnvironment}): binds the TCP
@@ -80,7 +81,10 @@ public final class ProcessBootstrap {
             }
             transport.setPeerAddresses(client.addresses());
             transport.addCloseHook(client::close);
-            CollectiveRegistry registry = CollectiveRegistry.of(config, ProcessBootstrap.class.getClassLoader());
+            RuntimeConfig rankConfig = config;
+            // made at the rank's first collective (the launcher has checked --coll and --coll-rules)
+            Supplier<CollectiveRegistry> registry = () -> CollectiveRegistry.of(rankConfig,
+                    ProcessBootstrap.class.getClassLoader());
             RankContext ctx = new RankContext(rank, size, Transports.decorate(transport, config), client, config,
                     registry);
             client.listen(new RendezvousClient.Listener() {

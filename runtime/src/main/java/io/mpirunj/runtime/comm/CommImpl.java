@@ -37,7 +37,10 @@ public final class CommImpl implements Comm {
     private static final int REPORT_TAG = Integer.MAX_VALUE - 1;
 
     private final RankContext rc;
-    /** Where this communicator's collectives come from: the rank's, or a view's own choices. */
+    /**
+     * A view's own choices of collectives ({@link #withCollectives}), or null for the rank's registry,
+     * asked for only when a collective needs it (a rank makes its registry then).
+     */
     private final CollectiveRegistry registry;
     private final P2pEngine engine;
     private final CallTracker calls;
@@ -48,7 +51,7 @@ public final class CommImpl implements Comm {
     private volatile boolean freed;
 
     private CommImpl(RankContext rc, Group group, int context) {
-        this(rc, group, context, rc.registry());
+        this(rc, group, context, null);
     }
 
     private CommImpl(RankContext rc, Group group, int context, CollectiveRegistry registry) {
@@ -312,7 +315,7 @@ public final class CommImpl implements Comm {
     @Override
     public Comm withCollectives(String spec) {
         checkUsable();
-        return new CommImpl(rc, group, context, registry.withForced(spec));
+        return new CommImpl(rc, group, context, registry().withForced(spec));
     }
 
     @Override
@@ -373,7 +376,7 @@ public final class CommImpl implements Comm {
 
     private Selection select(CollectiveOp op, CallShape shape) {
         checkUsable();
-        return registry.select(op, shape, rc.config());
+        return registry().select(op, shape, rc.config());
     }
 
     private CallShape sized(long bytes) {
@@ -976,7 +979,11 @@ public final class CommImpl implements Comm {
 
         @Override
         public CollectiveRegistry registry() {
-            return registry;
+            return CommImpl.this.registry();
         }
+    }
+
+    private CollectiveRegistry registry() {
+        return registry != null ? registry : rc.registry();
     }
 }
