@@ -142,6 +142,7 @@ final class EmulatedTransport extends ForwardingTransport {
             public void onPeerFailed(int peer, Throwable cause) {
                 sink.onPeerFailed(peer, cause);
             }
+            // onPeerLeft is not passed on: the peer's last frames may still be held for their modelled delivery
         });
     }
 

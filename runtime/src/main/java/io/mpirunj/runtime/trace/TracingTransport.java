@@ -69,6 +69,11 @@ public final class TracingTransport extends ForwardingTransport {
             public void onPeerFailed(int peer, Throwable cause) {
                 sink.onPeerFailed(peer, cause);
             }
+
+            @Override
+            public void onPeerLeft(int peer) {
+                sink.onPeerLeft(peer);
+            }
         });
     }
 

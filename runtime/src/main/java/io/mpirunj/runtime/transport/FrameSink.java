@@ -28,4 +28,11 @@ public interface FrameSink {
 
     /** The connection to {@code peer} is gone (peer died, dropped, or was refused after connecting). */
     void onPeerFailed(int peer, Throwable cause);
+
+    /**
+     * {@code peer} said goodbye and closed its connection to this rank: it left cleanly, and everything it
+     * sent here has been delivered. Nothing to do for most sinks (the default); tests wait on it.
+     */
+    default void onPeerLeft(int peer) {
+    }
 }

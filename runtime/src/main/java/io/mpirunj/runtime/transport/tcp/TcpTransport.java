@@ -456,6 +456,10 @@ public final class TcpTransport implements NetworkTransport {
     /** The receive connection from {@code src} ended, after GOODBYE or not (event loop). */
     void onInboundClosed(int src, Channel ch, boolean goodbye, Throwable cause) {
         if (goodbye) {
+            FrameSink s = sink;
+            if (s != null) {
+                s.onPeerLeft(src);
+            }
             return;
         }
         String detail = cause == null ? "connection closed without goodbye" : cause.getMessage();

@@ -251,7 +251,8 @@ class HostilePeerTest {
             raw.write(goodbye);
             raw.expectEof(); // rank 0 closes in answer
         }
-        Thread.sleep(200);
+        // the connection's end after the goodbye is where a failure would be reported: wait for that event
+        assertEquals(2, sinks.get(0).left.poll(10, TimeUnit.SECONDS), "rank 0 saw rank 2 leave");
         assertTrue(sinks.get(0).failures.isEmpty(), String.valueOf(sinks.get(0).failures));
     }
 

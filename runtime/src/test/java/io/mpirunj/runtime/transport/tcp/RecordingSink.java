@@ -53,6 +53,14 @@ final class RecordingSink implements FrameSink {
         frames.add(new Received(src, frame, null, true, checkThread(src)));
     }
 
+    /** Peers that said goodbye and closed their connection here, in order. */
+    final BlockingQueue<Integer> left = new LinkedBlockingQueue<>();
+
+    @Override
+    public void onPeerLeft(int peer) {
+        left.add(peer);
+    }
+
     @Override
     public void onPeerFailed(int peer, Throwable cause) {
         failures.add(new Failure(peer, cause));

@@ -278,7 +278,7 @@ class TcpTransportTest {
         }
         listeners.awaitSuccess();
         transports.get(2).close(); // rank 2 leaves first; the others notice its goodbye
-        Thread.sleep(300);
+        assertEquals(2, sinks.get(0).left.poll(10, TimeUnit.SECONDS), "rank 0 saw rank 2 leave");
         Listeners late = new Listeners(1);
         transports.get(0).send(2, Frame.cts(9, 9), null, late);
         assertTrue(late.done.await(10, TimeUnit.SECONDS));
