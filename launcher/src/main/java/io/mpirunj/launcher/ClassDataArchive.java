@@ -213,7 +213,7 @@ final class ClassDataArchive {
         } catch (IOException | RuntimeException e) {
             // another launcher may have moved its own into place; otherwise the ranks unpack as before
         } finally {
-            deleteTree(tmp);
+            FileTrees.deleteQuietly(tmp);
         }
     }
 
@@ -236,21 +236,6 @@ final class ClassDataArchive {
         return n;
     }
 
-    private static void deleteTree(Path p) {
-        try {
-            if (Files.isDirectory(p)) {
-                try (var children = Files.list(p)) {
-                    for (Path c : (Iterable<Path>) children::iterator) {
-                        deleteTree(c);
-                    }
-                }
-            }
-            Files.deleteIfExists(p);
-        } catch (IOException | RuntimeException ignored) {
-            // a stray file in the cache directory
-        }
-    }
-
     /**
      * Deletes the archives (and failure markers) of other keys not touched for {@link #STALE_MS}:
      * every rebuild of a jar makes a new key, and each archive is some megabytes.
@@ -260,7 +245,7 @@ final class ClassDataArchive {
         try (var files = Files.newDirectoryStream(archive.getParent(), "ranks-*")) {
             for (Path f : files) {
                 if (!f.equals(archive) && !f.equals(nativeDir()) && Files.getLastModifiedTime(f).toMillis() < cutoff) {
-                    deleteTree(f);
+                    FileTrees.deleteQuietly(f);
                 }
             }
         } catch (IOException | RuntimeException ignored) {

@@ -8,18 +8,15 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
 import javax.tools.FileObject;
@@ -144,7 +141,7 @@ final class SourceProgram implements AutoCloseable {
             }
             return dir;
         } catch (IOException e) {
-            deleteQuietly(dir);
+            FileTrees.deleteQuietly(dir);
             throw new UsageException("cannot write the compiled classes to a temporary directory: " + e);
         }
     }
@@ -152,24 +149,7 @@ final class SourceProgram implements AutoCloseable {
     /** Deletes the compiled classes. */
     @Override
     public void close() {
-        deleteQuietly(classes);
-    }
-
-    private static void deleteQuietly(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException | UncheckedIOException e) {
-            // a leftover in the temporary directory is harmless
-        }
+        FileTrees.deleteQuietly(classes);
     }
 
     /** Keeps every class file the compiler writes in memory, by binary class name. */
