@@ -288,9 +288,23 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
     private synchronized void deliverLauncherLost(String why) {
         if (listener == null) {
             lostBeforeListen = why; // listen() reports it through onLauncherLost
+            notifyAll(); // awaitLossHeld
         } else {
             launcherLost(why);
         }
+    }
+
+    /** For tests: waits up to {@code timeoutMs} until a launcher loss is held for {@link #listen}. */
+    synchronized boolean awaitLossHeld(long timeoutMs) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        while (lostBeforeListen == null) {
+            long leftMs = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (leftMs <= 0) {
+                return false;
+            }
+            wait(leftMs);
+        }
+        return true;
     }
 
     private void launcherLost(String why) { // lock held, listener set

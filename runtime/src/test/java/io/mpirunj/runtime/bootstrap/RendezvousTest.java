@@ -40,6 +40,13 @@ class RendezvousTest {
     /** Every callback as a string, in order. */
     static final class Events implements RendezvousServer.Listener, RendezvousClient.Listener {
         final BlockingQueue<String> queue = new LinkedBlockingQueue<>();
+        /** Registrations, apart from {@link #queue}: most tests do not care about them. */
+        final BlockingQueue<Integer> registered = new LinkedBlockingQueue<>();
+
+        @Override
+        public void onRankRegistered(int rank) {
+            registered.add(rank);
+        }
 
         @Override
         public void onAllRegistered() {
@@ -69,6 +76,11 @@ class RendezvousTest {
         @Override
         public void onJobAborted(int exitCode, String reason) {
             queue.add("job aborted " + exitCode + " " + reason);
+        }
+
+        void awaitRegistered(int rank) throws InterruptedException {
+            Integer r = registered.poll(20, TimeUnit.SECONDS);
+            assertEquals(Integer.valueOf(rank), r, "registration seen by the server");
         }
 
         String next() throws InterruptedException {
@@ -157,7 +169,9 @@ class RendezvousTest {
     void noticesBeforeListenAreKept() throws Exception {
         List<RendezvousClient> all = registerAll(2);
         rendezvous.notifyRankFailed(1, "gone");
-        Thread.sleep(200);
+        // the answer to a status query follows the notice on the same ordered stream, so once it is back
+        // the client's reader has taken the notice (and holds it until listen)
+        assertTrue(rendezvous.queryStatus(TIMEOUT_MS)[0].contains("has not joined the job yet"));
         Events e = new Events();
         all.get(0).listen(e);
         assertEquals("rank failed 1 gone", e.next());
@@ -178,7 +192,7 @@ class RendezvousTest {
     void launcherVanishingBeforeListenIsReportedAsLauncherLost() throws Exception {
         List<RendezvousClient> all = registerAll(2);
         rendezvous.close();
-        Thread.sleep(200);
+        assertTrue(all.get(0).awaitLossHeld(TIMEOUT_MS), "the client never saw the launcher go");
         BlockingQueue<String> lost = new LinkedBlockingQueue<>();
         all.get(0).listen(new RendezvousClient.Listener() {
             @Override
@@ -223,7 +237,7 @@ class RendezvousTest {
         rendezvous = new RendezvousServer(2, TOKEN, "127.0.0.1", server);
         Future<RendezvousClient> first = pool.submit(() -> RendezvousClient.register(rendezvous.address(), TOKEN, 0,
                 2, fakeTransport(0), TIMEOUT_MS));
-        Thread.sleep(300);
+        server.awaitRegistered(0);
         MpiException e = assertThrows(MpiException.class, () -> RendezvousClient.register(rendezvous.address(),
                 TOKEN, 0, 2, fakeTransport(0), TIMEOUT_MS));
         assertTrue(e.getMessage().contains("rank 0 is already registered"), e.getMessage());
@@ -259,7 +273,7 @@ class RendezvousTest {
             ControlCodec.write(out, ControlMessage.newBuilder().setRegister(Register.newBuilder()
                     .setProtocolVersion(WireProtocol.VERSION).setJobToken(ByteString.copyFrom(JobToken.decode(TOKEN)))
                     .setRank(1).setWorldSize(2).setHost("127.0.0.1").setPort(5)).build());
-            Thread.sleep(200);
+            server.awaitRegistered(1);
         }
         assertEquals("lost 1", server.next());
     }

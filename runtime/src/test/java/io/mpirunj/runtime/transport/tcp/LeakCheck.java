@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.util.ResourceLeakDetector;
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
 import java.lang.reflect.Field;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -42,8 +45,13 @@ public final class LeakCheck implements BeforeAllCallback, AfterEachCallback {
     @Override
     public void afterEach(ExtensionContext context) throws Exception {
         for (int round = 0; round < 3; round++) {
+            // a sentinel cleared by the same collection: once it is enqueued, the reference handler has
+            // been through that collection's references, the leak detector's among them
+            ReferenceQueue<Object> cleared = new ReferenceQueue<>();
+            WeakReference<Object> sentinel = new WeakReference<>(new Object(), cleared);
             System.gc();
-            Thread.sleep(20);
+            cleared.remove(5_000);
+            Reference.reachabilityFence(sentinel);
             for (int i = 0; i < 8; i++) {
                 PooledByteBufAllocator.DEFAULT.buffer(8).release(); // tracking polls the leak queue
             }

@@ -19,6 +19,7 @@ final class LogCapture implements AutoCloseable {
             public void write(int b) {
                 synchronized (captured) {
                     captured.write(b);
+                    captured.notifyAll(); // await
                 }
                 original.write(b);
             }
@@ -27,6 +28,7 @@ final class LogCapture implements AutoCloseable {
             public void write(byte[] b, int off, int len) {
                 synchronized (captured) {
                     captured.write(b, off, len);
+                    captured.notifyAll(); // await
                 }
                 original.write(b, off, len);
             }
@@ -40,22 +42,27 @@ final class LogCapture implements AutoCloseable {
         }
     }
 
-    /** Waits up to 10 s for a line containing every one of {@code parts}; returns it. */
+    /** Waits up to 10 s for a line containing every one of {@code parts}; returns it. Woken by each write. */
     String await(String... parts) throws InterruptedException {
         long deadline = System.nanoTime() + 10_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            for (String line : text().split("\n")) {
-                boolean all = true;
-                for (String p : parts) {
-                    all &= line.contains(p);
+        synchronized (captured) {
+            while (true) {
+                for (String line : text().split("\n")) {
+                    boolean all = true;
+                    for (String p : parts) {
+                        all &= line.contains(p);
+                    }
+                    if (all) {
+                        return line;
+                    }
                 }
-                if (all) {
-                    return line;
+                long leftMs = (deadline - System.nanoTime()) / 1_000_000;
+                if (leftMs <= 0) {
+                    throw new AssertionError("no log line containing " + String.join(" & ", parts) + " in:\n" + text());
                 }
+                captured.wait(leftMs);
             }
-            Thread.sleep(10);
         }
-        throw new AssertionError("no log line containing " + String.join(" & ", parts) + " in:\n" + text());
     }
 
     @Override
