@@ -1,6 +1,7 @@
 package io.mpirunj.launcher;
 
 import io.mpirunj.collectives.runner.ModelProvider;
+import io.mpirunj.io.IoErrors;
 import io.mpirunj.launcher.bench.BenchCommand;
 import io.mpirunj.launcher.calibrate.CalibrateCommand;
 import io.mpirunj.launcher.hosts.Host;
@@ -337,7 +338,7 @@ public final class MpirunJ implements Callable<Integer> {
             try {
                 output = RankOutput.open(out, err, spec.output(), spec.size());
             } catch (IOException e) {
-                throw new UsageException("--output-filename " + outputDir + ": cannot create the output files: " + e);
+                throw new UsageException("--output-filename " + outputDir + ": cannot create the output files: " + IoErrors.reason(e));
             }
             try (output) {
                 if (threads) {

@@ -4,6 +4,7 @@ import com.sun.source.util.JavacTask;
 import com.sun.source.util.TaskEvent;
 import com.sun.source.util.TaskListener;
 import io.mpirunj.Comm;
+import io.mpirunj.io.IoErrors;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -142,7 +143,7 @@ final class SourceProgram implements AutoCloseable {
             return dir;
         } catch (IOException e) {
             FileTrees.deleteQuietly(dir);
-            throw new UsageException("cannot write the compiled classes to a temporary directory: " + e);
+            throw new UsageException("cannot write the compiled classes to a temporary directory: " + IoErrors.reason(e));
         }
     }
 

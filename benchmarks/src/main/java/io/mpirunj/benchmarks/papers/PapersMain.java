@@ -1,5 +1,6 @@
 package io.mpirunj.benchmarks.papers;
 
+import io.mpirunj.io.IoErrors;
 import java.io.PrintStream;
 import java.nio.file.Path;
 
@@ -46,7 +47,7 @@ public final class PapersMain {
             int failures = PapersReport.generate(out, new RunOptions(quick), Reproductions.all(), err).failures();
             return failures == 0 ? 0 : 1;
         } catch (java.io.IOException e) {
-            err.println("papers: cannot write the report to " + out + ": " + e.getMessage());
+            err.println("papers: cannot write the report to " + out + ": " + IoErrors.reason(e));
             return 1;
         }
     }

@@ -12,6 +12,7 @@ import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.collectives.schedule.ScheduleJson;
 import io.mpirunj.collectives.schedule.Verifier;
+import io.mpirunj.io.IoErrors;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import java.io.IOException;
@@ -50,7 +51,7 @@ public final class FileSchedules {
         try {
             s = ScheduleJson.read(Files.readString(Path.of(file)));
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read schedule file " + file + ": " + e);
+            throw new IllegalArgumentException("cannot read schedule file " + file + ": " + IoErrors.reason(e, file));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(file + ": " + e.getMessage());
         }

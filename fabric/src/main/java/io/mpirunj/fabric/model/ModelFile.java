@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.mpirunj.io.IoErrors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -88,7 +89,7 @@ public final class ModelFile {
             throw new IllegalArgumentException(where + ": not a model file (" + e.getOriginalMessage()
                     + "; expected: " + FORMAT + " JSON as calibrate --out writes)");
         } catch (IOException e) {
-            throw new IllegalArgumentException(where + ": cannot read (" + e.getMessage() + ")");
+            throw new IllegalArgumentException(where + ": cannot read (" + IoErrors.reason(e, file) + ")");
         }
         if (d == null) {
             throw new IllegalArgumentException(where + ": empty (expected: " + FORMAT + " JSON as calibrate --out writes)");

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.mpirunj.io.IoErrors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -76,7 +77,7 @@ public final class PairMatrixFile {
                     + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
                     + e.getLocation().getColumnNr() + ")"));
         } catch (IOException e) {
-            throw new IllegalArgumentException(where + ": cannot read: " + e.getMessage());
+            throw new IllegalArgumentException(where + ": cannot read: " + IoErrors.reason(e, file));
         }
         return toModel(d, where, "pairs:" + file);
     }

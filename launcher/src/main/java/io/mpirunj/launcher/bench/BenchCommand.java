@@ -7,6 +7,7 @@ import io.mpirunj.benchmarks.sweep.ProgressBar;
 import io.mpirunj.benchmarks.sweep.Sweep;
 import io.mpirunj.benchmarks.sweep.SweepJob;
 import io.mpirunj.benchmarks.sweep.SweepPoint;
+import io.mpirunj.io.IoErrors;
 import io.mpirunj.launcher.MpirunJ;
 import io.mpirunj.launcher.tools.LineForwarder;
 import io.mpirunj.runtime.spi.CollRules;
@@ -419,7 +420,7 @@ public final class BenchCommand implements Callable<Integer> {
                 outWriter.println("# wrote " + png);
             }
         } catch (java.io.IOException e) {
-            err.println("mpirun-j bench: cannot write the results to " + out + ": " + e.getMessage());
+            err.println("mpirun-j bench: cannot write the results to " + out + ": " + IoErrors.reason(e));
             err.flush();
             return 1;
         }
@@ -430,7 +431,11 @@ public final class BenchCommand implements Callable<Integer> {
                 java.nio.file.Files.writeString(writeRules, RulesFromSweep.file(b, nps, threads, args, plan.algorithms(),
                         points, existing, writeRules.toString()));
                 outWriter.println("# wrote " + writeRules + " (use it with mpirun-j --coll-rules " + writeRules + ")");
-            } catch (java.io.IOException | IllegalArgumentException e) {
+            } catch (java.io.IOException e) {
+                err.println("mpirun-j bench: cannot write the rules to " + writeRules + ": " + IoErrors.reason(e));
+                err.flush();
+                return 1;
+            } catch (IllegalArgumentException e) {
                 err.println("mpirun-j bench: cannot write the rules to " + writeRules + ": " + e.getMessage());
                 err.flush();
                 return 1;

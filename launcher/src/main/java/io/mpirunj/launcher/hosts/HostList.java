@@ -1,5 +1,6 @@
 package io.mpirunj.launcher.hosts;
 
+import io.mpirunj.io.IoErrors;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,7 +44,7 @@ public final class HostList {
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new IllegalArgumentException(file + ": cannot read the hostfile: " + e.getMessage());
+            throw new IllegalArgumentException(file + ": cannot read the hostfile: " + IoErrors.reason(e, file));
         }
         return parseHostfile(text, file.toString());
     }

@@ -3,6 +3,7 @@ package io.mpirunj.launcher.tools;
 import io.mpirunj.benchmarks.papers.PapersReport;
 import io.mpirunj.benchmarks.papers.Reproductions;
 import io.mpirunj.benchmarks.papers.RunOptions;
+import io.mpirunj.io.IoErrors;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -68,7 +69,7 @@ public final class PapersCommand implements Callable<Integer> {
             summary = PapersReport.generate(out, new RunOptions(quick), Reproductions.all(), log);
         } catch (IOException e) {
             err.println(Tools.prefix(spec.qualifiedName()) + "cannot write the report to " + out + ": "
-                    + BadInput.oneLine(String.valueOf(e.getMessage())));
+                    + IoErrors.reason(e));
             err.flush();
             return Tools.FAILED;
         }

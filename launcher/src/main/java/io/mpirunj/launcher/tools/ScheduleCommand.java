@@ -14,6 +14,7 @@ import io.mpirunj.collectives.sim.SimulationJson;
 import io.mpirunj.fabric.model.Contention;
 import io.mpirunj.fabric.topology.Mesh;
 import io.mpirunj.fabric.topology.StarGraph;
+import io.mpirunj.io.IoErrors;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -176,8 +177,7 @@ public final class ScheduleCommand implements Callable<Integer> {
             writePictures(log, pictures, png, ".png");
             writePictures(log, pictures, svg, ".svg");
         } catch (IOException e) {
-            err.println(Tools.prefix(spec.qualifiedName()) + "cannot write the pictures: " + BadInput.oneLine(
-                    String.valueOf(e)));
+            err.println(Tools.prefix(spec.qualifiedName()) + "cannot write the pictures: " + IoErrors.reason(e));
             err.flush();
             return Tools.FAILED;
         }
@@ -190,7 +190,7 @@ public final class ScheduleCommand implements Callable<Integer> {
         try {
             return ScheduleJson.read(Files.readString(file));
         } catch (IOException e) {
-            throw new BadInput("cannot read " + file + ": " + BadInput.oneLine(String.valueOf(e)));
+            throw new BadInput("cannot read " + file + ": " + IoErrors.reason(e, file));
         } catch (IllegalArgumentException e) {
             throw new BadInput(file + ": " + BadInput.oneLine(e.getMessage()));
         }

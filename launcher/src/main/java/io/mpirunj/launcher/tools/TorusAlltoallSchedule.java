@@ -14,6 +14,7 @@ import io.mpirunj.collectives.sim.AlltoallJson;
 import io.mpirunj.collectives.torus.AlltoallAudit;
 import io.mpirunj.collectives.torus.TorusAlltoalls;
 import io.mpirunj.fabric.topology.Mesh;
+import io.mpirunj.io.IoErrors;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -88,7 +89,7 @@ final class TorusAlltoallSchedule {
             }
         } catch (IOException e) {
             err.println(Tools.prefix(spec.qualifiedName()) + "cannot write the pictures: "
-                    + BadInput.oneLine(String.valueOf(e)));
+                    + IoErrors.reason(e));
             err.flush();
             return Tools.FAILED;
         }

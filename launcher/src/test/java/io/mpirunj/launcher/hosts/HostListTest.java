@@ -70,7 +70,7 @@ class HostListTest {
         assertEquals(List.of(new Host("h0", 1)), HostList.readHostfile(hydra));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> HostList.readHostfile(dir.resolve("missing")));
-        assertTrue(e.getMessage().startsWith(dir.resolve("missing") + ": cannot read the hostfile"), e.getMessage());
+        assertEquals(dir.resolve("missing") + ": cannot read the hostfile: no such file or directory", e.getMessage());
     }
 
     @Test

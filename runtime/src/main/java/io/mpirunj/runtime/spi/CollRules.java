@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.mpirunj.io.IoErrors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -149,7 +150,7 @@ public final class CollRules {
         try {
             text = Files.readString(file);
         } catch (IOException e) {
-            throw new IllegalArgumentException(file + ": cannot read the rules file: " + e.getMessage());
+            throw new IllegalArgumentException(file + ": cannot read the rules file: " + IoErrors.reason(e, file));
         }
         return parse(text, file.toString());
     }

@@ -1,5 +1,6 @@
 package io.mpirunj.runtime.trace;
 
+import io.mpirunj.io.IoErrors;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -69,7 +70,7 @@ public final class MessageTrace {
                     w.newLine();
                 }
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot write the message trace " + file + ": " + e.getMessage(), e);
+                throw new UncheckedIOException("cannot write the message trace " + file + ": " + IoErrors.reason(e, file), e);
             }
         }
     }
