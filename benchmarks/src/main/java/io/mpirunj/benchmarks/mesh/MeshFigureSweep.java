@@ -1,5 +1,6 @@
 package io.mpirunj.benchmarks.mesh;
 
+import io.mpirunj.benchmarks.csv.CsvTable;
 import io.mpirunj.benchmarks.render.Charts;
 import io.mpirunj.benchmarks.render.Picture;
 import io.mpirunj.collectives.mesh.MeshMulticasts;
@@ -13,7 +14,6 @@ import io.mpirunj.fabric.wormhole.NodeModel;
 import io.mpirunj.fabric.wormhole.WormholeNetwork;
 import io.mpirunj.fabric.wormhole.WormholeParams;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -236,14 +236,14 @@ public final class MeshFigureSweep {
 
         /** {@code figure,algorithm,group,bytes,mean_time,min_time,max_time,mean_contention_events,max_contention_events}. */
         public void writeCsv(Path file) throws IOException {
-            try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(file))) {
-                w.println("figure,algorithm,group,bytes,mean_time,min_time,max_time,mean_contention_events,"
-                        + "max_contention_events");
-                for (Point p : points) {
-                    w.printf(Locale.ROOT, "%s,%s,%d,%d,%.1f,%.1f,%.1f,%.2f,%d%n", p.figure().id(), p.algorithm(),
-                            p.group(), p.bytes(), p.mean(), p.min(), p.max(), p.meanContention(), p.maxContention());
-                }
+            CsvTable table = new CsvTable("figure", "algorithm", "group", "bytes", "mean_time", "min_time", "max_time",
+                    "mean_contention_events", "max_contention_events");
+            for (Point p : points) {
+                table.row(p.figure().id(), p.algorithm(), p.group(), p.bytes(), CsvTable.decimal(p.mean(), 1),
+                        CsvTable.decimal(p.min(), 1), CsvTable.decimal(p.max(), 1),
+                        CsvTable.decimal(p.meanContention(), 2), p.maxContention());
             }
+            table.write(file);
         }
     }
 

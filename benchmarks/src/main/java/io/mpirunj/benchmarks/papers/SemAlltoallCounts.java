@@ -1,5 +1,6 @@
 package io.mpirunj.benchmarks.papers;
 
+import io.mpirunj.benchmarks.csv.CsvTable;
 import io.mpirunj.benchmarks.render.Charts;
 import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.collectives.sim.Simulation;
@@ -55,8 +56,8 @@ final class SemAlltoallCounts implements Reproduction {
         double[] sideX = new double[sides.length];
         double[] semStartUps = new double[sides.length];
         double[] diagonalStartUps = new double[sides.length];
-        StringBuilder counts = new StringBuilder("N,algorithm,start_ups,paper_start_ups,transmitted,paper_transmitted,"
-                + "rearranged,paper_rearranged\n");
+        CsvTable counts = new CsvTable("N", "algorithm", "start_ups", "paper_start_ups", "transmitted",
+                "paper_transmitted", "rearranged", "paper_rearranged");
         for (int n : sides) {
             long n2 = (long) n * n;
             AlltoallAudit sem = audited(SemAlltoall.build(n, 1));
@@ -80,13 +81,10 @@ final class SemAlltoallCounts implements Reproduction {
             out.check(Check.property("diagonal rearranged block-units, N = " + n, "3N² (Suh) = " + 3 * n2,
                     diagonal.rearranged() + " = 3N² - 4N", diagonal.rearranged() == 3 * n2 - 4L * n,
                     "the first ring step sends a node's own data as it lies"));
-            counts.append(n).append(",sem,").append(sem.startUps()).append(',').append(SemAlltoall.paperStartUps(n))
-                    .append(',').append(sem.transmitted()).append(',').append(paperTx).append(',')
-                    .append(sem.rearranged()).append(',').append(10 * n2).append('\n');
-            counts.append(n).append(",diagonal,").append(diagonal.startUps()).append(',')
-                    .append(DiagonalAlltoall.paperStartUps(n)).append(',').append(diagonal.transmitted()).append(',')
-                    .append((n2 * n + 4 * n2) / 4).append(',').append(diagonal.rearranged()).append(',')
-                    .append(3 * n2).append('\n');
+            counts.row(n, "sem", sem.startUps(), SemAlltoall.paperStartUps(n), sem.transmitted(), paperTx,
+                    sem.rearranged(), 10 * n2);
+            counts.row(n, "diagonal", diagonal.startUps(), DiagonalAlltoall.paperStartUps(n), diagonal.transmitted(),
+                    (n2 * n + 4 * n2) / 4, diagonal.rearranged(), 3 * n2);
         }
         boolean halves = true;
         for (int n = 16; n <= 4096; n *= 2) {
@@ -105,7 +103,7 @@ final class SemAlltoallCounts implements Reproduction {
         int[] flitSides = options.quick() ? new int[] {4, 8} : new int[] {4, 8, 16};
         long[] blockBytes = options.quick() ? new long[] {1, 64} : new long[] {1, 64, 1024};
         String[] algorithms = {"sem", "diagonal", "direct"};
-        StringBuilder csv = new StringBuilder("N,block_bytes,algorithm,start_ups,completion\n");
+        CsvTable csv = new CsvTable("N", "block_bytes", "algorithm", "start_ups", "completion");
         List<Charts.Series> series = new ArrayList<>();
         int style = 0;
         for (long m : blockBytes) {
@@ -122,9 +120,7 @@ final class SemAlltoallCounts implements Reproduction {
                     Simulation sim = flit(s, n, params);
                     x[i] = n;
                     y[i] = sim.completion();
-                    csv.append(n).append(',').append(m).append(',').append(a).append(',')
-                            .append(AlltoallAudit.of(s).startUps()).append(',').append(Check.format(sim.completion()))
-                            .append('\n');
+                    csv.row(n, m, a, AlltoallAudit.of(s).startUps(), Check.format(sim.completion()));
                 }
                 series.add(new Charts.Series(a + ", " + m + " B/block", x, y, style++));
                 out.check(Check.info(a + " completion at N = " + flitSides[flitSides.length - 1] + ", " + m
@@ -141,8 +137,8 @@ final class SemAlltoallCounts implements Reproduction {
                         List.of(new Charts.Series("sem", sideX, semStartUps, 0),
                                 new Charts.Series("diagonal (Tseng/Suh-style)", sideX, diagonalStartUps, 1)),
                         1000, 600)));
-        out.data("counts", counts.toString());
-        out.data("flit-completion", csv.toString());
+        out.data("counts", counts.text());
+        out.data("flit-completion", csv.text());
         out.figure(new Figure("flit-completion", "Completion on the flit-level one-port torus (" + params
                 + ") vs N, per block size; data: 001-sem-flit-completion.csv",
                 Charts.line("All-to-all on the N×N wormhole torus: completion vs N", "torus side N",

@@ -1,5 +1,6 @@
 package io.mpirunj.benchmarks.sweep;
 
+import io.mpirunj.benchmarks.csv.CsvTable;
 import io.mpirunj.benchmarks.osu.OsuBenchmark;
 import io.mpirunj.benchmarks.osu.OsuTable;
 import io.mpirunj.benchmarks.render.Charts;
@@ -106,31 +107,27 @@ public final class Sweep {
         return points;
     }
 
-    /** The CSV's header line. */
-    public static String csvHeader(OsuBenchmark b) {
-        return "benchmark,runtime,algorithm,np,size_bytes," + (b.kind() == OsuBenchmark.Kind.BANDWIDTH
-                ? "bandwidth_mb_s" : "avg_latency_us")
-                + ",min_latency_us,max_latency_us,iterations,p50_latency_us,p99_latency_us,last_rank_done_us";
+    /** The CSV's columns. */
+    static String[] csvColumns(OsuBenchmark b) {
+        return new String[] {"benchmark", "runtime", "algorithm", "np", "size_bytes",
+                b.kind() == OsuBenchmark.Kind.BANDWIDTH ? "bandwidth_mb_s" : "avg_latency_us", "min_latency_us",
+                "max_latency_us", "iterations", "p50_latency_us", "p99_latency_us", "last_rank_done_us"};
     }
 
     /** Writes every point to {@code csv} (unmeasured values are empty). */
     public static void writeCsv(Path csv, OsuBenchmark b, List<SweepPoint> points) throws IOException {
-        StringBuilder sb = new StringBuilder(csvHeader(b)).append('\n');
+        CsvTable table = new CsvTable(csvColumns(b));
         for (SweepPoint p : points) {
             OsuTable.Row r = p.row();
-            sb.append(b.command()).append(',').append(p.runtime()).append(',').append(p.algorithm()).append(',')
-                    .append(p.np()).append(',').append(r.size() < 0 ? "" : String.valueOf(r.size())).append(',')
-                    .append(num(r.value())).append(',').append(num(r.minUs())).append(',').append(num(r.maxUs()))
-                    .append(',').append(r.iterations() < 0 ? "" : String.valueOf(r.iterations())).append(',')
-                    .append(num(r.p50Us())).append(',').append(num(r.p99Us())).append(',')
-                    .append(num(r.lastRankDoneUs())).append('\n');
+            table.row(b.command(), p.runtime(), p.algorithm(), p.np(), r.size() < 0 ? null : r.size(), num(r.value()),
+                    num(r.minUs()), num(r.maxUs()), r.iterations() < 0 ? null : r.iterations(), num(r.p50Us()),
+                    num(r.p99Us()), num(r.lastRankDoneUs()));
         }
-        Files.createDirectories(csv.toAbsolutePath().getParent());
-        Files.writeString(csv, sb.toString());
+        table.write(csv);
     }
 
     private static String num(double v) {
-        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.3f", v);
+        return CsvTable.decimal(v, 3);
     }
 
     /**
