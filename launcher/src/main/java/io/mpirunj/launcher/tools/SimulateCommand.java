@@ -1,5 +1,9 @@
 package io.mpirunj.launcher.tools;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mpirunj.collectives.catalogue.AlgorithmCatalogue;
 import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.collectives.schedule.Verifier;
@@ -8,6 +12,7 @@ import io.mpirunj.runtime.spi.AlgorithmTrait;
 import io.mpirunj.runtime.spi.CollectiveOp;
 import io.mpirunj.fabric.model.Numbers;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -65,6 +70,10 @@ import picocli.CommandLine.Spec;
             "algorithm, a bad model spec, --root outside the group).",
         })
 public final class SimulateCommand implements Callable<Integer> {
+    /** Built at the first --json, not when picocli instantiates every command at start-up. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper();
+    }
 
     @Spec
     CommandSpec spec;
@@ -255,52 +264,31 @@ public final class SimulateCommand implements Callable<Integer> {
     }
 
     static String json(Scenario scenario, List<Row> rows, List<Row> failed) {
-        StringBuilder b = new StringBuilder("[");
+        ArrayNode all = Json.MAPPER.createArrayNode();
         for (Row r : rows) {
             Simulation s = r.simulation();
-            b.append(b.length() == 1 ? "" : ",").append('{')
-                    .append("\"op\":").append(quote(s.schedule().collective().label()))
-                    .append(",\"algorithm\":").append(quote(r.algorithm()))
-                    .append(",\"ranks\":").append(s.schedule().ranks())
-                    .append(",\"root\":").append(s.schedule().root())
-                    .append(",\"bytes\":").append(s.schedule().messageBytes())
-                    .append(",\"model\":").append(quote(s.model()))
-                    .append(",\"evaluation\":").append(quote(scenario.evaluationName()))
-                    .append(",\"completion\":").append(Numbers.format(s.completion()))
-                    .append(",\"messageCount\":").append(s.messages().size());
+            ObjectNode o = all.addObject()
+                    .put("op", s.schedule().collective().label())
+                    .put("algorithm", r.algorithm())
+                    .put("ranks", s.schedule().ranks())
+                    .put("root", s.schedule().root())
+                    .put("bytes", s.schedule().messageBytes())
+                    .put("model", s.model())
+                    .put("evaluation", scenario.evaluationName())
+                    .put("completion", new BigDecimal(Numbers.format(s.completion()))) // as the table prints it
+                    .put("messageCount", s.messages().size());
             if (scenario.routed()) {
-                b.append(",\"contentionEvents\":").append(s.contentions().size());
+                o.put("contentionEvents", s.contentions().size());
             }
-            b.append('}');
         }
         for (Row f : failed) {
-            b.append(b.length() == 1 ? "" : ",").append("{\"algorithm\":").append(quote(f.algorithm()))
-                    .append(",\"error\":").append(quote(f.error())).append('}');
+            all.addObject().put("algorithm", f.algorithm()).put("error", f.error());
         }
-        return b.append(']').toString();
-    }
-
-    /** A JSON string literal. */
-    static String quote(String s) {
-        StringBuilder b = new StringBuilder("\"");
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        b.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
+        try {
+            return Json.MAPPER.writeValueAsString(all);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the results as JSON", e); // a tree of plain values
         }
-        return b.append('"').toString();
     }
 
     /** "name  description" lines: the catalogue's multicast schedules, trees first, then the placement-aware ones. */

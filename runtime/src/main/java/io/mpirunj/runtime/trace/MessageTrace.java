@@ -1,5 +1,9 @@
 package io.mpirunj.runtime.trace;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import io.mpirunj.io.IoErrors;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -7,14 +11,13 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * The message trace of a job ({@code mpirun-j --trace FILE}): one JSON object per line, written when
  * the job's transports close; events are buffered in memory until then, so tracing costs one clock read
- * and one small object per message.
+ * and one small object per message (Jackson writes the lines at the end).
  * <pre>
  *   {"event":"send","src":0,"dst":1,"seq":0,"tag":7,"bytes":1024,"ns":12345}
  *   {"event":"deliver","src":0,"dst":1,"seq":0,"ns":25012}
@@ -30,7 +33,7 @@ public final class MessageTrace {
     public static final String PROP = "mpirunj.trace";
 
     private final Path file;
-    private final ConcurrentLinkedQueue<String> lines = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Event> events = new ConcurrentLinkedQueue<>();
     private int open;
 
     public MessageTrace(Path file) {
@@ -47,14 +50,23 @@ public final class MessageTrace {
         return file;
     }
 
+    /** One line of the file; a delivery has no tag or size (the matching send has them). */
+    @JsonPropertyOrder({"event", "src", "dst", "seq", "tag", "bytes", "ns"})
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private record Event(String event, int src, int dst, long seq, Integer tag, Long bytes, long ns) {
+    }
+
+    /** Built by the last transport to close, only in a traced job. */
+    private static final class Json {
+        static final ObjectWriter LINE = new ObjectMapper().writerFor(Event.class);
+    }
+
     void send(int src, int dst, long seq, int tag, long bytes, long ns) {
-        lines.add(String.format(Locale.ROOT, "{\"event\":\"send\",\"src\":%d,\"dst\":%d,\"seq\":%d,\"tag\":%d,"
-                + "\"bytes\":%d,\"ns\":%d}", src, dst, seq, tag, bytes, ns));
+        events.add(new Event("send", src, dst, seq, tag, bytes, ns));
     }
 
     void deliver(int src, int dst, long seq, long ns) {
-        lines.add(String.format(Locale.ROOT, "{\"event\":\"deliver\",\"src\":%d,\"dst\":%d,\"seq\":%d,\"ns\":%d}",
-                src, dst, seq, ns));
+        events.add(new Event("deliver", src, dst, seq, null, null, ns));
     }
 
     synchronized void opened() {
@@ -65,8 +77,8 @@ public final class MessageTrace {
     synchronized void closed() {
         if (--open == 0) {
             try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-                for (String line : lines) {
-                    w.write(line);
+                for (Event e : events) {
+                    w.write(Json.LINE.writeValueAsString(e));
                     w.newLine();
                 }
             } catch (IOException e) {
