@@ -35,20 +35,14 @@ final class Collective {
 
     /** Runs the collective now on {@code c} and finishes it. */
     void run(String call, io.mpirunj.Comm c) {
-        try {
+        MPIException.naming(call, () -> {
             blocking.run(c);
             finish.run();
-        } catch (RuntimeException e) {
-            throw MPIException.of(call, e);
-        }
+        });
     }
 
     /** Starts the collective on {@code c}; the request finishes it when a wait or test sees it complete. */
     Request start(String call, io.mpirunj.Comm c) {
-        try {
-            return new Request(call, starting.start(c), finish);
-        } catch (RuntimeException e) {
-            throw MPIException.of(call, e);
-        }
+        return MPIException.naming(call, () -> new Request(call, starting.start(c), finish));
     }
 }

@@ -1,6 +1,7 @@
 package mpi;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.runtime.reduce.Reductions;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -79,28 +80,12 @@ final class Combiner {
                     boolean unsigned = type.unit == Datatype.Unit.CHAR;
                     int x = unsigned ? a.getChar(2 * i) : a.getShort(2 * i);
                     int y = unsigned ? b.getChar(2 * i) : b.getShort(2 * i);
-                    b.putShort(2 * i, (short) apply(op.builtin, x, y));
+                    b.putShort(2 * i, (short) Reductions.combine(op.builtin, y, x));
                 }
                 return;
             default:
                 io.mpirunj.ElementType et = type.unit.wireType();
                 op.builtin.apply(Buffer.of(a, et), Buffer.of(b, et));
-        }
-    }
-
-    /** {@code x op y} on integers, for the char and short types (results wrap as theirs do). */
-    private static int apply(io.mpirunj.Op op, int x, int y) {
-        switch (op) {
-            case SUM: return x + y;
-            case PROD: return x * y;
-            case MIN: return Math.min(x, y);
-            case MAX: return Math.max(x, y);
-            case LAND: return x != 0 && y != 0 ? 1 : 0;
-            case LOR: return x != 0 || y != 0 ? 1 : 0;
-            case LXOR: return (x != 0) != (y != 0) ? 1 : 0;
-            case BAND: return x & y;
-            case BOR: return x | y;
-            default: return x ^ y;
         }
     }
 

@@ -3,6 +3,8 @@ package mpi;
 import io.mpirunj.Buffer;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * A communicator, with the point-to-point and collective calls of Open MPI's Java bindings, on top of
@@ -54,6 +56,18 @@ public class Comm implements Freeable, Cloneable {
         }
     }
 
+    /** Runs {@code body} on the runtime communicator; a failure below it is an {@link MPIException} naming {@code call}. */
+    final <T> T onComm(String call, Function<io.mpirunj.Comm, T> body) {
+        io.mpirunj.Comm c = comm(call);
+        return MPIException.naming(call, () -> body.apply(c));
+    }
+
+    /** As {@link #onComm} for a call without a result. */
+    final void runOnComm(String call, Consumer<io.mpirunj.Comm> body) {
+        io.mpirunj.Comm c = comm(call);
+        MPIException.naming(call, () -> body.accept(c));
+    }
+
     /** Runs a collective now on this communicator. */
     private void run(String call, Collective collective) {
         collective.run(call, comm(call));
@@ -76,12 +90,7 @@ public class Comm implements Freeable, Cloneable {
     }
 
     final Intracomm dupIntracomm() {
-        io.mpirunj.Comm c = comm("dup");
-        try {
-            return wrap(c.dup(), null);
-        } catch (RuntimeException e) {
-            throw MPIException.of("dup", e);
-        }
+        return onComm("dup", c -> wrap(c.dup(), null));
     }
 
     /** Same as {@link #dup()}, already complete: {@link #getRequest()} returns a completed request. */
@@ -222,20 +231,14 @@ public class Comm implements Freeable, Cloneable {
         if (dest == MPI.PROC_NULL) {
             return;
         }
-        io.mpirunj.Comm c = comm(call);
-        try {
-            c.send(sendView(call, buf, count, type), dest, tag);
-        } catch (RuntimeException e) {
-            throw MPIException.of(call, e);
-        }
+        runOnComm(call, c -> c.send(sendView(call, buf, count, type), dest, tag));
     }
 
     public final Status recv(Object buf, int count, Datatype type, int source, int tag) {
         if (source == MPI.PROC_NULL) {
             return Status.procNull();
         }
-        io.mpirunj.Comm c = comm("recv");
-        try {
+        return onComm("recv", c -> {
             Buffer in = Region.arrayView(buf, type, count);
             if (in != null) { // received in place: nothing to land
                 return Status.of(c.recv(in, source, tag));
@@ -244,36 +247,28 @@ public class Comm implements Freeable, Cloneable {
             Status s = Status.of(c.recv(l.buffer, source, tag));
             l.land();
             return s;
-        } catch (RuntimeException e) {
-            throw MPIException.of("recv", e);
-        }
+        });
     }
 
     public final Status sendRecv(Object sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
             Object recvbuf, int recvcount, Datatype recvtype, int source, int recvtag) {
         String call = "sendRecv";
-        io.mpirunj.Comm c = comm(call);
-        try {
+        return onComm(call, c -> {
             Buffer s = sendView(call, sendbuf, sendcount, sendtype);
             Region.Landing l = receiveView(call, recvbuf, recvcount, recvtype);
             return exchange(c, s, dest, sendtag, l, source, recvtag);
-        } catch (RuntimeException e) {
-            throw MPIException.of(call, e);
-        }
+        });
     }
 
     /** Sends {@code buf}, then receives into it (MPI_SENDRECV_REPLACE). */
     public final Status sendRecvReplace(Object buf, int count, Datatype type, int dest, int sendtag, int source,
             int recvtag) {
         String call = "sendRecvReplace";
-        io.mpirunj.Comm c = comm(call);
-        try {
+        return onComm(call, c -> {
             Region r = Region.of(call, "data", buf, type);
             Buffer s = r.read(0, count).copy();
             return exchange(c, s, dest, sendtag, r.write(0, count), source, recvtag);
-        } catch (RuntimeException e) {
-            throw MPIException.of(call, e);
-        }
+        });
     }
 
     private static Status exchange(io.mpirunj.Comm c, Buffer s, int dest, int sendtag, Region.Landing l, int source,
@@ -331,25 +326,17 @@ public class Comm implements Freeable, Cloneable {
         if (dest == MPI.PROC_NULL) {
             return Request.completed(call, Status.procNull());
         }
-        io.mpirunj.Comm c = comm(call);
-        try {
-            return new Request(call, c.isend(sendView(call, buf, count, type), dest, tag), null);
-        } catch (RuntimeException e) {
-            throw MPIException.of(call, e);
-        }
+        return onComm(call, c -> new Request(call, c.isend(sendView(call, buf, count, type), dest, tag), null));
     }
 
     private Request irecv0(String call, Object buf, int count, Datatype type, int source, int tag) {
         if (source == MPI.PROC_NULL) {
             return Request.completed(call, Status.procNull());
         }
-        io.mpirunj.Comm c = comm(call);
-        try {
+        return onComm(call, c -> {
             Region.Landing l = receiveView(call, buf, count, type);
             return new Request(call, c.irecv(l.buffer, source, tag), l::land);
-        } catch (RuntimeException e) {
-            throw MPIException.of(call, e);
-        }
+        });
     }
 
     // ---- persistent requests ----------------------------------------------------------------------
@@ -386,12 +373,7 @@ public class Comm implements Freeable, Cloneable {
         if (source == MPI.PROC_NULL) {
             return Status.procNull();
         }
-        io.mpirunj.Comm c = comm("probe");
-        try {
-            return Status.of(c.probe(source, tag));
-        } catch (RuntimeException e) {
-            throw MPIException.of("probe", e);
-        }
+        return onComm("probe", c -> Status.of(c.probe(source, tag)));
     }
 
     /** The status of a matching message if one has arrived, else null. */
@@ -399,35 +381,26 @@ public class Comm implements Freeable, Cloneable {
         if (source == MPI.PROC_NULL) {
             return Status.procNull();
         }
-        io.mpirunj.Comm c = comm("iProbe");
-        try {
-            return Status.of(c.iprobe(source, tag));
-        } catch (RuntimeException e) {
-            throw MPIException.of("iProbe", e);
-        }
+        return onComm("iProbe", c -> Status.of(c.iprobe(source, tag)));
     }
 
     /** Packs {@code incount} elements into {@code outbuf} at {@code position}; returns the new position. */
     public final int pack(Object inbuf, int incount, Datatype type, byte[] outbuf, int position) {
-        try {
+        return MPIException.naming("pack", () -> {
             Buffer v = Region.of("pack", "input", inbuf, type).read(0, incount);
             v.copyOut(0, ByteBuffer.wrap(outbuf, position, v.byteLength()));
             return position + v.byteLength();
-        } catch (RuntimeException e) {
-            throw MPIException.of("pack", e);
-        }
+        });
     }
 
     /** Unpacks {@code outcount} elements from {@code inbuf} at {@code position}; returns the new position. */
     public final int unpack(byte[] inbuf, int position, Object outbuf, int outcount, Datatype type) {
-        try {
+        return MPIException.naming("unpack", () -> {
             Region.Landing l = Region.of("unpack", "output", outbuf, type).write(0, outcount);
             l.buffer.copyIn(0, ByteBuffer.wrap(inbuf, position, l.buffer.byteLength()));
             l.land();
             return position + l.buffer.byteLength();
-        } catch (RuntimeException e) {
-            throw MPIException.of("unpack", e);
-        }
+        });
     }
 
     /** Bytes {@link #pack} needs for {@code incount} elements of {@code type}. */
@@ -454,12 +427,7 @@ public class Comm implements Freeable, Cloneable {
             run("bcast", bcastCall("bcast", buf, count, type, root));
             return;
         }
-        io.mpirunj.Comm c = comm("bcast"); // the short way: an array of the datatype's own type, in place
-        try {
-            c.bcast(b, root);
-        } catch (RuntimeException e) {
-            throw MPIException.of("bcast", e);
-        }
+        runOnComm("bcast", c -> c.bcast(b, root)); // the short way: an array of the datatype's own type, in place
     }
 
     public final Request iBcast(java.nio.Buffer buf, int count, Datatype type, int root) {
@@ -1098,15 +1066,13 @@ public class Comm implements Freeable, Cloneable {
     public static void reduceLocal(Object inBuf, Object inOutBuf, int count, Datatype type, Op op) {
         String call = "reduceLocal";
         Combiner.check(call, op, type);
-        try {
+        MPIException.naming(call, () -> {
             byte[] in = Region.image(Region.of(call, "input", inBuf, type).read(0, count));
             Region r = Region.of(call, "in-out", inOutBuf, type);
             byte[] inOut = Region.image(r.read(0, count));
             Combiner.combine(op, type, in, inOut, count, isNio(inBuf, inOutBuf));
             landImage(inOut, r.write(0, count));
-        } catch (RuntimeException e) {
-            throw MPIException.of(call, e);
-        }
+        });
     }
 
     // ---- scans (used by Intracomm) ----------------------------------------------------------------

@@ -27,12 +27,7 @@ public class Intracomm extends Comm {
      * Collective.
      */
     public final Intracomm split(int colour, int key) {
-        io.mpirunj.Comm c = comm("split");
-        try {
-            return wrap(c.split(colour, key), null);
-        } catch (RuntimeException e) {
-            throw MPIException.of("split", e);
-        }
+        return onComm("split", c -> wrap(c.split(colour, key), null));
     }
 
     /**
@@ -40,16 +35,13 @@ public class Intracomm extends Comm {
      * communicator on ranks outside it. Collective over this communicator.
      */
     public final Intracomm create(Group group) {
-        io.mpirunj.Comm c = comm("create");
-        try {
+        return onComm("create", c -> {
             int[] ranks = new int[group.worldRanks.length];
             for (int i = 0; i < ranks.length; i++) {
                 ranks[i] = rankOfWorld(c, group.worldRanks[i]);
             }
             return wrap(c.create(ranks), null);
-        } catch (RuntimeException e) {
-            throw MPIException.of("create", e);
-        }
+        });
     }
 
     private static int rankOfWorld(io.mpirunj.Comm c, int worldRank) {

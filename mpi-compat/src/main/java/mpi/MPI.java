@@ -151,22 +151,15 @@ public final class MPI {
      * of one rank. Collective over the world (it makes COMM_SELF). Returns {@code args} unchanged.
      */
     public static String[] Init(String[] args) {
-        io.mpirunj.Comm world;
-        try {
-            world = Mpi.init(args);
-        } catch (RuntimeException e) {
-            throw MPIException.of("MPI.Init", e);
-        }
+        io.mpirunj.Comm world = MPIException.naming("MPI.Init", () -> Mpi.init(args));
         if (RANKS.containsKey(world)) {
             throw new MPIException("MPI.Init: MPI is already initialized");
         }
-        try {
+        MPIException.naming("MPI.Init", () -> {
             Binding w = new Binding(world, "MPI_COMM_WORLD");
             Binding s = new Binding(world.split(world.rank(), 0), "MPI_COMM_SELF");
             RANKS.put(world, new RankState(w, s));
-        } catch (RuntimeException e) {
-            throw MPIException.of("MPI.Init", e);
-        }
+        });
         return args;
     }
 
@@ -204,11 +197,7 @@ public final class MPI {
         }
         s.self.free(false);
         s.world.free(true);
-        try {
-            Mpi.finish();
-        } catch (RuntimeException e) {
-            throw MPIException.of("MPI.Finalize", e);
-        }
+        MPIException.naming("MPI.Finalize", Mpi::finish);
     }
 
     public static boolean isInitialized() {

@@ -1,5 +1,7 @@
 package mpi;
 
+import java.util.function.Supplier;
+
 /**
  * An error reported by an MPI call. Unlike Open MPI's (checked) {@code MPIException}, this one is
  * unchecked, as in MVAPICH2-J: code written for either flavour compiles, with or without
@@ -43,6 +45,23 @@ public class MPIException extends RuntimeException {
     /** The MPI error class: {@link MPI#ERR_TRUNCATE}, {@link MPI#ERR_BUFFER}, {@link MPI#ERR_OTHER}, .... */
     public final int getErrorClass() {
         return errorClass;
+    }
+
+    /** Runs {@code body}; a failure of the runtime below it is rethrown by {@link #of}, naming {@code call}. */
+    static <T> T naming(String call, Supplier<T> body) {
+        try {
+            return body.get();
+        } catch (RuntimeException e) {
+            throw of(call, e);
+        }
+    }
+
+    /** As {@link #naming(String, Supplier)} for a body without a result. */
+    static void naming(String call, Runnable body) {
+        naming(call, () -> {
+            body.run();
+            return null;
+        });
     }
 
     /** Wraps a failure of the runtime below, naming the MPI call it happened in. */

@@ -10,6 +10,10 @@ import java.util.regex.Pattern;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Assertions;
+import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.runtime.spi.CollectiveOp;
+import io.mpirunj.runtime.spi.CollectiveRegistry;
 import io.mpirunj.testkit.OutputCapture;
 import picocli.CommandLine;
 
@@ -82,6 +86,31 @@ record LauncherRun(int exitCode, String out, String err) {
 
     private static List<String> lines(String s) {
         return s.isEmpty() ? List.of() : Arrays.stream(s.split("\\R")).collect(Collectors.toList());
+    }
+
+    /** The job succeeded and printed {@code line} (a check program's verdict). */
+    void assertSucceededPrinting(String line) {
+        Assertions.assertEquals(0, exitCode, this::toString);
+        Assertions.assertTrue(outLines().contains(line), line + "\n" + this);
+    }
+
+    /**
+     * For a program that prints {@code passed OP NAME} per algorithm it checked: the job succeeded and every
+     * registered algorithm of {@code ops} passed (file:FILE.json aside: it needs a file, FileSchedulesTest).
+     */
+    void assertEveryAlgorithmPassed(CollectiveOp... ops) {
+        Assertions.assertEquals(0, exitCode, this::toString);
+        CollectiveRegistry registry = CollectiveRegistry.fromEnvironment();
+        for (CollectiveOp op : ops) {
+            Assertions.assertFalse(registry.names(op).isEmpty(), op + " has algorithms");
+            for (String name : registry.names(op)) {
+                if (registry.lookup(op, name) instanceof CollectiveAlgorithm.Parameterized) {
+                    continue;
+                }
+                String line = "passed " + op.cliName() + " " + name;
+                Assertions.assertTrue(outLines().contains(line), line + "\n" + this);
+            }
+        }
     }
 
     /** The classpath entry (directory or jar) that holds {@code c}. */

@@ -1,6 +1,6 @@
 package io.mpirunj.collectives.schedule;
 
-import java.util.Locale;
+import io.mpirunj.runtime.spi.LowerCaseNames;
 
 /**
  * The collective a schedule implements; it decides who holds what at the start and what each rank
@@ -35,21 +35,12 @@ public enum Collective {
 
     /** Lower-case name used in exports: {@code bcast}, {@code multicast}, {@code alltoall}, {@code reduce_scatter}. */
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return LowerCaseNames.of(this);
     }
 
     /** Parses {@link #label()}; the error lists the valid names. */
     public static Collective fromLabel(String label) {
-        for (Collective c : values()) {
-            if (c.label().equals(label)) {
-                return c;
-            }
-        }
-        StringBuilder valid = new StringBuilder();
-        for (Collective c : values()) {
-            valid.append(valid.length() == 0 ? "" : ", ").append(c.label());
-        }
-        throw new IllegalArgumentException("unknown collective '" + label + "' (expected one of: " + valid + ")");
+        return LowerCaseNames.parse(values(), label, "collective");
     }
 
     /** True for the one-to-many collectives, where the root starts with everything. */

@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every baseline algorithm registered through {@link java.util.ServiceLoader}, forced by name, at
- * p = 1..9 ranks as threads, against a reference (see {@link CollectiveScenarios}). A new baseline
+ * p = 1..9, 13 and 17 ranks as threads, against a reference (see {@link CollectiveScenarios}). A new baseline
  * algorithm is tested as soon as {@link BaselineCollectives} lists it.
  */
 class BaselineAlgorithmsTest {
@@ -44,22 +44,30 @@ class BaselineAlgorithmsTest {
         return out;
     }
 
-    static Stream<Arguments> cases() {
-        return baselineAlgorithms().stream().flatMap(a -> IntStream.rangeClosed(1, 9)
+    /** (OP=NAME, op, p) for every baseline algorithm at each of {@code ps}. */
+    private static Stream<Arguments> casesAt(int... ps) {
+        return baselineAlgorithms().stream().flatMap(a -> IntStream.of(ps)
                 .mapToObj(p -> Arguments.of(a.op().cliName() + "=" + a.name(), a.op(), p)));
+    }
+
+    /**
+     * p = 1..9, then 13 and 17: non-powers of two above 8, and the 17 of the acceptance; a sample, as every
+     * scenario at every p up to 17 would take minutes on a shared machine.
+     */
+    static Stream<Arguments> cases() {
+        return casesAt(1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 17);
     }
 
     @ParameterizedTest(name = "{0} p={2}")
     @MethodSource("cases")
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
     void matchesReference(String forced, CollectiveOp op, int p) {
         LocalCluster.run(p, RuntimeConfig.defaults().withForcedCollectives(forced),
                 world -> CollectiveScenarios.run(op, world, forced + "/" + p));
     }
 
     static Stream<Arguments> nonBlockingCases() {
-        return baselineAlgorithms().stream()
-                .flatMap(a -> IntStream.of(2, 5).mapToObj(p -> Arguments.of(a.op().cliName() + "=" + a.name(), a.op(), p)));
+        return casesAt(2, 5);
     }
 
     /** The same scenarios with every collective started non-blocking ({@code i*}) and then awaited. */
@@ -69,23 +77,6 @@ class BaselineAlgorithmsTest {
     void nonBlockingMatchesReference(String forced, CollectiveOp op, int p) {
         LocalCluster.run(p, RuntimeConfig.defaults().withForcedCollectives(forced),
                 world -> CollectiveScenarios.run(op, NonBlocking.of(world), forced + "/" + p + "/nb"));
-    }
-
-    static Stream<Arguments> largerCases() {
-        return baselineAlgorithms().stream().flatMap(a -> IntStream.of(13, 17)
-                .mapToObj(p -> Arguments.of(a.op().cliName() + "=" + a.name(), a.op(), p)));
-    }
-
-    /**
-     * p = 13 and 17 (p = 1..9 above): non-powers of two above 8, and the 17 of the acceptance; a sample,
-     * as every scenario at every p up to 17 would take minutes on a shared machine.
-     */
-    @ParameterizedTest(name = "{0} p={2}")
-    @MethodSource("largerCases")
-    @Timeout(value = 240, unit = TimeUnit.SECONDS)
-    void matchesReferenceOnMoreRanks(String forced, CollectiveOp op, int p) {
-        LocalCluster.run(p, RuntimeConfig.defaults().withForcedCollectives(forced),
-                world -> CollectiveScenarios.run(op, world, forced + "/" + p));
     }
 
     /** Every algorithm with 4 MiB buffers (ints, SUM, three roots) at p = 4. */
@@ -147,8 +138,7 @@ class BaselineAlgorithmsTest {
     }
 
     static Stream<Arguments> rendezvousCases() {
-        return baselineAlgorithms().stream().flatMap(a -> IntStream.of(2, 5, 8)
-                .mapToObj(p -> Arguments.of(a.op().cliName() + "=" + a.name(), a.op(), p)));
+        return casesAt(2, 5, 8);
     }
 
     /** With an eager limit of 0 every message is a rendezvous: no algorithm may rely on sends completing before their receive is posted. */

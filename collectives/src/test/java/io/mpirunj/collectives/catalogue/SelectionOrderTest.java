@@ -45,11 +45,25 @@ class SelectionOrderTest {
             }
             """;
 
+    /** The real catalogue with the shipped thresholds; {@code rulesJson} (or none) as the rules file. */
     private CollectiveRegistry registry(String forced, String rulesJson) {
-        return new CollectiveRegistry(CollectiveRegistry.discover(getClass().getClassLoader()), forced,
-                rulesJson == null ? CollRules.NONE : CollRules.parse(rulesJson, "rules.json"),
-                CollectiveRegistry.discoverThresholds(getClass().getClassLoader()),
-                CollectiveRegistry.discoverModelSelector(getClass().getClassLoader()));
+        return registry(forced, rulesJson == null ? CollRules.NONE : CollRules.parse(rulesJson, "rules.json"),
+                CollectiveRegistry.discoverThresholds(getClass().getClassLoader()));
+    }
+
+    private CollectiveRegistry registry(String forced, CollRules rules, CollRules thresholds) {
+        return new CollectiveRegistry(CollectiveRegistry.discover(getClass().getClassLoader()), forced, rules,
+                thresholds, CollectiveRegistry.discoverModelSelector(getClass().getClassLoader()));
+    }
+
+    /** Every bcast algorithm's predicted completion at 8 ranks and {@code bytes} under the model {@code spec}. */
+    private static Map<String, Double> bcastCompletions(CollectiveRegistry registry, long bytes, String spec) {
+        Map<String, Double> completions = new java.util.HashMap<>();
+        for (SimulatedSelector.Ranked r : SimulatedSelector.rank(CollectiveOp.BCAST,
+                java.util.Set.copyOf(registry.names(CollectiveOp.BCAST)), 8, bytes, ModelSpec.parse(spec))) {
+            completions.put(r.algorithm(), r.completion());
+        }
+        return completions;
     }
 
     private static final RuntimeConfig IBM_SP = RuntimeConfig.defaults().withCollSelection(null, false,
@@ -92,9 +106,8 @@ class SelectionOrderTest {
     void thresholdsComeAfterAutoAndBeforeTheDefault() {
         CollRules thresholds = CollRules.parse("{\"rules\": [{\"op\": \"bcast\", \"minRanks\": 5, \"maxBytes\": 64, "
                 + "\"algorithm\": \"linear-p2p\"}, {\"op\": \"alltoallv\", \"algorithm\": \"linear\"}]}", "built-in");
-        java.util.function.Function<String, CollectiveRegistry> withThresholds = forced -> new CollectiveRegistry(
-                CollectiveRegistry.discover(getClass().getClassLoader()), forced, CollRules.NONE, thresholds,
-                CollectiveRegistry.discoverModelSelector(getClass().getClassLoader()));
+        java.util.function.Function<String, CollectiveRegistry> withThresholds = forced -> registry(forced,
+                CollRules.NONE, thresholds);
         Selection s = withThresholds.apply(null).select(CollectiveOp.BCAST, CallShape.of(8, 64), IBM_SP);
         assertEquals("linear-p2p", s.algorithm().name());
         assertEquals(Selection.Source.THRESHOLD, s.source());
@@ -170,12 +183,7 @@ class SelectionOrderTest {
      */
     @Test
     void theTcpModelRanksLargeBcastsAsMeasuredOnSharedCores() {
-        java.util.Set<String> names = java.util.Set.copyOf(registry(null, null).names(CollectiveOp.BCAST));
-        java.util.Map<String, Double> at1m = new java.util.HashMap<>();
-        for (SimulatedSelector.Ranked r : SimulatedSelector.rank(CollectiveOp.BCAST, names, 8, 1 << 20,
-                ModelSpec.parse(ModelProvider.TCP_SPEC + ",cpus=2"))) {
-            at1m.put(r.algorithm(), r.completion());
-        }
+        Map<String, Double> at1m = bcastCompletions(registry(null, null), 1 << 20, ModelProvider.TCP_SPEC + ",cpus=2");
         double fastest = java.util.Collections.min(at1m.values());
         for (String tree : new String[] {"chain", "binomial-p2p", "binary-split", "opt-tree", "chain-pipelined",
             "binomial-segmented"}) {
@@ -209,15 +217,9 @@ class SelectionOrderTest {
     void nearTiesGoToTheThresholdsChoiceWhereOneMatches() {
         CollRules thresholds = CollRules.parse("{\"rules\": [{\"op\": \"bcast\", \"minBytes\": 1024, "
                 + "\"maxBytes\": 1024, \"algorithm\": \"binary-split\"}]}", "built-in");
-        CollectiveRegistry auto = new CollectiveRegistry(CollectiveRegistry.discover(getClass().getClassLoader()),
-                "bcast=auto", CollRules.NONE, thresholds,
-                CollectiveRegistry.discoverModelSelector(getClass().getClassLoader()));
+        CollectiveRegistry auto = registry("bcast=auto", CollRules.NONE, thresholds);
         String tcp = ModelProvider.TCP_SPEC + ",cpus=2";
-        java.util.Set<String> names = java.util.Set.copyOf(auto.names(CollectiveOp.BCAST));
-        java.util.Map<String, Double> at1k = new java.util.HashMap<>();
-        for (SimulatedSelector.Ranked r : SimulatedSelector.rank(CollectiveOp.BCAST, names, 8, 1024, ModelSpec.parse(tcp))) {
-            at1k.put(r.algorithm(), r.completion());
-        }
+        Map<String, Double> at1k = bcastCompletions(auto, 1024, tcp);
         double fastest = java.util.Collections.min(at1k.values());
         double split = at1k.get("binary-split");
         assertTrue(split <= fastest * (1 + SimulatedSelector.NEAR_TIE), "binary-split " + split + " vs " + fastest);

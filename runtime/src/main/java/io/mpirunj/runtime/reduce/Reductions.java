@@ -192,8 +192,11 @@ public final class Reductions {
         }
     }
 
-    /** {@code b (op) a} on sign-extended integers; the caller narrows, which wraps like Java arithmetic. */
-    private static long combine(Op op, long b, long a) {
+    /**
+     * {@code b (op) a} on sign-extended integers; the caller narrows, which wraps like Java arithmetic
+     * (also for types the runtime does not carry, such as mpi-compat's shorts and chars).
+     */
+    public static long combine(Op op, long b, long a) {
         switch (op) {
             case SUM: return b + a;
             case PROD: return b * a;

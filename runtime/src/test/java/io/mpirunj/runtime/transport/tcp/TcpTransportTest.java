@@ -464,15 +464,9 @@ class TcpTransportTest {
 
     @Test
     void sinkSeesNothingBeforeStart() throws Exception {
-        TcpTransport a = new TcpTransport(0, 2, TOKEN, TcpConfig.defaults());
-        TcpTransport b = new TcpTransport(1, 2, TOKEN, TcpConfig.defaults());
-        transports.add(a);
-        transports.add(b);
-        List<InetSocketAddress> table = List.of(a.advertisedAddress(), b.advertisedAddress());
-        a.setPeerAddresses(table);
-        b.setPeerAddresses(table);
-        RecordingSink sa = new RecordingSink();
-        a.start(sa);
+        TcpTransport[] pair = pairWithRankOneNotStarted(TcpConfig.defaults());
+        TcpTransport a = pair[0];
+        TcpTransport b = pair[1];
         Listeners listeners = new Listeners(1);
         // b is bound but accepts only once started: a's connection waits in b's backlog for the hello
         // reply, and the frame is delivered to the sink b starts with, not lost
