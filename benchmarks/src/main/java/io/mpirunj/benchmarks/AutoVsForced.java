@@ -238,9 +238,10 @@ public final class AutoVsForced {
                 withInterval(ratios(t[auto], p[bestEven], odd)));
         Integer[] rows = IntStream.range(0, p.length).boxed().toArray(Integer[]::new);
         Arrays.sort(rows, (x, y) -> Double.compare(median(p[x], all), median(p[y], all)));
+        int width = names.stream().mapToInt(String::length).max().orElse(1);
         for (int s : rows) {
-            System.out.printf("#   %-60s median %9.1f us, auto/this paired %s%n", names.get(s), median(p[s], all),
-                    withInterval(ratios(t[auto], p[s], all)));
+            System.out.printf("#   %-" + width + "s  median %9.1f us, auto/this paired %s%n", names.get(s),
+                    median(p[s], all), withInterval(ratios(t[auto], p[s], all)));
         }
         System.out.flush();
     }
