@@ -6,7 +6,8 @@
 # Usage: benchmarks/auto-vs-forced.sh [np] [rounds] [default|calibrated|both] [sizes]
 #   (default 8, 15, both, 1024,65536,1048576); each part is one job, so a caller can take the bench lock per
 #   part, and per size (e.g. `auto-vs-forced.sh 8 21 default 1048576`). Each run shuffles with a new seed
-#   (printed in its header).
+#   (printed in its header). Per size it prints two verdicts: auto against the fastest forced name, and against
+#   the fastest schedule (names that build one schedule for the model, ranks and size pooled per round).
 set -euo pipefail
 root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
 np="${1:-8}"

@@ -4,6 +4,12 @@ import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import io.mpirunj.Mpi;
 import io.mpirunj.Op;
+import io.mpirunj.collectives.catalogue.AlgorithmCatalogue;
+import io.mpirunj.collectives.runner.JobModels;
+import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.fabric.model.CostModel;
+import io.mpirunj.runtime.RankContext;
+import io.mpirunj.runtime.spi.CollectiveOp;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -30,6 +36,13 @@ import java.util.stream.IntStream;
  * does not reward the luckiest of many near-tied algorithms; {@code raw} also prints every round's times
  * in the order they ran. Run with {@code --coll-report} to see what
  * auto chose per size class.
+ *
+ * <p>Several names often run one schedule: at 8 ranks on the TCP model binomial-p2p, binomial, opt-tree,
+ * binary-split and binomial-segmented build the very same messages in the same order (a message's send
+ * and delivery cost about the same, so every tree rule gives the binomial tree). The fastest of such
+ * copies is only the luckiest, so a second verdict pools them: the names whose schedules
+ * {@link Schedule#runsLike run alike} for the job's model, ranks and size count as one schedule whose
+ * time in a round is the geometric mean of theirs, and auto is compared with the fastest schedule.
  */
 public final class AutoVsForced {
     static final String DEFAULT_ALGOS = "binomial-p2p,linear-p2p,sequential,chain,binomial,binary-split,opt-tree,"
@@ -69,6 +82,7 @@ public final class AutoVsForced {
             labels.add(copies == 0 ? n : n + "#" + (copies + 1));
             comms.add(world.withCollectives("bcast=" + n));
         }
+        CostModel model = JobModels.of(RankContext.current().config().modelSpec());
         byte[] buf = new byte[Arrays.stream(sizes).max().orElse(0)];
         if (world.rank() == 0) {
             System.out.println("# bcast=auto vs forced, np " + world.size() + ", " + rounds
@@ -98,6 +112,7 @@ public final class AutoVsForced {
             }
             if (world.rank() == 0) {
                 print(size, labels, t);
+                printBySchedule(size, labels, scheduleGroups(labels, world.size(), size, model), t);
             }
         }
         Mpi.finish();
@@ -153,6 +168,93 @@ public final class AutoVsForced {
                     a == auto ? "" : withInterval(ratios(t[auto], t[a], all)));
         }
         System.out.flush();
+    }
+
+    /**
+     * Per label, the index of the first label whose bcast schedule runs alike ({@link Schedule#runsLike}) for
+     * {@code ranks}, {@code bytes} and {@code model}: copies (name#2) and different names that build one
+     * schedule share an index. auto, and names the catalogue cannot build, stand alone.
+     */
+    static int[] scheduleGroups(List<String> labels, int ranks, long bytes, CostModel model) {
+        int[] group = new int[labels.size()];
+        Schedule[] built = new Schedule[labels.size()];
+        for (int a = 0; a < labels.size(); a++) {
+            group[a] = a;
+            String name = labels.get(a).split("#")[0];
+            AlgorithmCatalogue.Entry e = name.equals("auto") ? null : AlgorithmCatalogue.find(CollectiveOp.BCAST, name);
+            if (e == null || !e.simulable()) {
+                continue;
+            }
+            built[a] = e.build(AlgorithmCatalogue.Shape.of(ranks, 0, bytes, model));
+            for (int b = 0; b < a; b++) {
+                if (built[b] != null && group[b] == b && built[b].runsLike(built[a])) {
+                    group[a] = b;
+                    break;
+                }
+            }
+        }
+        return group;
+    }
+
+    /**
+     * The second verdict: forced names that run one schedule ({@code group}) pooled, per round the
+     * geometric mean of their times; auto against the fastest schedule, paired and held out.
+     */
+    private static void printBySchedule(int size, List<String> labels, int[] group, double[][] t) {
+        int rounds = t[0].length;
+        int auto = labels.indexOf("auto");
+        List<String> names = new ArrayList<>();
+        List<double[]> pooled = new ArrayList<>();
+        for (int g = 0; g < labels.size(); g++) {
+            if (group[g] != g || labels.get(g).startsWith("auto")) {
+                continue;
+            }
+            List<String> members = new ArrayList<>();
+            double[] logSum = new double[rounds];
+            for (int a = 0; a < labels.size(); a++) {
+                if (group[a] == g) {
+                    members.add(labels.get(a));
+                    for (int r = 0; r < rounds; r++) {
+                        logSum[r] += Math.log(t[a][r]);
+                    }
+                }
+            }
+            int n = members.size();
+            names.add(String.join(" = ", members));
+            pooled.add(Arrays.stream(logSum).map(x -> Math.exp(x / n)).toArray());
+        }
+        if (names.size() == labels.stream().filter(l -> !l.startsWith("auto")).count()) {
+            return; // every forced name runs a schedule of its own: the verdict above is the one
+        }
+        double[][] p = pooled.toArray(double[][]::new);
+        int[] all = IntStream.range(0, rounds).toArray();
+        int[] even = IntStream.range(0, rounds).filter(r -> r % 2 == 0).toArray();
+        int[] odd = IntStream.range(0, rounds).filter(r -> r % 2 == 1).toArray();
+        int best = fastest(p, all);
+        int bestEven = fastest(p, even);
+        System.out.printf("# size %d B, names that run one schedule pooled (geometric mean per round): auto / fastest "
+                + "schedule (%s): paired %s; held out (%s chosen on even rounds, ratio on odd) %s%n", size,
+                names.get(best), withInterval(ratios(t[auto], p[best], all)), names.get(bestEven),
+                withInterval(ratios(t[auto], p[bestEven], odd)));
+        Integer[] rows = IntStream.range(0, p.length).boxed().toArray(Integer[]::new);
+        Arrays.sort(rows, (x, y) -> Double.compare(median(p[x], all), median(p[y], all)));
+        int width = names.stream().mapToInt(String::length).max().orElse(1);
+        for (int s : rows) {
+            System.out.printf("#   %-" + width + "s  median %9.1f us, auto/this paired %s%n", names.get(s),
+                    median(p[s], all), withInterval(ratios(t[auto], p[s], all)));
+        }
+        System.out.flush();
+    }
+
+    /** The row of {@code t} with the lowest median over {@code rounds}. */
+    private static int fastest(double[][] t, int[] rounds) {
+        int best = 0;
+        for (int a = 1; a < t.length; a++) {
+            if (median(t[a], rounds) < median(t[best], rounds)) {
+                best = a;
+            }
+        }
+        return best;
     }
 
     /** The forced algorithm with the lowest median over {@code rounds} (a second auto, auto#2, is not forced). */

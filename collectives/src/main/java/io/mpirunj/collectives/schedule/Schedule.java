@@ -1,6 +1,7 @@
 package io.mpirunj.collectives.schedule;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
@@ -127,6 +128,34 @@ public final class Schedule {
 
     public List<Instruction> program(int rank) {
         return programs.get(rank);
+    }
+
+    /**
+     * True when the runner runs {@code other} exactly as this: the same collective, participants, root,
+     * sizes and units, and rank by rank the same instructions in the same order
+     * ({@link Instruction#sameAction}); the algorithm's name, its note and the step numbers may differ.
+     * Two algorithms that build such schedules for a call are one algorithm for that call (e.g. binomial,
+     * opt-tree and binary-split at 8 ranks when a message's send and delivery cost about the same).
+     */
+    public boolean runsLike(Schedule other) {
+        if (collective != other.collective || ranks != other.ranks || root != other.root
+                || messageBytes != other.messageBytes || !units.equals(other.units)
+                || !Arrays.deepEquals(pairBytes, other.pairBytes)) {
+            return false;
+        }
+        for (int r = 0; r < ranks; r++) {
+            List<Instruction> mine = programs.get(r);
+            List<Instruction> theirs = other.programs.get(r);
+            if (mine.size() != theirs.size()) {
+                return false;
+            }
+            for (int i = 0; i < mine.size(); i++) {
+                if (!mine.get(i).sameAction(theirs.get(i))) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** Total number of instructions over all ranks. */

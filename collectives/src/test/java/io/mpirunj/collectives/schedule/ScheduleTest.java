@@ -79,6 +79,27 @@ class ScheduleTest {
     }
 
     @Test
+    void runsLikeIgnoresNamesNotesAndStepsButNotWhatRunsOrItsOrder() {
+        Schedule s = Schedule.builder(Collective.BCAST, "a", 3, 0, 8).send(0, 1, 1).send(0, 2, 2).recv(1, 0, 1)
+                .recv(2, 0, 2).build();
+        Schedule renamed = Schedule.builder(Collective.BCAST, "b", 3, 0, 8).note("another builder").send(0, 1, 1)
+                .send(0, 2, 1).recv(1, 0, 1).recv(2, 0, 1).build();
+        assertTrue(s.runsLike(renamed));
+        assertTrue(renamed.runsLike(s));
+        Schedule reordered = Schedule.builder(Collective.BCAST, "a", 3, 0, 8).send(0, 2, 1).send(0, 1, 2)
+                .recv(1, 0, 2).recv(2, 0, 1).build();
+        Schedule chain = Schedule.builder(Collective.BCAST, "a", 3, 0, 8).send(0, 1, 1).send(1, 2, 2).recv(1, 0, 1)
+                .recv(2, 1, 2).build();
+        Schedule bigger = Schedule.builder(Collective.BCAST, "a", 3, 0, 16).send(0, 1, 1).send(0, 2, 2)
+                .recv(1, 0, 1).recv(2, 0, 2).build();
+        assertEquals(false, s.runsLike(reordered));
+        assertEquals(false, s.runsLike(chain));
+        assertEquals(false, s.runsLike(bigger));
+        assertEquals(false, s.runsLike(s.withCollective(Collective.MULTICAST)));
+        assertEquals(false, Instruction.send(1, Block.WHOLE_ONLY, 1).equals(Instruction.send(1, Block.WHOLE_ONLY, 2)));
+    }
+
+    @Test
     void instructionsPrintReadably() {
         assertEquals("SEND whole -> 3 (step 2)", Instruction.send(3, Block.WHOLE_ONLY, 2).toString());
         assertEquals("RECV_FIRST_OF [0,4) <- {1,4} (step 1)",
