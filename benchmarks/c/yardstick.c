@@ -2,9 +2,11 @@
  * mpirun-j's yardstick: OSU-style loops (latency, bandwidth, bcast, alltoall, allreduce) in plain
  * MPI C, to run under Open MPI beside `mpirun-j bench` (benchmarks/yardstick.sh). Our own code, in
  * the spirit of the OSU micro-benchmarks: warm-up iterations, a barrier, timed iterations; the
- * collectives report the average over ranks of each rank's mean time per call.
+ * collectives time each call and enter a barrier after it, as osu_bcast.c and `mpirun-j bench` do,
+ * and report the average over ranks of each rank's mean time per call.
  *
  * usage: yardstick BENCH SIZE...   BENCH: latency | bw | bcast | alltoall | allreduce
+ *        (YARDSTICK_LOOP=back-to-back: collectives without the barrier between calls)
  * prints: one line per size, "BENCH SIZE VALUE" (µs; MB/s for bw)
  */
 #include <mpi.h>
@@ -56,25 +58,41 @@ static double bandwidth(size_t bytes, char *buf, int rank) {
     return (double) bytes * WINDOW * iters / seconds / 1e6;
 }
 
-/* Mean µs per call of `op`, averaged over the ranks. */
-static double collective(const char *op, size_t bytes, char *buf, char *out, int size) {
+static void call(const char *op, size_t bytes, char *buf, char *out) {
+    if (strcmp(op, "bcast") == 0) {
+        MPI_Bcast(buf, (int) bytes, MPI_CHAR, 0, MPI_COMM_WORLD);
+    } else if (strcmp(op, "alltoall") == 0) {
+        MPI_Alltoall(buf, (int) bytes, MPI_CHAR, out, (int) bytes, MPI_CHAR, MPI_COMM_WORLD);
+    } else { /* allreduce: bytes / 4 floats, as osu_allreduce */
+        int n = bytes < 4 ? 1 : (int) (bytes / 4);
+        MPI_Allreduce(buf, out, n, MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
+    }
+}
+
+/*
+ * Mean µs per call of `op`, averaged over the ranks. As osu_bcast.c (and `mpirun-j bench`): each call
+ * timed alone, then a barrier, so a call starts when every rank is ready and a rooted call measures
+ * latency. With YARDSTICK_LOOP=back-to-back set, the calls run back to back under one clock instead
+ * (this program's loop before 25 Nov 2026): a root's eager sends then overlap the next calls, so a
+ * small bcast measures throughput, not what `mpirun-j bench` measures.
+ */
+static double collective(const char *op, size_t bytes, char *buf, char *out, int size, int back_to_back) {
     int iters = iterations(bytes), skip = warmups(bytes);
-    double start = 0;
+    double start = 0, timed = 0;
     MPI_Barrier(MPI_COMM_WORLD);
     for (int i = 0; i < iters + skip; i++) {
-        if (i == skip) start = MPI_Wtime();
-        if (strcmp(op, "bcast") == 0) {
-            MPI_Bcast(buf, (int) bytes, MPI_CHAR, 0, MPI_COMM_WORLD);
-        } else if (strcmp(op, "alltoall") == 0) {
-            MPI_Alltoall(buf, (int) bytes, MPI_CHAR, out, (int) bytes, MPI_CHAR, MPI_COMM_WORLD);
-        } else { /* allreduce: bytes / 4 floats, as osu_allreduce */
-            int n = bytes < 4 ? 1 : (int) (bytes / 4);
-            MPI_Allreduce(buf, out, n, MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
+        if (back_to_back) {
+            if (i == skip) start = MPI_Wtime();
+            call(op, bytes, buf, out);
+            continue;
         }
+        double t_start = MPI_Wtime();
+        call(op, bytes, buf, out);
+        if (i >= skip) timed += MPI_Wtime() - t_start;
+        MPI_Barrier(MPI_COMM_WORLD);
     }
-    double mine = (MPI_Wtime() - start) * 1e6 / iters, sum = 0;
+    double mine = (back_to_back ? MPI_Wtime() - start : timed) * 1e6 / iters, sum = 0;
     MPI_Reduce(&mine, &sum, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
-    (void) size;
     return sum / size;
 }
 
@@ -88,6 +106,8 @@ int main(int argc, char **argv) {
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     const char *bench = argv[1];
+    const char *loop = getenv("YARDSTICK_LOOP");
+    int back_to_back = loop != NULL && strcmp(loop, "back-to-back") == 0;
     for (int a = 2; a < argc; a++) {
         size_t bytes = strtoull(argv[a], NULL, 10);
         size_t per = strcmp(bench, "alltoall") == 0 ? bytes * size : (bytes < 4 ? 4 : bytes);
@@ -96,7 +116,7 @@ int main(int argc, char **argv) {
         double v;
         if (strcmp(bench, "latency") == 0) v = latency(bytes, buf, rank);
         else if (strcmp(bench, "bw") == 0) v = bandwidth(bytes, buf, rank);
-        else v = collective(bench, bytes, buf, out, size);
+        else v = collective(bench, bytes, buf, out, size, back_to_back);
         if (rank == 0) printf("%s %zu %.2f\n", bench, bytes, v);
         fflush(stdout);
         free(buf);

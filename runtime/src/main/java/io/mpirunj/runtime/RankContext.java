@@ -64,8 +64,8 @@ public final class RankContext {
         this.registrySource = registry;
         this.collReport = config.collReport() ? new io.mpirunj.runtime.comm.CollReport() : null;
         this.engine = new P2pEngine(rank, size, transport, config.eagerLimitBytes(), config.eagerCreditBytes(),
-                WaitPolicy.of(config.clock(), transport.spinBeforeYieldNanos(), config.localRanks(),
-                        Runtime.getRuntime().availableProcessors()));
+                WaitPolicy.of(config.clock(), transport.spinBeforeYieldNanos(), transport.crowdedYieldNanos(),
+                        config.localRanks(), Runtime.getRuntime().availableProcessors()));
         transport.start(engine);
         this.world = CommImpl.world(this);
     }

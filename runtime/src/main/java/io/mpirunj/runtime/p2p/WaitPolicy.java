@@ -8,18 +8,21 @@ import io.mpirunj.runtime.transport.TransportProgress;
  * until {@link #yieldNanos} have passed, then park until woken, all timed by the engine's clock.
  *
  * <p>When this host's ranks outnumber its cores, a spinning waiter steals the core from the very
- * thread it waits for (a peer rank, or an event loop), so the waiter does not spin at all and yields
- * at once, as Open MPI does with {@code mpi_yield_when_idle}. With free cores a short spin pays off:
- * the completing thread runs elsewhere at that moment.
+ * thread it waits for (a peer rank, or an event loop), so the waiter does not spin at all: it yields
+ * at once, as Open MPI does with {@code mpi_yield_when_idle}, for as long as its transport says (not
+ * at all over sockets, where it blocks in the kernel; 20 µs between rank threads of one JVM), then
+ * parks. With free cores a short spin pays off: the completing thread runs elsewhere at that moment.
  */
 public final class WaitPolicy {
     /** Pure spinning before the first yield, overriding the transport's choice; {@code -Dmpirunj.p2p.spinNanos}. */
     static final String SPIN_NANOS_PROP = "mpirunj.p2p.spinNanos";
     /**
-     * Total time (spin included) before parking; {@code -Dmpirunj.p2p.yieldNanos}. Default 100 µs, but 0
-     * when ranks outnumber cores: a yielding waiter stays runnable, so every waiting rank of the host
-     * competed for the cores with the ranks that had work (np 8 on 2 cores, ioThreads 2, bcast 1 B:
-     * 792 µs yielding first, 505 µs parking at once).
+     * Total time (spin included) before parking; {@code -Dmpirunj.p2p.yieldNanos}. Default 100 µs, but
+     * the transport's {@link io.mpirunj.runtime.transport.Transport#crowdedYieldNanos} when ranks
+     * outnumber cores: 0 for sockets, where a yielding waiter stays runnable, so every waiting rank of the
+     * host competed for the cores with the ranks that had work (np 8 on 2 cores, ioThreads 2, bcast 1 B:
+     * 792 µs yielding first, 505 µs parking at once); 20 µs for ranks as threads, where the yield hands
+     * the core to the very peer thread the waiter needs and parking cost a futex wake-up per message.
      */
     static final String YIELD_NANOS_PROP = "mpirunj.p2p.yieldNanos";
     static final long YIELD_NANOS_DEFAULT = 100_000;
@@ -89,15 +92,21 @@ public final class WaitPolicy {
         return progress != null && progress.hasProgressHooks();
     }
 
-    /**
-     * The policy for an engine whose transport asks for {@code transportSpinNanos} of spinning, on a
-     * host where {@code localRanks} ranks (0 if unknown) share {@code cores} cores. The system
-     * properties, when set, win.
-     */
+    /** {@link #of(NanoClock, long, long, int, int)} for a transport whose crowded waiters do not yield. */
     public static WaitPolicy of(NanoClock clock, long transportSpinNanos, int localRanks, int cores) {
+        return of(clock, transportSpinNanos, 0, localRanks, cores);
+    }
+
+    /**
+     * The policy for an engine whose transport asks for {@code transportSpinNanos} of spinning, and for
+     * {@code crowdedYieldNanos} of yielding when ranks outnumber cores, on a host where {@code localRanks}
+     * ranks (0 if unknown) share {@code cores} cores. The system properties, when set, win.
+     */
+    public static WaitPolicy of(NanoClock clock, long transportSpinNanos, long crowdedYieldNanos, int localRanks,
+            int cores) {
         boolean oversubscribed = localRanks > cores;
         long spin = Long.getLong(SPIN_NANOS_PROP, oversubscribed ? 0 : transportSpinNanos);
-        long yield = Long.getLong(YIELD_NANOS_PROP, oversubscribed ? 0 : YIELD_NANOS_DEFAULT);
+        long yield = Long.getLong(YIELD_NANOS_PROP, oversubscribed ? crowdedYieldNanos : YIELD_NANOS_DEFAULT);
         long drivePoll = Long.getLong(DRIVE_POLL_NANOS_PROP, yield);
         return new WaitPolicy(clock, spin, yield, drivePoll, null, null);
     }

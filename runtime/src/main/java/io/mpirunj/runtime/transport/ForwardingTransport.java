@@ -47,6 +47,11 @@ public abstract class ForwardingTransport implements Transport {
     }
 
     @Override
+    public long crowdedYieldNanos() {
+        return inner.crowdedYieldNanos();
+    }
+
+    @Override
     public TransportProgress progress() {
         return inner.progress();
     }

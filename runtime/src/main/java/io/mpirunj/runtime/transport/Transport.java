@@ -48,6 +48,17 @@ public interface Transport extends AutoCloseable {
     }
 
     /**
+     * How long a rank waiting on this transport should yield the core before it parks (or blocks in
+     * the kernel) when this host's ranks outnumber its cores. 0 for sockets: the kernel wakes a
+     * blocked waiter, and yielding waiters kept the cores from the ranks that had work. In-JVM the
+     * thread a waiter waits for is a runnable peer rank thread of the same JVM, which a yield hands
+     * the core to at once, while a parked waiter costs its waker a futex wake-up per message.
+     */
+    default long crowdedYieldNanos() {
+        return 0;
+    }
+
+    /**
      * Lets the rank's waiting threads drive this transport's I/O themselves, or null if its own
      * threads deliver the frames (then waiters park until woken).
      */

@@ -11,6 +11,7 @@ import io.mpirunj.Request;
 import io.mpirunj.runtime.JobControl;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.local.LocalJob;
+import io.mpirunj.runtime.transport.local.LocalTransports;
 import io.mpirunj.runtime.p2p.WaitPolicy;
 import io.netty.buffer.ByteBuf;
 import java.util.Map;
@@ -84,6 +85,18 @@ class TransportSeamsTest {
         assertEquals("WaitPolicy[spin 0 ns, yield until 0 ns, then park]", crowded.toString());
         assertEquals(100_000, free.pollNanos());
         assertEquals(0, crowded.pollNanos()); // a wait on several requests blocks at once too
+    }
+
+    @Test
+    void crowdedRankThreadsYieldBeforeParking() {
+        Transport inJvm = new LocalTransports(2).create(0, 2);
+        assertEquals(20_000, inJvm.crowdedYieldNanos());
+        assertEquals(20_000, new Counting(inJvm, new AtomicInteger()).crowdedYieldNanos()); // decorators pass it on
+        WaitPolicy crowded = WaitPolicy.of(System::nanoTime, inJvm.spinBeforeYieldNanos(), inJvm.crowdedYieldNanos(), 8, 2);
+        assertEquals("WaitPolicy[spin 0 ns, yield until 20000 ns, then park]", crowded.toString());
+        assertEquals(20_000, crowded.pollNanos());
+        WaitPolicy free = WaitPolicy.of(System::nanoTime, inJvm.spinBeforeYieldNanos(), inJvm.crowdedYieldNanos(), 2, 2);
+        assertEquals("WaitPolicy[spin 20000 ns, yield until 100000 ns, then park]", free.toString());
     }
 
     /** Counts the EAGER frames sent through it. */
