@@ -307,6 +307,7 @@ public final class MpirunJ implements Callable<Integer> {
             // the launcher reports failures itself; the runtime's warnings about them are noise
             System.setProperty(LOG_LEVEL_PROP, verbose ? "info" : "error");
         }
+        RankMain.useBundledLogProvider();
         NettyIo.applyDefaults(); // the rendezvous server, and the ranks with --threads
         PrintWriter out = commandSpec.commandLine().getOut();
         PrintWriter err = commandSpec.commandLine().getErr();
