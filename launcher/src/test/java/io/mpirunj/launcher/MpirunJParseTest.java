@@ -67,6 +67,10 @@ class MpirunJParseTest {
         MpirunJ w = parse(run);
         assertEquals(List.of(w.size, w.threads, w.classpath, w.coll, w.exports, w.jvmArgs, w.mainClass, w.programArgs),
                 List.of(a.size, a.threads, a.classpath, a.coll, a.exports, a.jvmArgs, a.mainClass, a.programArgs));
+        java.util.Set<String> words = new java.util.HashSet<>();
+        whole.getSubcommands().forEach((name, sub) -> words.add(name));
+        words.addAll(List.of("-h", "--help", "-V", "--version"));
+        assertEquals(words, MpirunJ.SUBCOMMAND_WORDS, "every subcommand name and alias, and the help options");
         // anything that may name a subcommand, or asks for the help (which lists them), gets them all
         for (String[] args : List.of(new String[] {}, new String[] {"Main"}, new String[] {"bench", "--quick"},
                 new String[] {"-np", "2", "schedule"}, new String[] {"-np", "2", "Main", "trace"},
