@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -241,10 +242,18 @@ final class ClassDataArchive {
                 }
                 return classpath;
             }
+            // never over another launcher's (an archive made over it would no longer match it): a hard link, or
+            // where there are none a plain move, fails if it is there, and then that one is used
             try {
-                Files.move(tmp, merged, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, merged, StandardCopyOption.REPLACE_EXISTING);
+                Files.createLink(merged, tmp);
+            } catch (FileAlreadyExistsException anothers) {
+                return merged.toString();
+            } catch (UnsupportedOperationException | IOException noLink) {
+                try {
+                    Files.move(tmp, merged);
+                } catch (FileAlreadyExistsException anothers) {
+                    return merged.toString();
+                }
             }
             return merged.toString();
         } catch (IOException | RuntimeException e) {
