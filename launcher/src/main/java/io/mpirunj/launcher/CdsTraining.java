@@ -32,6 +32,7 @@ final class CdsTraining {
         // What RankMain.main does around a rank's program, so that its classes and lambdas are archived
         // too (a lambda missing from the archive is spun at every rank's start): the watchdog (watching
         // this JVM itself), the program run by RankMain.run inside Netty's FastThreadLocal scope.
+        RankMain.useBundledLogProvider();
         NettyIo.applyDefaults();
         RankMain.watchLauncher(Long.toString(ProcessHandle.current().pid()));
         RankMain.RankBody body = new RankMain.RankBody(Job.class.getName(), new String[0]);

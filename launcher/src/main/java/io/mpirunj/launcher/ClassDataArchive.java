@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -45,6 +46,10 @@ import java.util.jar.JarFile;
  * get on {@code java.library.path}: Netty loads a library from there when it can, and otherwise
  * copies it out of its jar into a temporary file at every rank's start (a secure random for the file
  * name, the copy, the load and the deletion: ~12 of a rank's ~380 ms of start-up CPU).
+ *
+ * <p>Also beside it, made before the training: the classpath's jars merged into one ({@link MergedJar}), over
+ * which the archive is made and from which the ranks run ({@link #rankClasspath}), since a rank opens every
+ * jar of its classpath and each open costs alike. If the jars cannot be merged, the archive is made over them.
  */
 final class ClassDataArchive {
     /** {@code off} disables the archive. */
@@ -59,6 +64,15 @@ final class ClassDataArchive {
     static final long TRAINING_TIMEOUT_MS = 60_000;
     /** Options that keep the JVM's CDS messages out of the ranks' output. */
     static final List<String> QUIET = List.of("-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+    /**
+     * Options that map the archives at the address they were made for, as JDKs before 17.0.x's default
+     * {@code ArchiveRelocationMode=1} did (a JVM that cannot still maps them elsewhere): relocating every
+     * pointer of the JDK's and our archive cost a rank JVM ~20 of its ~55 ms to reach {@code main}
+     * ({@code java -version} with the ranks' archive, 20 runs: 54-62 → 34 ms CPU). The launcher's script
+     * passes the same to the launcher JVM.
+     */
+    static final List<String> MAP_AT_ARCHIVED_ADDRESS = List.of("-XX:+UnlockDiagnosticVMOptions",
+            "-XX:ArchiveRelocationMode=0");
     /** Where Netty keeps the native libraries in its jars (it tries {@code java.library.path} first). */
     static final String NATIVE_PREFIX = "META-INF/native/";
     /** The environment variable the JVM puts in front of its default {@code java.library.path}. */
@@ -157,6 +171,7 @@ final class ClassDataArchive {
             return List.of();
         }
         List<String> opts = new ArrayList<>(QUIET);
+        opts.addAll(MAP_AT_ARCHIVED_ADDRESS);
         opts.add("-XX:SharedArchiveFile=" + archive);
         if (Files.isDirectory(nativeDir())) {
             opts.add("-Djava.library.path=" + libraryPath(System.getProperty("java.library.path", ""),
@@ -183,6 +198,76 @@ final class ClassDataArchive {
             sb.append(defaults).append(File.pathSeparator);
         }
         return sb.append(nativeDir).toString();
+    }
+
+    /** The classpath's jars merged into one, beside the archive (if they could be merged). */
+    private Path mergedJar() {
+        String name = archive.getFileName().toString();
+        return archive.resolveSibling(name.substring(0, name.length() - ".jsa".length()) + ".jar");
+    }
+
+    /**
+     * The classpath the ranks run with in place of {@code launcherClasspath} (the one this archive was made
+     * for): the merged jar the archive was made over, if there is one, else {@code launcherClasspath}.
+     */
+    String rankClasspath(String launcherClasspath) {
+        if (archive == null || !Files.isRegularFile(archive) || !Files.isRegularFile(mergedJar())) {
+            return launcherClasspath;
+        }
+        return mergedJar().toString();
+    }
+
+    /**
+     * Merges the classpath's jars into {@link #mergedJar()} once (a temporary file moved into place), for the
+     * training to run over; returns the classpath to train with: the merged jar, or the jars if they cannot
+     * be merged.
+     */
+    private String mergeClasspath(RankOutput log, boolean verbose) {
+        Path merged = mergedJar();
+        if (Files.isRegularFile(merged)) {
+            return merged.toString();
+        }
+        Path tmp = merged.resolveSibling(merged.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        try {
+            List<Path> jars = new ArrayList<>();
+            for (String e : classpath.split(File.pathSeparator)) {
+                if (!e.isBlank()) {
+                    jars.add(Path.of(e));
+                }
+            }
+            String whyNot = MergedJar.merge(jars, tmp);
+            if (whyNot != null) {
+                if (verbose) {
+                    log.launcherError("the ranks keep their jars (not merged: " + whyNot + ")");
+                }
+                return classpath;
+            }
+            // never over another launcher's (an archive made over it would no longer match it): a hard link, or
+            // where there are none a plain move, fails if it is there, and then that one is used
+            try {
+                Files.createLink(merged, tmp);
+            } catch (FileAlreadyExistsException anothers) {
+                return merged.toString();
+            } catch (UnsupportedOperationException | IOException noLink) {
+                try {
+                    Files.move(tmp, merged);
+                } catch (FileAlreadyExistsException anothers) {
+                    return merged.toString();
+                }
+            }
+            return merged.toString();
+        } catch (IOException | RuntimeException e) {
+            if (verbose) {
+                log.launcherError("the ranks keep their jars (cannot merge them: " + e.getMessage() + ")");
+            }
+            return classpath;
+        } finally {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // a stray temporary file in the cache directory
+            }
+        }
     }
 
     /** The directory of the unpacked native libraries, beside the archive. */
@@ -244,7 +329,8 @@ final class ClassDataArchive {
         long cutoff = System.currentTimeMillis() - STALE_MS;
         try (var files = Files.newDirectoryStream(archive.getParent(), "ranks-*")) {
             for (Path f : files) {
-                if (!f.equals(archive) && !f.equals(nativeDir()) && Files.getLastModifiedTime(f).toMillis() < cutoff) {
+                if (!f.equals(archive) && !f.equals(nativeDir()) && !f.equals(mergedJar())
+                        && Files.getLastModifiedTime(f).toMillis() < cutoff) {
                     FileTrees.deleteQuietly(f);
                 }
             }
@@ -286,9 +372,11 @@ final class ClassDataArchive {
             if (verbose) {
                 log.launcherError("making the ranks' class-data archive (once): " + archive);
             }
+            String trainingClasspath = mergeClasspath(log, verbose);
             List<String> cmd = new ArrayList<>(List.of(java, "-Xshare:auto"));
             cmd.addAll(QUIET);
-            cmd.addAll(List.of("-XX:ArchiveClassesAtExit=" + tmp, "-cp", classpath, CdsTraining.class.getName()));
+            cmd.addAll(List.of("-XX:ArchiveClassesAtExit=" + tmp, "-cp", trainingClasspath,
+                    CdsTraining.class.getName()));
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(logFile.toFile()).start();
             p.getOutputStream().close();
             if (!p.waitFor(TRAINING_TIMEOUT_MS, TimeUnit.MILLISECONDS)) {

@@ -30,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.ServiceConfigurationError;
 import java.util.concurrent.Callable;
 import picocli.AutoComplete;
@@ -55,9 +56,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = MpirunJ.Version.class,
         sortOptions = false,
-        // A word that names a subcommand is taken as one; anything else is a main class.
-        subcommands = {ScheduleCommand.class, SimulateCommand.class, PapersCommand.class, BenchCommand.class,
-            CalibrateCommand.class, TraceCommand.class},
+        // subcommands: SUBCOMMANDS (a word that names one is taken as one; anything else is a main class)
         description = {
             "Runs a Java SPMD program (a class with main that calls Mpi.init) as N ranks:",
             "N JVMs on this host (default) or on the hosts of --hostfile/--host, or N threads",
@@ -255,8 +254,19 @@ public final class MpirunJ implements Callable<Integer> {
     /** Where {@code -x VAR}, {@code MPIEXEC_TIMEOUT} and {@code CLASSPATH} are read (tests substitute it). */
     Map<String, String> environment = System.getenv();
 
+    /** The tools, in the order of the help's command list (then generate-completion and generate-manpage). */
+    static final List<Class<?>> SUBCOMMANDS = List.of(ScheduleCommand.class, SimulateCommand.class,
+            PapersCommand.class, BenchCommand.class, CalibrateCommand.class, TraceCommand.class);
+    /**
+     * The words that make a command line need its subcommands: their names (MpirunJParseTest checks them
+     * against the whole command line's; reading them from the annotations took a tenth of the launcher's
+     * parsing), and the options that print the help (which lists the subcommands) or the version.
+     */
+    static final Set<String> SUBCOMMAND_WORDS = Set.of("schedule", "simulate", "papers", "bench", "calibrate", "trace",
+            "generate-completion", "generate-manpage", "-h", "--help", "-V", "--version");
+
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        System.exit(commandLine(System.getenv(), args).execute(args));
     }
 
     /** The configured command line: options end at MainClass, bad input is one line on stderr. */
@@ -266,16 +276,50 @@ public final class MpirunJ implements Callable<Integer> {
 
     /** As {@link #commandLine()}, reading the launcher's environment from {@code env}. */
     static CommandLine commandLine(Map<String, String> env) {
+        return commandLine(env, true);
+    }
+
+    /**
+     * The command line that parses {@code args} as {@link #commandLine(Map)} does: without the subcommands
+     * when {@code args} start with an option and no word of them names a subcommand or asks for help or the
+     * version, as in a plain run. picocli builds every subcommand's model up front, and that was a third of
+     * the launcher's Java samples in a plain run.
+     */
+    static CommandLine commandLine(Map<String, String> env, String[] args) {
+        return commandLine(env, !runsWithoutSubcommands(args));
+    }
+
+    /** True if {@code args} start with an option and none is a subcommand's name or a help or version option. */
+    static boolean runsWithoutSubcommands(String[] args) {
+        if (args.length == 0 || !args[0].startsWith("-")) {
+            return false; // a subcommand, a main class alone, or nothing (the usage lists the subcommands)
+        }
+        for (String a : args) {
+            if (SUBCOMMAND_WORDS.contains(a)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static CommandLine commandLine(Map<String, String> env, boolean withSubcommands) {
         MpirunJ command = new MpirunJ();
         command.environment = env;
         CommandLine cl = new CommandLine(command);
-        // shell completion and the man page, generated from this command line (installed by nothing)
-        CommandLine completion = new CommandLine(new AutoComplete.GenerateCompletion());
-        completion.getCommandSpec().usageMessage().hidden(false);
-        cl.addSubcommand(completion);
-        cl.addSubcommand(new ManPageCommand());
+        if (withSubcommands) {
+            for (Class<?> c : SUBCOMMANDS) {
+                cl.addSubcommand(c);
+            }
+            // shell completion and the man page, generated from this command line (installed by nothing)
+            CommandLine completion = new CommandLine(new AutoComplete.GenerateCompletion());
+            completion.getCommandSpec().usageMessage().hidden(false);
+            cl.addSubcommand(completion);
+            cl.addSubcommand(new ManPageCommand());
+        }
         cl.setStopAtPositional(true);
-        cl.getSubcommands().get("trace").setStopAtPositional(false); // mpirun-j trace FILE --png OUT
+        if (withSubcommands) {
+            cl.getSubcommands().get("trace").setStopAtPositional(false); // mpirun-j trace FILE --png OUT
+        }
         String footer = String.join(System.lineSeparator(), ExitCodes.HELP);
         cl.getCommandSpec().usageMessage().footer(Arrays.stream(cl.getCommandSpec().usageMessage().footer())
                 .map(l -> l.equals("%s") ? footer.replace("%", "%%") : l).toArray(String[]::new));
@@ -308,6 +352,7 @@ public final class MpirunJ implements Callable<Integer> {
             // the launcher reports failures itself; the runtime's warnings about them are noise
             System.setProperty(LOG_LEVEL_PROP, verbose ? "info" : "error");
         }
+        RankMain.useBundledLogProvider();
         NettyIo.applyDefaults(); // the rendezvous server, and the ranks with --threads
         PrintWriter out = commandSpec.commandLine().getOut();
         PrintWriter err = commandSpec.commandLine().getErr();

@@ -155,7 +155,7 @@ final class ProcessJob {
 
     /** The command line of every rank (identical: identity is in the environment). */
     List<String> rankCommand() {
-        return rankCommand(List.of());
+        return rankCommand(spec, launcherClasspath, javaExecutable(), List.of());
     }
 
     /**
@@ -167,19 +167,10 @@ final class ProcessJob {
                 Math.max(4, 2 * Runtime.getRuntime().availableProcessors())));
     }
 
-    /** The command line of a rank with {@code extraJvmOptions} (e.g. to write the class-data archive). */
-    List<String> rankCommand(List<String> extraJvmOptions) {
-        return rankCommand(javaExecutable(), extraJvmOptions);
-    }
-
     /** The command line of a rank on another host: its own {@code java}, no local class-data archive. */
     List<String> remoteRankCommand() {
         String java = System.getenv(REMOTE_JAVA_ENV);
-        return rankCommand(java == null || java.isBlank() ? "java" : java.strip(), List.of());
-    }
-
-    private List<String> rankCommand(String java, List<String> extraJvmOptions) {
-        return rankCommand(spec, launcherClasspath, java, extraJvmOptions);
+        return rankCommand(spec, launcherClasspath, java == null || java.isBlank() ? "java" : java.strip(), List.of());
     }
 
     /** The command line of a rank of {@code spec} run with {@code java}; {@code srun} launches share it. */
@@ -235,8 +226,8 @@ final class ProcessJob {
                     + addr.getPort();
             archive.ensure(javaExecutable(), output, spec.verbose());
             String ldLibraryPath = ClassDataArchive.LD_LIBRARY_PATH;
-            List<String> cmd = rankCommand(archive.useOptions(
-                    spec.env().getOrDefault(ldLibraryPath, System.getenv(ldLibraryPath))));
+            List<String> cmd = rankCommand(spec, archive.rankClasspath(launcherClasspath), javaExecutable(),
+                    archive.useOptions(spec.env().getOrDefault(ldLibraryPath, System.getenv(ldLibraryPath))));
             List<String> remoteCmd = remote ? remoteRankCommand() : List.of();
             warnIfOversubscribed();
             if (spec.verbose()) {

@@ -27,7 +27,7 @@ record LauncherRun(int exitCode, String out, String err) {
     static LauncherRun of(Map<String, String> env, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cl = MpirunJ.commandLine(env);
+        CommandLine cl = MpirunJ.commandLine(env, args); // as MpirunJ.main
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         int code = cl.execute(args);
@@ -38,7 +38,7 @@ record LauncherRun(int exitCode, String out, String err) {
     static Running start(String... args) {
         OutputCapture out = new OutputCapture(); // synchronized (a StringBuffer inside); wakes waiters
         OutputCapture err = new OutputCapture();
-        CommandLine cl = MpirunJ.commandLine();
+        CommandLine cl = MpirunJ.commandLine(System.getenv(), args);
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         CompletableFuture<LauncherRun> done = CompletableFuture.supplyAsync(() -> {

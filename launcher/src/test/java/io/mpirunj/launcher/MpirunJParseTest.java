@@ -54,6 +54,39 @@ class MpirunJParseTest {
     }
 
     @Test
+    void aPlainRunIsParsedByTheRunCommandAloneAsByTheWholeCommandLine() {
+        String[] run = {"-n", "3", "--threads", "-cp", "a.jar", "--coll", "bcast=linear-p2p", "-x", "A=1", "-J",
+            "-Xmx1g", "Main", "-x", "1", "--bar"};
+        assertTrue(MpirunJ.runsWithoutSubcommands(run));
+        CommandLine alone = MpirunJ.commandLine(System.getenv(), run);
+        assertTrue(alone.getSubcommands().isEmpty());
+        CommandLine whole = MpirunJ.commandLine();
+        assertEquals(optionNames(whole), optionNames(alone));
+        alone.parseArgs(run);
+        MpirunJ a = alone.getCommand();
+        MpirunJ w = parse(run);
+        assertEquals(List.of(w.size, w.threads, w.classpath, w.coll, w.exports, w.jvmArgs, w.mainClass, w.programArgs),
+                List.of(a.size, a.threads, a.classpath, a.coll, a.exports, a.jvmArgs, a.mainClass, a.programArgs));
+        java.util.Set<String> words = new java.util.HashSet<>();
+        whole.getSubcommands().forEach((name, sub) -> words.add(name));
+        words.addAll(List.of("-h", "--help", "-V", "--version"));
+        assertEquals(words, MpirunJ.SUBCOMMAND_WORDS, "every subcommand name and alias, and the help options");
+        // anything that may name a subcommand, or asks for the help (which lists them), gets them all
+        for (String[] args : List.of(new String[] {}, new String[] {"Main"}, new String[] {"bench", "--quick"},
+                new String[] {"-np", "2", "schedule"}, new String[] {"-np", "2", "Main", "trace"},
+                new String[] {"--help"}, new String[] {"-np", "2", "-h"}, new String[] {"-V"},
+                new String[] {"--verbose", "generate-manpage"})) {
+            assertFalse(MpirunJ.runsWithoutSubcommands(args), String.join(" ", args));
+            assertFalse(MpirunJ.commandLine(System.getenv(), args).getSubcommands().isEmpty());
+        }
+    }
+
+    private static List<String> optionNames(CommandLine cl) {
+        return cl.getCommandSpec().options().stream().map(o -> String.join("|", o.names())).collect(
+                java.util.stream.Collectors.toList());
+    }
+
+    @Test
     void noMainClassParsesForListAlgorithms() {
         MpirunJ cmd = parse("--list-algorithms");
         assertTrue(cmd.listAlgorithms);
