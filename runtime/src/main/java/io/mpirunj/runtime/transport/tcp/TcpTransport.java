@@ -212,6 +212,12 @@ public final class TcpTransport implements NetworkTransport {
      * disagrees with {@code frame.length()}, the frame exceeds {@link TcpConfig#maxFrameBytes()}, the
      * transport is closed, or {@code dst} has failed or left.
      */
+    /** The write promise completes once the socket has taken the bytes. */
+    @Override
+    public boolean copiesPayloadBeforeCompletion() {
+        return true;
+    }
+
     @Override
     public void send(int dst, Frame frame, ByteBuf payload, WriteListener onWritten) {
         WriteListener listener = onWritten != null ? onWritten : WriteListener.NONE;
