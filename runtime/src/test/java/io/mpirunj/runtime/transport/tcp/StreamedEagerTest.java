@@ -7,14 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
 import io.mpirunj.TruncationException;
-import io.mpirunj.runtime.NanoClock;
 import io.mpirunj.runtime.p2p.Group;
 import io.mpirunj.runtime.p2p.P2pEngine;
-import io.mpirunj.runtime.p2p.WaitPolicy;
 import io.mpirunj.runtime.transport.Frame;
 import io.mpirunj.runtime.transport.FrameSink;
 import io.netty.buffer.ByteBuf;
-import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Queue;
 import java.util.Random;
@@ -36,8 +33,7 @@ class StreamedEagerTest {
     private static final int EAGER_LIMIT = 64 * 1024;
     private static final int CREDIT = 4 << 20;
 
-    private TcpTransport a;
-    private TcpTransport b;
+    private EnginePair pair;
     private P2pEngine ea;
     private P2pEngine eb;
     /** What rank 1 received, in order: a frame kind, "STREAMED" when a payload went straight to its target. */
@@ -45,27 +41,17 @@ class StreamedEagerTest {
 
     @BeforeEach
     void connect() {
-        a = new TcpTransport(0, 2, TcpTransportTest.TOKEN, TcpConfig.defaults());
-        b = new TcpTransport(1, 2, TcpTransportTest.TOKEN, TcpConfig.defaults());
-        List<InetSocketAddress> table = List.of(a.advertisedAddress(), b.advertisedAddress());
-        a.setPeerAddresses(table);
-        b.setPeerAddresses(table);
-        WaitPolicy waiting = WaitPolicy.of(NanoClock.SYSTEM, 2_000, 2, 2);
-        ea = new P2pEngine(0, 2, a, EAGER_LIMIT, CREDIT, waiting);
-        eb = new P2pEngine(1, 2, b, EAGER_LIMIT, CREDIT, waiting);
-        a.start(ea);
-        b.start(recording(eb));
+        pair = new EnginePair(EAGER_LIMIT, CREDIT, this::recording);
+        ea = pair.ea;
+        eb = pair.eb;
     }
 
     @AfterEach
     void close() {
-        ea.close();
-        eb.close();
-        a.close();
-        b.close();
+        pair.close();
     }
 
-    private FrameSink recording(P2pEngine engine) {
+    private FrameSink recording(FrameSink engine) {
         return new FrameSink() {
             @Override
             public void onFrame(int src, Frame frame, ByteBuf payload) {
