@@ -36,6 +36,14 @@ import org.slf4j.LoggerFactory;
  * only then does the payload move, straight from the sender's memory when its layout allows. So
  * unexpected large messages cost the receiver a header each, never their size.
  *
+ * <p>Streamed eager: over a transport that copies a payload out before it reports it written (sockets,
+ * {@link Transport#copiesPayloadBeforeCompletion}), a message above the eager limit but up to half the
+ * credit ({@code -Dmpirunj.eager.streamLimit}) goes as an EAGER frame while the credit lasts, written
+ * straight from the sender's memory; its send completes once written. That saves the RTS/CTS round
+ * trip, and the credit bounds it like any eager message. A receiver whose receive is already posted
+ * when the frame's header arrives matches it then ({@link #dataTarget}) and the transport streams the
+ * payload into the user's buffer, as for DATA.
+ *
  * <p>Eager flow control: a sender holds per peer a credit of {@code eagerCreditBytes}; an eager send
  * of n bytes takes n + {@link #EAGER_OVERHEAD_BYTES} from it, and when the credit is short the message
  * goes by rendezvous instead (same order: the receiver queues an RTS like an eager message). The
@@ -59,6 +67,9 @@ public final class P2pEngine implements FrameSink {
     /** Wildcard source or tag. */
     public static final int ANY = -1;
 
+    /** Largest streamed eager send (bytes); default half the eager credit. */
+    public static final String STREAM_LIMIT_PROP = "mpirunj.eager.streamLimit";
+
     /** What an eager message costs in credit beyond its payload: its queue entry and header. */
     public static final int EAGER_OVERHEAD_BYTES = 64;
 
@@ -67,6 +78,10 @@ public final class P2pEngine implements FrameSink {
     private final int rank;
     private final Transport transport;
     private final int eagerLimitBytes;
+    /** Streamed eager sends: up to this many bytes (0: none); see the class comment. */
+    private final int streamedEagerLimitBytes;
+    /** Per peer: the receive an EAGER payload from it is being streamed into, matched at its header. */
+    private final RecvRequest[] eagerStreams;
     /** Per peer: eager bytes (with overhead) this rank may still send before the peer returns credit. */
     private final AtomicLongArray eagerCredit;
     /** Matched eager bytes are returned to their sender once this many have accumulated. */
@@ -107,6 +122,9 @@ public final class P2pEngine implements FrameSink {
         this.rank = rank;
         this.transport = transport;
         this.eagerLimitBytes = eagerLimitBytes;
+        this.streamedEagerLimitBytes = transport.copiesPayloadBeforeCompletion()
+                ? Math.max(0, Integer.getInteger(STREAM_LIMIT_PROP, eagerCreditBytes / 2)) : 0;
+        this.eagerStreams = new RecvRequest[size];
         this.waiting = waiting.drivingProgressOf(this, transport.progress());
         this.failedPeers = new Throwable[size];
         this.queues = new MatchingQueues(size);
@@ -222,35 +240,50 @@ public final class P2pEngine implements FrameSink {
     public Request isend(Buffer buf, int dstWorld, int context, int tag, Group group) {
         SendRequest req = new SendRequest(buf, dstWorld, context, tag, group, waiting);
         int len = buf.byteLength();
-        RuntimeException err;
-        if (len <= eagerLimitBytes) {
-            if (degraded) {
-                synchronized (lock) {
-                    err = peerError(dstWorld, context, group, req);
-                }
-                if (err != null) {
-                    req.fail(err);
-                    return req;
-                }
+        boolean streamed = len > eagerLimitBytes && len <= streamedEagerLimitBytes && dstWorld != rank;
+        if (len > eagerLimitBytes && !streamed) {
+            return rendezvous(req, dstWorld, context, tag, group, len);
+        }
+        if (degraded) {
+            RuntimeException err;
+            synchronized (lock) {
+                err = peerError(dstWorld, context, group, req);
             }
-            if (dstWorld != rank && !takeCredit(dstWorld, eagerCharge(len))) {
-                return rendezvous(req, dstWorld, context, tag, group, len); // the peer is behind: hold the data here
+            if (err != null) {
+                req.fail(err);
+                return req;
             }
-            ByteBuf payload;
-            try {
-                payload = Payloads.copyOf(buf, transport.allocate(len));
-            } catch (OutOfMemoryError e) {
-                if (dstWorld != rank) {
-                    eagerCredit.addAndGet(dstWorld, eagerCharge(len));
-                }
-                throw outOfMemory(req, e);
+        }
+        if (dstWorld != rank && !takeCredit(dstWorld, eagerCharge(len))) {
+            return rendezvous(req, dstWorld, context, tag, group, len); // the peer is behind: hold the data here
+        }
+        ByteBuf payload;
+        try {
+            payload = streamed ? Payloads.wrapOrCopy(buf, transport::allocate)
+                    : Payloads.copyOf(buf, transport.allocate(len));
+        } catch (OutOfMemoryError e) {
+            if (dstWorld != rank) {
+                eagerCredit.addAndGet(dstWorld, eagerCharge(len));
             }
-            emit(dstWorld, Frame.eager(context, tag, len), payload, Transport.WriteListener.NONE);
-            // The user's buffer is free once copied: MPI's eager completion.
-            req.complete(sentStatus(req));
+            throw outOfMemory(req, e);
+        }
+        if (streamed) {
+            // The payload may be the user's memory: the send completes once the transport has written it.
+            emit(dstWorld, Frame.eager(context, tag, len), payload, cause -> completeSend(req, dstWorld, cause));
             return req;
         }
-        return rendezvous(req, dstWorld, context, tag, group, len);
+        emit(dstWorld, Frame.eager(context, tag, len), payload, Transport.WriteListener.NONE);
+        // The user's buffer is free once copied: MPI's eager completion.
+        req.complete(sentStatus(req));
+        return req;
+    }
+
+    private void completeSend(SendRequest s, int dst, Throwable cause) {
+        if (cause == null) {
+            s.complete(sentStatus(s));
+        } else {
+            s.fail(peerFailure(dst, cause, s));
+        }
     }
 
     private SendRequest rendezvous(SendRequest req, int dstWorld, int context, int tag, Group group, int len) {
@@ -458,13 +491,7 @@ public final class P2pEngine implements FrameSink {
             s.fail(outOfMemory(s, e));
             return;
         }
-        emit(src, Frame.data(frame.recvId(), s.buf.byteLength()), payload, cause -> {
-            if (cause == null) {
-                s.complete(sentStatus(s));
-            } else {
-                s.fail(peerFailure(src, cause, s));
-            }
-        });
+        emit(src, Frame.data(frame.recvId(), s.buf.byteLength()), payload, cause -> completeSend(s, src, cause));
     }
 
     private void onData(int src, Frame frame, ByteBuf payload) {
@@ -483,18 +510,45 @@ public final class P2pEngine implements FrameSink {
     @Override
     public Buffer dataTarget(int src, Frame frame) {
         synchronized (lock) {
+            if (frame.kind() == FrameKind.EAGER) {
+                return eagerTarget(src, frame);
+            }
             RecvRequest r = awaitingData.get(frame.recvId());
             return r == null ? null : r.buf;
         }
     }
 
+    /** An EAGER frame's header: matches a posted receive now and streams into it, or null (lock held). */
+    private Buffer eagerTarget(int src, Frame frame) {
+        if (closed || eagerStreams[src] != null) {
+            return null;
+        }
+        RecvRequest req = queues.takePosted(src, frame.context(), frame.tag());
+        if (req == null) {
+            return null; // unexpected: assembled and queued by onFrame
+        }
+        req.matched(src, frame.tag(), frame.length());
+        eagerStreams[src] = req;
+        return req.buf;
+    }
+
     @Override
     public void onDataStreamed(int src, Frame frame) {
         RecvRequest r;
+        int credit = 0;
         synchronized (lock) {
-            r = awaitingData.remove(frame.recvId());
+            if (frame.kind() == FrameKind.EAGER) {
+                r = eagerStreams[src];
+                eagerStreams[src] = null;
+                if (r != null) {
+                    credit = owe(src, frame.length());
+                }
+            } else {
+                r = awaitingData.remove(frame.recvId());
+            }
         }
         if (r != null) {
+            returnCredit(src, credit);
             completeRecv(r);
         }
     }
@@ -624,6 +678,10 @@ public final class P2pEngine implements FrameSink {
             awaitingCts.values().removeIf(s -> dependsOn(s.dstWorld, s.context, s.group, peer) && victims.add(s));
             awaitingData.values().removeIf(r -> dependsOn(r.matchedSrcWorld, r.context, r.group, peer)
                     && victims.add(r));
+            if (eagerStreams[peer] != null) {
+                victims.add(eagerStreams[peer]);
+                eagerStreams[peer] = null;
+            }
             lock.notifyAll();
         }
         for (RequestImpl v : victims) {
@@ -645,6 +703,12 @@ public final class P2pEngine implements FrameSink {
             awaitingCts.clear();
             victims.addAll(awaitingData.values());
             awaitingData.clear();
+            for (int p = 0; p < eagerStreams.length; p++) {
+                if (eagerStreams[p] != null) {
+                    victims.add(eagerStreams[p]);
+                    eagerStreams[p] = null;
+                }
+            }
             lock.notifyAll();
         }
         for (RequestImpl v : victims) {

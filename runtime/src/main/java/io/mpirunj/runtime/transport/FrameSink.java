@@ -15,7 +15,8 @@ public interface FrameSink {
     void onFrame(int src, Frame frame, ByteBuf payload);
 
     /**
-     * For a DATA frame: the user buffer its payload belongs in, so a transport can copy the bytes
+     * For a DATA frame, or an EAGER frame whose header has just arrived (the sink may match it now):
+     * the user buffer its payload belongs in, so a transport can copy the bytes
      * there as they arrive instead of assembling the frame first. If the returned buffer is shorter
      * than the frame (a truncated receive), the transport stores its first bytes and discards the
      * rest. When the whole payload has been consumed, the transport calls {@link #onDataStreamed}.
@@ -23,7 +24,7 @@ public interface FrameSink {
      */
     Buffer dataTarget(int src, Frame frame);
 
-    /** The payload of a DATA frame whose target came from {@link #dataTarget} has been fully consumed. */
+    /** The payload of a frame whose target came from {@link #dataTarget} has been fully consumed. */
     void onDataStreamed(int src, Frame frame);
 
     /** The connection to {@code peer} is gone (peer died, dropped, or was refused after connecting). */

@@ -59,6 +59,15 @@ public interface Transport extends AutoCloseable {
     }
 
     /**
+     * True if {@link #send} has copied a payload's bytes out of its buffer (into the kernel) by the time
+     * it calls the write listener, so a payload may wrap the sender's own memory until then. False
+     * (the default) if the buffer itself may travel on, as in-JVM where the peer reads it.
+     */
+    default boolean copiesPayloadBeforeCompletion() {
+        return false;
+    }
+
+    /**
      * Lets the rank's waiting threads drive this transport's I/O themselves, or null if its own
      * threads deliver the frames (then waiters park until woken).
      */

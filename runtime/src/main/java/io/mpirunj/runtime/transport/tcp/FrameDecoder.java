@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
  * <pre>
  *  LENGTH ──► HEADER_LENGTH ──► HEADER ──┬─ RTS, CTS, GOODBYE ─────────────────────────► emit
  *    ▲                                    ├─ EAGER, DATA without target ─► ASSEMBLE ───► emit FRAME
- *    │                                    └─ DATA with target ───────────► STREAM ─────► emit STREAMED
+ *    │                                    └─ EAGER, DATA with target ────► STREAM ─────► emit STREAMED
  *    └────────────────────────────────────────────────────────────────────────────────────┘
  * </pre>
  *
@@ -41,15 +41,18 @@ import org.slf4j.LoggerFactory;
 final class FrameDecoder extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(FrameDecoder.class);
 
-    /** Finds the buffer a DATA payload streams into. Called on the event loop; never blocks. */
+    /** Finds the buffer a DATA (or large EAGER) payload streams into. Called on the event loop; never blocks. */
     @FunctionalInterface
     interface DataTargets {
-        /** Accept no targets: every DATA payload is assembled and emitted as a frame. */
+        /** Accept no targets: every payload is assembled and emitted as a frame. */
         DataTargets NONE = frame -> null;
 
-        /** The destination of {@code frame}'s payload, or null to receive it assembled. */
+        /** The destination of {@code frame}'s payload (DATA, or EAGER of {@link #STREAM_EAGER_MIN_BYTES} or more), or null to receive it assembled. */
         Buffer dataTarget(Frame frame);
     }
+
+    /** EAGER payloads from this size are offered to {@link DataTargets} (smaller ones: one copy is cheap). */
+    static final int STREAM_EAGER_MIN_BYTES = 16 * 1024;
 
     private enum State { LENGTH, HEADER_LENGTH, HEADER, ASSEMBLE, STREAM, GONE, FAILED }
 
@@ -192,7 +195,9 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
         }
         current = frame;
         remaining = payloadLength;
-        Buffer t = frame.kind() == FrameKind.DATA ? targets.dataTarget(frame) : null;
+        boolean streamable = frame.kind() == FrameKind.DATA
+                || frame.kind() == FrameKind.EAGER && payloadLength >= STREAM_EAGER_MIN_BYTES;
+        Buffer t = streamable ? targets.dataTarget(frame) : null;
         if (t != null) {
             target = t;
             targetOffset = 0;

@@ -5,7 +5,7 @@ import io.netty.buffer.ByteBuf;
 
 /**
  * What {@link FrameDecoder} hands to the next handler: a complete frame (with its assembled payload,
- * if any), the end of a DATA payload streamed into its target, or the peer's GOODBYE.
+ * if any), the end of a DATA or EAGER payload streamed into its target, or the peer's GOODBYE.
  *
  * <p>A flyweight: each decoder reuses one instance, valid only during the {@code channelRead} call
  * that carries it, so the handlers after the decoder must consume it synchronously on the event
@@ -16,7 +16,7 @@ final class InboundFrame {
     enum Type {
         /** A frame; {@link #payload()} holds the EAGER (or unstreamed DATA) payload, else null. */
         FRAME,
-        /** A DATA payload was copied into the buffer from {@code FrameSink.dataTarget}. */
+        /** A DATA or EAGER payload was copied into the buffer from {@code FrameSink.dataTarget}. */
         STREAMED,
         /** The peer is closing this connection on purpose. */
         GOODBYE

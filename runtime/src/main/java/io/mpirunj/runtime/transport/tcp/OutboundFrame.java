@@ -46,6 +46,16 @@ final class OutboundFrame extends AbstractReferenceCounted implements ChannelFut
         return headerSize;
     }
 
+    /** Payload bytes on the wire (the payload itself may have been taken by a {@link ChunkedPayload}). */
+    int payloadBytes() {
+        return frame.hasPayload() ? frame.length() : 0;
+    }
+
+    /** True if the payload must be written in chunks ({@link ChunkedPayload#wanted}). */
+    boolean wantsChunks() {
+        return ChunkedPayload.wanted(payload);
+    }
+
     /** Takes the payload (null if none); the caller now owns it. */
     ByteBuf takePayload() {
         ByteBuf p = payload;

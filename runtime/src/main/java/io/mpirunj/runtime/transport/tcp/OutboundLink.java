@@ -32,8 +32,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Frames queued while CONNECTING wait for READY. A drain writes at most
  * {@link #MAX_WRITES_PER_DRAIN} frames, flushes once, and stops early while the channel is above its
- * write-buffer high-water mark (resuming when it drains below the low mark). When the link ends, every
- * queued frame is failed (payload released, listener told why).
+ * write-buffer high-water mark (resuming when it drains below the low mark); a large heap payload is
+ * copied to native memory and written a chunk at a time under the same rule ({@link ChunkedPayload}).
+ * When the link ends, every queued frame is failed (payload released, listener told why).
  */
 final class OutboundLink {
     private static final Logger LOG = LoggerFactory.getLogger(OutboundLink.class);
@@ -56,6 +57,8 @@ final class OutboundLink {
     private Throwable cause;
     private boolean closing;
     private boolean peerGoodbye;
+    /** The payload being written in chunks, if any. */
+    private ChunkedPayload streaming;
 
     OutboundLink(TcpTransport transport, int peer, EventLoop loop) {
         this.transport = transport;
@@ -180,18 +183,61 @@ final class OutboundLink {
         }
     }
 
+    /**
+     * Writes queued frames, then flushes; {@code bounded}: at most {@link #MAX_WRITES_PER_DRAIN} writes
+     * and only while the channel is writable. A large heap payload goes a chunk per write
+     * ({@link ChunkedPayload}); nothing else is written until its last chunk.
+     */
     private void write(boolean bounded) {
         int written = 0;
-        OutboundFrame f;
-        while ((!bounded || written < MAX_WRITES_PER_DRAIN && channel.isWritable()) && (f = queue.poll()) != null) {
-            channel.write(f, f.wantsCompletion() ? channel.newPromise().addListener(f) : channel.voidPromise());
+        while (!bounded || written < MAX_WRITES_PER_DRAIN && channel.isWritable()) {
+            if (streaming != null) {
+                if (!writeChunk()) {
+                    return; // the channel is closing
+                }
+            } else {
+                OutboundFrame f = queue.poll();
+                if (f == null) {
+                    break;
+                }
+                if (f.wantsChunks()) {
+                    streaming = new ChunkedPayload(f);
+                    channel.write(f, channel.voidPromise()); // its prefix; a failure closes the link
+                } else {
+                    channel.write(f, f.wantsCompletion() ? channel.newPromise().addListener(f) : channel.voidPromise());
+                }
+            }
             written++;
         }
         if (written > 0) {
             channel.flush();
         }
-        if (bounded && written == MAX_WRITES_PER_DRAIN && !queue.isEmpty()) {
+        if (bounded && written == MAX_WRITES_PER_DRAIN && (streaming != null || !queue.isEmpty())) {
             scheduleDrain(); // let the loop serve other channels, then carry on
+        }
+    }
+
+    /** Writes the next chunk of {@link #streaming}; false if native memory ran out (the link then closes). */
+    private boolean writeChunk() {
+        try {
+            if (streaming.writeNext(channel)) {
+                streaming = null;
+            }
+            return true;
+        } catch (RuntimeException | OutOfMemoryError e) {
+            // The frame is cut short on the wire, so the connection cannot carry another one.
+            recordCause(e);
+            failStreaming(e);
+            channel.close();
+            return false;
+        }
+    }
+
+    private void failStreaming(Throwable why) {
+        ChunkedPayload s = streaming;
+        if (s != null) {
+            streaming = null;
+            s.fail(why);
         }
     }
 
@@ -253,6 +299,7 @@ final class OutboundLink {
         }
         state = State.CLOSED;
         Throwable why = closedCause();
+        failStreaming(why);
         failQueued(why);
         if (lost) {
             transport.peerLost(peer, why);

@@ -8,6 +8,8 @@ import io.mpirunj.runtime.transport.TransportProgress;
 import io.mpirunj.runtime.wire.Hello;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
@@ -79,6 +81,7 @@ public final class TcpTransport implements NetworkTransport {
     private final Channel serverChannel;
     private final InetSocketAddress advertised;
     private final WriteBufferWaterMark waterMark;
+    private final ByteBufAllocator sendAllocator;
 
     private final AtomicReferenceArray<OutboundLink> links;
     private final AtomicReferenceArray<Channel> inbound;
@@ -98,6 +101,12 @@ public final class TcpTransport implements NetworkTransport {
      * @throws MpiException if the port cannot be bound
      */
     public TcpTransport(int rank, int size, byte[] jobToken, TcpConfig config) {
+        this(rank, size, jobToken, config, PooledByteBufAllocator.DEFAULT);
+    }
+
+    /** As above, with the allocator of the connections this rank opens (tests count what a send holds). */
+    TcpTransport(int rank, int size, byte[] jobToken, TcpConfig config, ByteBufAllocator sendAllocator) {
+        this.sendAllocator = Objects.requireNonNull(sendAllocator, "sendAllocator");
         if (size < 1 || rank < 0 || rank >= size) {
             throw new IllegalArgumentException("rank=" + rank + ", size=" + size + " (expected: 0 <= rank < size)");
         }
@@ -203,6 +212,12 @@ public final class TcpTransport implements NetworkTransport {
      * disagrees with {@code frame.length()}, the frame exceeds {@link TcpConfig#maxFrameBytes()}, the
      * transport is closed, or {@code dst} has failed or left.
      */
+    /** The write promise completes once the socket has taken the bytes. */
+    @Override
+    public boolean copiesPayloadBeforeCompletion() {
+        return true;
+    }
+
     @Override
     public void send(int dst, Frame frame, ByteBuf payload, WriteListener onWritten) {
         WriteListener listener = onWritten != null ? onWritten : WriteListener.NONE;
@@ -418,7 +433,8 @@ public final class TcpTransport implements NetworkTransport {
     Bootstrap clientBootstrap(EventLoop loop) {
         return io.client(loop)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.connectTimeoutMs())
-                .option(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark);
+                .option(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark)
+                .option(ChannelOption.ALLOCATOR, sendAllocator);
     }
 
     /** Null if {@code hello} may connect, else why not. */

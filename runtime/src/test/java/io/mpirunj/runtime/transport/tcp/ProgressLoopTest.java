@@ -9,15 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
-import io.mpirunj.runtime.NanoClock;
 import io.mpirunj.runtime.p2p.Group;
 import io.mpirunj.runtime.p2p.P2pEngine;
 import io.mpirunj.runtime.p2p.RequestImpl;
-import io.mpirunj.runtime.p2p.WaitPolicy;
 import io.mpirunj.runtime.transport.Frame;
 import io.mpirunj.runtime.transport.TransportProgress;
-import java.net.InetSocketAddress;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -35,6 +31,7 @@ import org.junit.jupiter.api.Timeout;
 class ProgressLoopTest {
     private static final Group WORLD = Group.world(2);
 
+    private EnginePair pair;
     private TcpTransport a;
     private TcpTransport b;
     private P2pEngine ea;
@@ -42,26 +39,18 @@ class ProgressLoopTest {
 
     @BeforeEach
     void connect() {
-        a = new TcpTransport(0, 2, TcpTransportTest.TOKEN, TcpConfig.defaults());
-        b = new TcpTransport(1, 2, TcpTransportTest.TOKEN, TcpConfig.defaults());
-        List<InetSocketAddress> table = List.of(a.advertisedAddress(), b.advertisedAddress());
-        a.setPeerAddresses(table);
-        b.setPeerAddresses(table);
-        WaitPolicy waiting = WaitPolicy.of(NanoClock.SYSTEM, 2_000, 2, 2);
-        ea = new P2pEngine(0, 2, a, 16 * 1024, 4 << 20, waiting);
-        eb = new P2pEngine(1, 2, b, 16 * 1024, 4 << 20, waiting);
-        a.start(ea);
-        b.start(eb);
+        pair = new EnginePair(16 * 1024, 4 << 20, sink -> sink);
+        a = pair.a;
+        b = pair.b;
+        ea = pair.ea;
+        eb = pair.eb;
         // connections up, both ways
         exchange(new byte[] {1});
     }
 
     @AfterEach
     void close() {
-        ea.close();
-        eb.close();
-        a.close();
-        b.close();
+        pair.close();
     }
 
     private void exchange(byte[] data) {

@@ -161,7 +161,7 @@ class TcpTransportTest {
     @Test
     void writesALargeHeapPayloadFromAnOffsetInChunksBetweenOtherFrames() throws Exception {
         cluster(2);
-        int bytes = 3 * FrameEncoder.WRITE_CHUNK_BYTES + 1_234; // chunked: not a whole number of chunks
+        int bytes = 3 * ChunkedPayload.WRITE_CHUNK_BYTES + 1_234; // chunked: not a whole number of chunks
         byte[] data = new byte[bytes + 20];
         new Random(7).nextBytes(data);
         byte[] target = new byte[bytes];

@@ -1,0 +1,39 @@
+package io.mpirunj.runtime.transport.tcp;
+
+import io.mpirunj.runtime.NanoClock;
+import io.mpirunj.runtime.p2p.P2pEngine;
+import io.mpirunj.runtime.p2p.WaitPolicy;
+import io.mpirunj.runtime.transport.FrameSink;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/** Ranks 0 and 1 of a test: a point-to-point engine each, over real TCP transports on loopback. */
+final class EnginePair implements AutoCloseable {
+    final TcpTransport a;
+    final TcpTransport b;
+    final P2pEngine ea;
+    final P2pEngine eb;
+
+    /** {@code sinkOfB} may wrap rank 1's engine to watch what reaches it. */
+    EnginePair(int eagerLimitBytes, int eagerCreditBytes, UnaryOperator<FrameSink> sinkOfB) {
+        a = new TcpTransport(0, 2, TcpTransportTest.TOKEN, TcpConfig.defaults());
+        b = new TcpTransport(1, 2, TcpTransportTest.TOKEN, TcpConfig.defaults());
+        List<InetSocketAddress> table = List.of(a.advertisedAddress(), b.advertisedAddress());
+        a.setPeerAddresses(table);
+        b.setPeerAddresses(table);
+        WaitPolicy waiting = WaitPolicy.of(NanoClock.SYSTEM, 2_000, 2, 2);
+        ea = new P2pEngine(0, 2, a, eagerLimitBytes, eagerCreditBytes, waiting);
+        eb = new P2pEngine(1, 2, b, eagerLimitBytes, eagerCreditBytes, waiting);
+        a.start(ea);
+        b.start(sinkOfB.apply(eb));
+    }
+
+    @Override
+    public void close() {
+        ea.close();
+        eb.close();
+        a.close();
+        b.close();
+    }
+}
