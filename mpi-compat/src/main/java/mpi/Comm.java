@@ -555,12 +555,11 @@ public class Comm implements Freeable, Cloneable {
             Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root, boolean inPlace) {
         RootedCall r = new RootedCall(call, root, inPlace, true, "receive", recvbuf, recvtype, "send", sendbuf,
                 sendtype);
-        int reach = r.isRoot ? extent(call, recvcount, displs, r.size) : 0;
-        r.checkCounts(call, reach, sendcount);
-        int[] counts = r.isRoot ? wire(recvcount, recvtype) : null;
-        int[] offsets = r.isRoot ? wire(displs, recvtype) : null;
+        VaryingLayout v = r.varying(call, recvcount, displs, recvtype, sendcount);
+        int[] counts = v.counts();
+        int[] offsets = v.offsets();
         Buffer s = inPlace ? r.rooted.read(displs[root], recvcount[root]).copy() : r.own.read(0, sendcount);
-        Region.Landing l = r.isRoot ? r.rooted.write(0, reach) : nowhere(sendtype);
+        Region.Landing l = r.isRoot ? r.rooted.write(0, v.reach()) : nowhere(sendtype);
         return new Collective(c -> c.gatherv(s, l.buffer, counts, offsets, root),
                 c -> c.igatherv(s, l.buffer, counts, offsets, root), l::land);
     }
@@ -602,6 +601,21 @@ public class Comm implements Freeable, Cloneable {
                 checkCount(call, own, ownCount);
             }
         }
+
+        /**
+         * The v-forms' root layout: checks both buffers against the root's per-rank counts and
+         * displacements (in elements of {@code rootType}) and the own block, and converts them to wire units.
+         */
+        VaryingLayout varying(String call, int[] rootCounts, int[] displs, Datatype rootType, int ownCount) {
+            int reach = isRoot ? extent(call, rootCounts, displs, size) : 0;
+            checkCounts(call, reach, ownCount);
+            return new VaryingLayout(reach, isRoot ? wire(rootCounts, rootType) : null,
+                    isRoot ? wire(displs, rootType) : null);
+        }
+    }
+
+    /** The root's elements reached, and counts and offsets on the wire (null off the root). */
+    private record VaryingLayout(int reach, int[] counts, int[] offsets) {
     }
 
     // ---- scatter -----------------------------------------------------------------------------------
@@ -676,11 +690,10 @@ public class Comm implements Freeable, Cloneable {
             Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype, int root, boolean inPlace) {
         RootedCall r = new RootedCall(call, root, inPlace, true, "send", sendbuf, sendtype, "receive", recvbuf,
                 recvtype);
-        int reach = r.isRoot ? extent(call, sendcount, displs, r.size) : 0;
-        r.checkCounts(call, reach, recvcount);
-        int[] counts = r.isRoot ? wire(sendcount, sendtype) : null;
-        int[] offsets = r.isRoot ? wire(displs, sendtype) : null;
-        Buffer s = r.isRoot ? r.rooted.read(0, reach) : Buffer.allocate(recvtype.unit.wireType(), 0);
+        VaryingLayout v = r.varying(call, sendcount, displs, sendtype, recvcount);
+        int[] counts = v.counts();
+        int[] offsets = v.offsets();
+        Buffer s = r.isRoot ? r.rooted.read(0, v.reach()) : Buffer.allocate(recvtype.unit.wireType(), 0);
         Region.Landing l = inPlace ? new Region.Landing(s.allocateLike(counts[root])) : r.own.write(0, recvcount);
         return new Collective(c -> c.scatterv(s, counts, offsets, l.buffer, root),
                 c -> c.iscatterv(s, counts, offsets, l.buffer, root), l::land);

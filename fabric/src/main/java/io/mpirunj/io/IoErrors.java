@@ -1,7 +1,6 @@
 package io.mpirunj.io;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
@@ -41,11 +40,6 @@ public final class IoErrors {
             text = e.getClass().getSimpleName();
         }
         return text.split("\\R", 2)[0];
-    }
-
-    /** {@link #reason(IOException)} of the wrapped exception. */
-    public static String reason(UncheckedIOException e) {
-        return reason(e.getCause());
     }
 
     private static String reasonOf(FileSystemException e) {
