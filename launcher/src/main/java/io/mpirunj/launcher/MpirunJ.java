@@ -36,6 +36,7 @@ import java.util.concurrent.Callable;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -180,10 +181,8 @@ public final class MpirunJ implements Callable<Integer> {
             description = "Set VAR in every rank's environment: to VALUE, or to its value here. May be repeated.")
     List<String> exports = new ArrayList<>();
 
-    @Option(names = {"-J", "--jvm-arg"}, paramLabel = "OPTION",
-            description = "An option for every rank's JVM, e.g. -J -Xmx1g or --jvm-arg=-ea. May be repeated. "
-                    + "(With --threads the ranks share the launcher's JVM: use MPIRUNJ_JAVA_OPTS.)")
-    List<String> jvmArgs = new ArrayList<>();
+    @Mixin
+    LaunchOptions.JvmArgs jvm;
 
     @Option(names = "--tag-output", description = "Prefix every output line with [rank].")
     boolean tagOutput;
@@ -210,31 +209,8 @@ public final class MpirunJ implements Callable<Integer> {
             + "section.")
     boolean srunRank;
 
-    @Option(names = {"--hostfile", "--machinefile"}, paramLabel = "FILE",
-            description = "Run the ranks on the hosts in FILE: lines 'host', 'host slots=N' or 'host:N', # comments "
-                    + "(default: $" + HostList.OMPI_HOSTFILE_ENV + " or $" + HostList.HYDRA_HOSTFILE_ENV
-                    + " if set, else this host only). Without -np: as many ranks as slots.")
-    Path hostfile;
-
-    @Option(names = {"--host", "-H"}, paramLabel = "HOST[:N],...",
-            description = "Run the ranks on these hosts, N slots each (default 1), e.g. --host node1,node2:4.")
-    String hostOption;
-
-    @Option(names = "--map-by", paramLabel = "slot|node",
-            description = "Fill each host's slots before the next (slot, the default), or one rank per host in "
-                    + "turn (node).")
-    String mapBy;
-
-    @Option(names = "--launch-agent", paramLabel = "COMMAND",
-            description = "How ranks start on other hosts: COMMAND HOST env VAR=... java ... (default: ssh). E.g. "
-                    + "\"docker exec\", \"ssh -p 2222\", \"kubectl exec {host} --\" ({host} marks where the host goes). "
-                    + "localhost, 127.0.0.1 and this host's name start directly.")
-    String launchAgent;
-
-    @Option(names = "--rendezvous-host", paramLabel = "ADDRESS",
-            description = "The launcher's address as the other hosts reach it (default: the address of the "
-                    + "interface that routes to the first other host).")
-    String rendezvousHost;
+    @Mixin
+    LaunchOptions.Hosts launchHosts;
 
     @Option(names = {"-v", "--verbose"}, description = "Report what the launcher does on stderr.")
     boolean verbose;
@@ -367,7 +343,7 @@ public final class MpirunJ implements Callable<Integer> {
                 out.flush();
                 return 0;
             }
-            boolean slurm = !threads && hostfile == null && hostOption == null
+            boolean slurm = !threads && launchHosts.hostfile == null && launchHosts.hostOption == null
                     && SlurmLaunch.insideAllocation(environment);
             if (srunRank) {
                 checkSrunRank();
@@ -485,7 +461,7 @@ public final class MpirunJ implements Callable<Integer> {
                     + " tasks (leave -np out: srun -n decides)");
         }
         size = step.size();
-        String refused = threads ? "--threads" : !jvmArgs.isEmpty() ? "-J" : !exports.isEmpty() ? "-x"
+        String refused = threads ? "--threads" : !jvm.jvmArgs.isEmpty() ? "-J" : !exports.isEmpty() ? "-x"
                 : timeout != null ? "--timeout" : outputDir != null ? "--output-filename"
                 : tagOutput || timestampOutput ? "--tag-output/--timestamp-output" : null;
         if (refused != null) {
@@ -523,17 +499,17 @@ public final class MpirunJ implements Callable<Integer> {
             }
             env.put(io.mpirunj.runtime.trace.MessageTrace.ENV, traceFile.toAbsolutePath().toString());
         }
-        if (threads && !jvmArgs.isEmpty()) {
-            throw new UsageException("-J/--jvm-arg " + jvmArgs.get(0) + ": with --threads the ranks run in the "
+        if (threads && !jvm.jvmArgs.isEmpty()) {
+            throw new UsageException("-J/--jvm-arg " + jvm.jvmArgs.get(0) + ": with --threads the ranks run in the "
                     + "launcher's JVM (set its options with MPIRUNJ_JAVA_OPTS)");
         }
-        for (String a : jvmArgs) {
+        for (String a : jvm.jvmArgs) {
             if (!a.startsWith("-")) {
                 throw new UsageException("-J/--jvm-arg " + a + " (expected: a JVM option starting with '-', e.g. -Xmx1g)");
             }
         }
         if (!threads) {
-            JvmOptions.check(ProcessJob.javaExecutable(), jvmArgs);
+            JvmOptions.check(ProcessJob.javaExecutable(), jvm.jvmArgs);
         }
         if (outputDir != null && Files.exists(outputDir) && !Files.isDirectory(outputDir)) {
             throw new UsageException("--output-filename " + outputDir + " exists and is not a directory");
@@ -577,7 +553,7 @@ public final class MpirunJ implements Callable<Integer> {
         if (coll != null) {
             coll = coll.trim();
         }
-        return new JobSpec(size, main, args, cp, coll, output, verbose, env, jvmArgs, timeoutMs);
+        return new JobSpec(size, main, args, cp, coll, output, verbose, env, jvm.jvmArgs, timeoutMs);
     }
 
     /** {@code --fabric} and {@code --placement}, checked against the rank count, as the ranks' settings. */
@@ -637,14 +613,14 @@ public final class MpirunJ implements Callable<Integer> {
     /** {@code --hostfile}, else {@code --host}, else an orchestrator's hostfile; null: this host only. */
     private List<Host> hosts() throws UsageException {
         try {
-            if (hostfile != null && hostOption != null) {
+            if (launchHosts.hostfile != null && launchHosts.hostOption != null) {
                 throw new UsageException("--hostfile and --host both name the hosts (give one)");
             }
-            if (hostfile != null) {
-                return HostList.readHostfile(hostfile);
+            if (launchHosts.hostfile != null) {
+                return HostList.readHostfile(launchHosts.hostfile);
             }
-            if (hostOption != null) {
-                return HostList.parseHostOption(hostOption);
+            if (launchHosts.hostOption != null) {
+                return HostList.parseHostOption(launchHosts.hostOption);
             }
             Path handedOver = HostList.orchestratorHostfile(environment);
             return handedOver == null ? null : HostList.readHostfile(handedOver);
@@ -656,19 +632,21 @@ public final class MpirunJ implements Callable<Integer> {
     /** Where the ranks run, checked before anything starts. */
     JobLayout layout(int np) throws UsageException {
         List<Host> hosts = threads ? null : hosts();
+        String mapBy = launchHosts.mapBy;
+        String launchAgent = launchHosts.launchAgent;
         try {
             Placement.MapBy by = mapBy == null ? Placement.MapBy.SLOT : Placement.MapBy.parse(mapBy);
             if (hosts == null) {
-                if (launchAgent != null || rendezvousHost != null || mapBy != null) {
-                    String which = launchAgent != null ? "--launch-agent" : rendezvousHost != null ? "--rendezvous-host"
-                            : "--map-by";
+                if (launchAgent != null || launchHosts.rendezvousHost != null || mapBy != null) {
+                    String which = launchAgent != null ? "--launch-agent"
+                            : launchHosts.rendezvousHost != null ? "--rendezvous-host" : "--map-by";
                     throw new UsageException(which + " needs hosts (--hostfile FILE or --host a,b)");
                 }
                 return JobLayout.local(np);
             }
             Placement placement = Placement.of(hosts, np, by, oversubscribe);
             LaunchAgent agent = LaunchAgent.parse(launchAgent == null ? LaunchAgent.DEFAULT : launchAgent);
-            String rendezvous = rendezvousHost;
+            String rendezvous = launchHosts.rendezvousHost;
             if (rendezvous == null) {
                 rendezvous = "127.0.0.1";
                 for (Host h : placement.hosts()) {

@@ -42,7 +42,7 @@ class MpirunJParseTest {
         assertEquals("5", cmd.timeout);
         assertTrue(cmd.oversubscribe);
         assertEquals(List.of("A=1", "B"), cmd.exports);
-        assertEquals(List.of("-Xmx1g", "-ea"), cmd.jvmArgs);
+        assertEquals(List.of("-Xmx1g", "-ea"), cmd.jvm.jvmArgs);
         assertEquals(3, cmd.size);
         assertTrue(cmd.threads);
         assertEquals(List.of("a.jar", "b"), cmd.classpath);
@@ -65,8 +65,8 @@ class MpirunJParseTest {
         alone.parseArgs(run);
         MpirunJ a = alone.getCommand();
         MpirunJ w = parse(run);
-        assertEquals(List.of(w.size, w.threads, w.classpath, w.coll, w.exports, w.jvmArgs, w.mainClass, w.programArgs),
-                List.of(a.size, a.threads, a.classpath, a.coll, a.exports, a.jvmArgs, a.mainClass, a.programArgs));
+        assertEquals(List.of(w.size, w.threads, w.classpath, w.coll, w.exports, w.jvm.jvmArgs, w.mainClass, w.programArgs),
+                List.of(a.size, a.threads, a.classpath, a.coll, a.exports, a.jvm.jvmArgs, a.mainClass, a.programArgs));
         java.util.Set<String> words = new java.util.HashSet<>();
         whole.getSubcommands().forEach((name, sub) -> words.add(name));
         words.addAll(List.of("-h", "--help", "-V", "--version"));

@@ -8,6 +8,7 @@ import io.mpirunj.benchmarks.sweep.Sweep;
 import io.mpirunj.benchmarks.sweep.SweepJob;
 import io.mpirunj.benchmarks.sweep.SweepPoint;
 import io.mpirunj.io.IoErrors;
+import io.mpirunj.launcher.LaunchOptions;
 import io.mpirunj.launcher.MpirunJ;
 import io.mpirunj.launcher.tools.LineForwarder;
 import io.mpirunj.runtime.spi.CollRules;
@@ -25,6 +26,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -78,7 +80,8 @@ public final class BenchCommand implements Callable<Integer> {
     boolean list;
 
     @Option(names = {"-np", "-n", "--np"}, paramLabel = "N[,N...]", split = ",",
-            description = "Ranks; several rank counts run one after another (and are one sweep).")
+            description = "Ranks; several rank counts run one after another (and are one sweep). "
+            + "Required, also with --hostfile or --host.")
     List<Integer> nps = new ArrayList<>();
 
     @Option(names = "--threads", description = "Run the ranks as threads of this JVM instead of as processes.")
@@ -118,23 +121,11 @@ public final class BenchCommand implements Callable<Integer> {
             + "(default: bench-results).")
     Path out = Path.of("bench-results");
 
-    @Option(names = "--hostfile", paramLabel = "FILE", description = "Run the ranks on the hosts in FILE (as for "
-            + "the run command; with --launch-agent and --rendezvous-host).")
-    String hostfile;
+    @Mixin
+    LaunchOptions.Hosts hosts;
 
-    @Option(names = "--launch-agent", paramLabel = "COMMAND", description = "How ranks start on other hosts "
-            + "(default: ssh).")
-    String launchAgent;
-
-    @Option(names = "--rendezvous-host", paramLabel = "ADDRESS", description = "The launcher's address as the "
-            + "other hosts reach it.")
-    String rendezvousHost;
-
-    @Option(names = "--map-by", paramLabel = "slot|node", description = "Rank placement on the hosts.")
-    String mapBy;
-
-    @Option(names = {"-J", "--jvm-arg"}, paramLabel = "OPTION", description = "An option for every rank's JVM.")
-    List<String> jvmArgs = new ArrayList<>();
+    @Mixin
+    LaunchOptions.JvmArgs jvm;
 
     @Option(names = "--write-rules", paramLabel = "FILE", description = "With a sweep (--coll OP=all): write a "
             + "rules file for --coll-rules picking the fastest algorithm per rank count and message size (an "
@@ -209,11 +200,8 @@ public final class BenchCommand implements Callable<Integer> {
         c.out = out;
         c.noCompare = noCompare;
         c.writeRules = writeRules;
-        c.hostfile = hostfile;
-        c.launchAgent = launchAgent;
-        c.rendezvousHost = rendezvousHost;
-        c.mapBy = mapBy;
-        c.jvmArgs = new ArrayList<>(jvmArgs);
+        c.hosts = hosts; // this command is done with once the copy is parsed, so the copy may take its mixins
+        c.jvm = jvm;
         c.environment = environment;
         c.words = new ArrayList<>();
         return c;
@@ -268,15 +256,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** The run command's options for where and how the ranks run (hosts, agent, JVM options). */
     List<String> launcherOptions() {
-        List<String> a = new ArrayList<>();
-        add(a, "--hostfile", hostfile);
-        add(a, "--launch-agent", launchAgent);
-        add(a, "--rendezvous-host", rendezvousHost);
-        add(a, "--map-by", mapBy);
-        for (String j : jvmArgs) {
-            add(a, "-J", j);
-        }
-        return a;
+        return LaunchOptions.arguments(hosts, jvm);
     }
 
     private static void add(List<String> a, String name, String value) {

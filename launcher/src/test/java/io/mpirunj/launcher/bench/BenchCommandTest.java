@@ -86,6 +86,34 @@ class BenchCommandTest {
     }
 
     @Test
+    void takesTheRunCommandsLaunchOptionsAndHandsThemOn() {
+        CommandLine cl = MpirunJ.commandLine();
+        cl.parseArgs("bench", "-np", "4", "--machinefile", "hosts", "-H", "a,b:2", "--map-by", "node",
+                "--launch-agent", "docker exec", "--rendezvous-host", "10.0.0.1", "-J", "-Xmx64m", "--jvm-arg=-ea",
+                "osu_bcast");
+        BenchCommand bench = cl.getSubcommands().get("bench").getCommand();
+        assertEquals(List.of("--hostfile", "hosts", "--host", "a,b:2", "--map-by", "node", "--launch-agent",
+                "docker exec", "--rendezvous-host", "10.0.0.1", "-J", "-Xmx64m", "-J", "-ea"), bench.launcherOptions());
+        // the run command's own option model, not a copy: same names, same labels
+        CommandLine.Model.CommandSpec run = cl.getCommandSpec();
+        CommandLine.Model.CommandSpec b = cl.getSubcommands().get("bench").getCommandSpec();
+        for (String name : List.of("--hostfile", "--machinefile", "--host", "-H", "--map-by", "--launch-agent",
+                "--rendezvous-host", "-J", "--jvm-arg")) {
+            assertEquals(run.findOption(name).toString(), b.findOption(name).toString(), name);
+            assertEquals(List.of(run.findOption(name).description()), List.of(b.findOption(name).description()), name);
+        }
+    }
+
+    @Test
+    void launchOptionsAfterTheNameReachTheRunCommand(@TempDir Path dir) throws Exception {
+        Path hosts = Files.writeString(dir.resolve("hosts"), "localhost slots=2\n");
+        assertUsage("mpirun-j: --threads runs every rank in this JVM: it cannot take --hostfile or --host",
+                "bench", "osu_barrier", "-np", "2", "--threads", "--machinefile", hosts.toString());
+        assertUsage("mpirun-j: --map-by needs hosts (--hostfile FILE or --host a,b)",
+                "bench", "osu_barrier", "-np", "2", "--map-by", "node");
+    }
+
+    @Test
     void badInputIsOneLineAndStatus2() {
         assertUsage("mpirun-j bench: osu_bcast: -m 8:2 (expected: MIN <= MAX)",
                 "bench", "osu_bcast", "-np", "2", "--threads", "-m", "8:2");

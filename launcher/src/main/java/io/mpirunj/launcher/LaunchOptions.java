@@ -1,0 +1,75 @@
+package io.mpirunj.launcher;
+
+import io.mpirunj.launcher.hosts.HostList;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * Where and how the rank JVMs start: options the run command and {@code bench} both take, declared once as
+ * picocli mixins. Two mixins, not one, because the run command's help lists {@code -J} apart from the hosts.
+ * {@code bench} hands them on to the run command it starts its jobs with ({@link #arguments}).
+ */
+public final class LaunchOptions {
+    private LaunchOptions() {
+    }
+
+    /** The hosts the ranks run on, and how they are reached. */
+    public static final class Hosts {
+        @Option(names = {"--hostfile", "--machinefile"}, paramLabel = "FILE",
+                description = "Run the ranks on the hosts in FILE: lines 'host', 'host slots=N' or 'host:N', # comments "
+                        + "(default: $" + HostList.OMPI_HOSTFILE_ENV + " or $" + HostList.HYDRA_HOSTFILE_ENV
+                        + " if set, else this host only). Without -np: as many ranks as slots.")
+        Path hostfile;
+
+        @Option(names = {"--host", "-H"}, paramLabel = "HOST[:N],...",
+                description = "Run the ranks on these hosts, N slots each (default 1), e.g. --host node1,node2:4.")
+        String hostOption;
+
+        @Option(names = "--map-by", paramLabel = "slot|node",
+                description = "Fill each host's slots before the next (slot, the default), or one rank per host in "
+                        + "turn (node).")
+        String mapBy;
+
+        @Option(names = "--launch-agent", paramLabel = "COMMAND",
+                description = "How ranks start on other hosts: COMMAND HOST env VAR=... java ... (default: ssh). E.g. "
+                        + "\"docker exec\", \"ssh -p 2222\", \"kubectl exec {host} --\" ({host} marks where the host goes). "
+                        + "localhost, 127.0.0.1 and this host's name start directly.")
+        String launchAgent;
+
+        @Option(names = "--rendezvous-host", paramLabel = "ADDRESS",
+                description = "The launcher's address as the other hosts reach it (default: the address of the "
+                        + "interface that routes to the first other host).")
+        String rendezvousHost;
+    }
+
+    /** Options for every rank's JVM. */
+    public static final class JvmArgs {
+        @Option(names = {"-J", "--jvm-arg"}, paramLabel = "OPTION",
+                description = "An option for every rank's JVM, e.g. -J -Xmx1g or --jvm-arg=-ea. May be repeated. "
+                        + "(With --threads the ranks share the launcher's JVM: use MPIRUNJ_JAVA_OPTS.)")
+        List<String> jvmArgs = new ArrayList<>();
+    }
+
+    /** The options given in {@code hosts} and {@code jvm}, as the run command's arguments. */
+    public static List<String> arguments(Hosts hosts, JvmArgs jvm) {
+        List<String> a = new ArrayList<>();
+        add(a, "--hostfile", hosts.hostfile == null ? null : hosts.hostfile.toString());
+        add(a, "--host", hosts.hostOption);
+        add(a, "--map-by", hosts.mapBy);
+        add(a, "--launch-agent", hosts.launchAgent);
+        add(a, "--rendezvous-host", hosts.rendezvousHost);
+        for (String j : jvm.jvmArgs) {
+            add(a, "-J", j);
+        }
+        return a;
+    }
+
+    private static void add(List<String> a, String name, String value) {
+        if (value != null) {
+            a.add(name);
+            a.add(value);
+        }
+    }
+}
