@@ -69,37 +69,43 @@ class SelectionOrderTest {
     private static final RuntimeConfig IBM_SP = RuntimeConfig.defaults().withCollSelection(null, false,
             "hold=20+0.02m,end=55+0.07m");
 
+    /** {@code registry}'s choice for {@code op} at {@code shape} on the IBM SP model; null: not checked. */
+    private static Selection assertChoice(String algorithm, Selection.Source source, CollectiveRegistry registry,
+            CollectiveOp op, CallShape shape) {
+        Selection s = registry.select(op, shape, IBM_SP);
+        if (algorithm != null) {
+            assertEquals(algorithm, s.algorithm().name(), op + " " + shape);
+        }
+        if (source != null) {
+            assertEquals(source, s.source(), op + " " + shape);
+        }
+        return s;
+    }
+
     @Test
     void theOrderIsForcedThenRulesThenAutoThenDefault() {
         CollectiveRegistry ruled = registry(null, TWO_SIZES);
-        Selection small = ruled.select(CollectiveOp.BCAST, CallShape.of(4, 100), IBM_SP);
-        assertEquals("linear-p2p", small.algorithm().name());
-        assertEquals(Selection.Source.RULES, small.source());
-        assertEquals("binomial", ruled.select(CollectiveOp.BCAST, CallShape.of(4, 4096), IBM_SP).algorithm().name());
+        assertChoice("linear-p2p", Selection.Source.RULES, ruled, CollectiveOp.BCAST, CallShape.of(4, 100));
+        assertChoice("binomial", null, ruled, CollectiveOp.BCAST, CallShape.of(4, 4096));
         // no rule for allreduce: the default (highest priority)
-        Selection dflt = ruled.select(CollectiveOp.ALLREDUCE, CallShape.of(4, 8), IBM_SP);
-        assertEquals(Selection.Source.DEFAULT, dflt.source());
-        assertEquals("recursive-doubling", dflt.algorithm().name());
+        assertChoice("recursive-doubling", Selection.Source.DEFAULT, ruled, CollectiveOp.ALLREDUCE, CallShape.of(4, 8));
 
         // forced beats the rules file
-        Selection forced = registry("bcast=chain", TWO_SIZES).select(CollectiveOp.BCAST, CallShape.of(4, 100), IBM_SP);
-        assertEquals("chain", forced.algorithm().name());
-        assertEquals(Selection.Source.FORCED, forced.source());
+        assertChoice("chain", Selection.Source.FORCED, registry("bcast=chain", TWO_SIZES), CollectiveOp.BCAST,
+                CallShape.of(4, 100));
         // the rules file beats auto; where no rule matches, auto decides
-        CollectiveRegistry autoRuled = registry("bcast=auto", TWO_SIZES);
-        assertEquals(Selection.Source.RULES, autoRuled.select(CollectiveOp.BCAST, CallShape.of(8, 100), IBM_SP).source());
-        Selection auto = registry("bcast=auto", null).select(CollectiveOp.BCAST, CallShape.of(8, 1000), IBM_SP);
-        assertEquals(Selection.Source.AUTO, auto.source());
-        assertEquals("opt-tree", auto.algorithm().name());
+        assertChoice(null, Selection.Source.RULES, registry("bcast=auto", TWO_SIZES), CollectiveOp.BCAST,
+                CallShape.of(8, 100));
+        Selection auto = assertChoice("opt-tree", Selection.Source.AUTO, registry("bcast=auto", null),
+                CollectiveOp.BCAST, CallShape.of(8, 1000));
         assertEquals(293.84, auto.predicted(), 1e-9);
         // a rule may hand a range to the model
-        Selection ruledAuto = ruled.select(CollectiveOp.ALLTOALL, CallShape.of(8, 1024), IBM_SP);
-        assertEquals(Selection.Source.AUTO, ruledAuto.source());
-        assertEquals("pairwise", ruledAuto.algorithm().name());
+        Selection ruledAuto = assertChoice("pairwise", Selection.Source.AUTO, ruled, CollectiveOp.ALLTOALL,
+                CallShape.of(8, 1024));
         assertEquals(369.56, ruledAuto.predicted(), 1e-9);
         // and Comm.withCollectives (withForced) on top of auto
-        assertEquals(Selection.Source.FORCED, registry("bcast=auto", null).withForced("bcast=binomial-p2p")
-                .select(CollectiveOp.BCAST, CallShape.of(8, 1000), IBM_SP).source());
+        assertChoice(null, Selection.Source.FORCED, registry("bcast=auto", null).withForced("bcast=binomial-p2p"),
+                CollectiveOp.BCAST, CallShape.of(8, 1000));
     }
 
     @Test
@@ -108,36 +114,28 @@ class SelectionOrderTest {
                 + "\"algorithm\": \"linear-p2p\"}, {\"op\": \"alltoallv\", \"algorithm\": \"linear\"}]}", "built-in");
         java.util.function.Function<String, CollectiveRegistry> withThresholds = forced -> registry(forced,
                 CollRules.NONE, thresholds);
-        Selection s = withThresholds.apply(null).select(CollectiveOp.BCAST, CallShape.of(8, 64), IBM_SP);
-        assertEquals("linear-p2p", s.algorithm().name());
-        assertEquals(Selection.Source.THRESHOLD, s.source());
-        assertEquals(Selection.Source.DEFAULT, withThresholds.apply(null).select(CollectiveOp.BCAST, CallShape.of(4, 64),
-                IBM_SP).source());
+        assertChoice("linear-p2p", Selection.Source.THRESHOLD, withThresholds.apply(null), CollectiveOp.BCAST,
+                CallShape.of(8, 64));
+        assertChoice(null, Selection.Source.DEFAULT, withThresholds.apply(null), CollectiveOp.BCAST, CallShape.of(4, 64));
         // auto answers first; where it has no candidate (alltoallv has no schedule builder) the threshold holds
-        assertEquals(Selection.Source.AUTO, withThresholds.apply("bcast=auto").select(CollectiveOp.BCAST,
-                CallShape.of(8, 64), IBM_SP).source());
-        Selection v = withThresholds.apply("alltoallv=auto").select(CollectiveOp.ALLTOALLV, CallShape.unsized(8), IBM_SP);
-        assertEquals(Selection.Source.THRESHOLD, v.source());
-        assertEquals("linear", v.algorithm().name());
+        assertChoice(null, Selection.Source.AUTO, withThresholds.apply("bcast=auto"), CollectiveOp.BCAST,
+                CallShape.of(8, 64));
+        assertChoice("linear", Selection.Source.THRESHOLD, withThresholds.apply("alltoallv=auto"),
+                CollectiveOp.ALLTOALLV, CallShape.unsized(8));
     }
 
     /** The shipped thresholds: alltoall blocks of 8 KiB and more on up to 8 ranks go linear; the rest keeps the default. */
     @Test
     void theBuiltInThresholdsPickLinearAlltoallForLargeBlocksOnFewRanks() {
         CollectiveRegistry builtIn = registry(null, null);
-        Selection large = builtIn.select(CollectiveOp.ALLTOALL, CallShape.of(8, 65536), IBM_SP);
-        assertEquals("linear", large.algorithm().name());
-        assertEquals(Selection.Source.THRESHOLD, large.source());
-        assertEquals("linear", builtIn.select(CollectiveOp.ALLTOALL, CallShape.of(4, 8192), IBM_SP).algorithm().name());
-        Selection small = builtIn.select(CollectiveOp.ALLTOALL, CallShape.of(8, 8191), IBM_SP);
-        assertEquals(Selection.Source.DEFAULT, small.source());
-        assertEquals("pairwise", small.algorithm().name());
-        assertEquals("pairwise", builtIn.select(CollectiveOp.ALLTOALL, CallShape.of(9, 65536), IBM_SP).algorithm().name());
+        assertChoice("linear", Selection.Source.THRESHOLD, builtIn, CollectiveOp.ALLTOALL, CallShape.of(8, 65536));
+        assertChoice("linear", null, builtIn, CollectiveOp.ALLTOALL, CallShape.of(4, 8192));
+        assertChoice("pairwise", Selection.Source.DEFAULT, builtIn, CollectiveOp.ALLTOALL, CallShape.of(8, 8191));
+        assertChoice("pairwise", null, builtIn, CollectiveOp.ALLTOALL, CallShape.of(9, 65536));
         // a rules file still beats them
-        Selection ruled = registry(null, "{\"rules\": [{\"op\": \"alltoall\", \"algorithm\": \"bruck\"}]}")
-                .select(CollectiveOp.ALLTOALL, CallShape.of(8, 65536), IBM_SP);
-        assertEquals("bruck", ruled.algorithm().name());
-        assertEquals(Selection.Source.RULES, ruled.source());
+        assertChoice("bruck", Selection.Source.RULES,
+                registry(null, "{\"rules\": [{\"op\": \"alltoall\", \"algorithm\": \"bruck\"}]}"),
+                CollectiveOp.ALLTOALL, CallShape.of(8, 65536));
     }
 
     /** t_hold ≪ t_end: the root should send to everyone itself; t_hold = t_end: binomial; IBM SP: OPT-tree, or pipelining when large. */
