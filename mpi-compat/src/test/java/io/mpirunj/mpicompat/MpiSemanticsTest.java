@@ -21,6 +21,7 @@ import mpi.Request;
 import mpi.Status;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.function.Executable;
 
 /** Where this package is safer than Open MPI's bindings, and how it reports bad input. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -35,51 +36,54 @@ class MpiSemanticsTest {
         });
     }
 
+    /** Asserts {@code call} throws an MPIException with exactly {@code message}; returns it. */
+    private static MPIException failsWith(String message, Executable call) {
+        MPIException e = assertThrows(MPIException.class, call);
+        assertEquals(message, e.getMessage());
+        return e;
+    }
+
+    /** Asserts {@code call} throws an MPIException whose message starts with {@code prefix}; returns it. */
+    private static MPIException failsStartingWith(String prefix, Executable call) {
+        MPIException e = assertThrows(MPIException.class, call);
+        assertTrue(e.getMessage().startsWith(prefix), e.getMessage());
+        return e;
+    }
+
     @Test
     void anOverrunIsAnExceptionNamingTheCallNotACrash() {
         run(2, world -> {
-            MPIException send = assertThrows(MPIException.class,
+            MPIException send = failsWith("send: the send buffer holds 3 elements of INT but the call needs elements "
+                    + "[0, 4)",
                     () -> MPI.COMM_WORLD.send(new int[3], 4, MPI.INT, 1, 0));
-            assertEquals("send: the send buffer holds 3 elements of INT but the call needs elements [0, 4)",
-                    send.getMessage());
             assertEquals(MPI.ERR_BUFFER, send.getErrorClass());
-            MPIException recv = assertThrows(MPIException.class,
+            failsStartingWith("recv: the receive buffer holds 2 elements",
                     () -> MPI.COMM_WORLD.recv(MPI.newIntBuffer(2), 5, MPI.INT, 1, 0));
-            assertTrue(recv.getMessage().startsWith("recv: the receive buffer holds 2 elements"), recv.getMessage());
-            MPIException irecv = assertThrows(MPIException.class,
+            failsStartingWith("iRecv: ",
                     () -> MPI.COMM_WORLD.iRecv(IntBuffer.wrap(new int[1]), 2, MPI.INT, 1, 0));
-            assertTrue(irecv.getMessage().startsWith("iRecv: "), irecv.getMessage());
-            MPIException ibcast = assertThrows(MPIException.class,
+            failsStartingWith("iBcast: ",
                     () -> MPI.COMM_WORLD.iBcast(MPI.newDoubleBuffer(1), 3, MPI.DOUBLE, 0));
-            assertTrue(ibcast.getMessage().startsWith("iBcast: "), ibcast.getMessage());
             // arrays of the datatype's own type take a short way; its overruns are reported the same
-            MPIException recvArray = assertThrows(MPIException.class,
+            failsWith("recv: the receive buffer holds 2 elements of DOUBLE but the call needs elements [0, 3)",
                     () -> MPI.COMM_WORLD.recv(new double[2], 3, MPI.DOUBLE, 1, 0));
-            assertEquals("recv: the receive buffer holds 2 elements of DOUBLE but the call needs elements [0, 3)",
-                    recvArray.getMessage());
-            MPIException bcastArray = assertThrows(MPIException.class,
+            failsWith("bcast: the buffer holds 4 elements of BYTE but the call needs 5",
                     () -> MPI.COMM_WORLD.bcast(new byte[4], 5, MPI.BYTE, 0));
-            assertEquals("bcast: the buffer holds 4 elements of BYTE but the call needs 5", bcastArray.getMessage());
-            MPIException negative = assertThrows(MPIException.class,
+            failsStartingWith("send: ",
                     () -> MPI.COMM_WORLD.send(new long[2], -1, MPI.LONG, 1, 0));
-            assertTrue(negative.getMessage().startsWith("send: "), negative.getMessage());
-            MPIException gather = assertThrows(MPIException.class,
+            failsWith("gather: the buffer holds 1 elements of INT but the call needs 2",
                     () -> MPI.COMM_WORLD.gather(new int[1], 1, MPI.INT, new int[1], 1, MPI.INT, world.rank()));
-            assertEquals("gather: the buffer holds 1 elements of INT but the call needs 2", gather.getMessage());
         });
     }
 
     @Test
     void aDatatypeThatDoesNotFitTheArrayIsRejected() {
         run(1, world -> {
-            MPIException e = assertThrows(MPIException.class,
+            MPIException e = failsWith("send: datatype INT does not fit the send buffer, a double[] (expected a int[] "
+                    + "or a byte buffer)",
                     () -> MPI.COMM_WORLD.send(new double[2], 2, MPI.INT, 0, 0));
-            assertEquals("send: datatype INT does not fit the send buffer, a double[] (expected a int[] or a byte buffer)",
-                    e.getMessage());
             assertEquals(MPI.ERR_TYPE, e.getErrorClass());
-            MPIException loc = assertThrows(MPIException.class,
+            failsStartingWith("allReduce: MAXLOC needs a pair datatype",
                     () -> MPI.COMM_WORLD.allReduce(new int[2], new int[2], 2, MPI.INT, MPI.MAXLOC));
-            assertTrue(loc.getMessage().startsWith("allReduce: MAXLOC needs a pair datatype"), loc.getMessage());
         });
     }
 
@@ -89,10 +93,9 @@ class MpiSemanticsTest {
             if (world.rank() == 0) {
                 MPI.COMM_WORLD.send(new int[4], 4, MPI.INT, 1, 3);
             } else {
-                MPIException e = assertThrows(MPIException.class,
+                MPIException e = failsStartingWith("recv: ",
                         () -> MPI.COMM_WORLD.recv(new int[2], 2, MPI.INT, 0, 3));
                 assertEquals(MPI.ERR_TRUNCATE, e.getErrorClass());
-                assertTrue(e.getMessage().startsWith("recv: "), e.getMessage());
             }
         });
     }
@@ -132,16 +135,14 @@ class MpiSemanticsTest {
 
     @Test
     void callsBeforeInitSaySo() {
-        MPIException e = assertThrows(MPIException.class, () -> MPI.COMM_WORLD.getRank());
-        assertEquals("getRank: MPI is not initialized (call MPI.Init first)", e.getMessage());
+        failsWith("getRank: MPI is not initialized (call MPI.Init first)", () -> MPI.COMM_WORLD.getRank());
     }
 
     @Test
     void unsupportedCallsSaySo() {
-        MPIException e = assertThrows(MPIException.class,
+        MPIException e = failsStartingWith("Datatype.createVector is not supported",
                 () -> Datatype.createVector(2, 1, 2, MPI.INT));
         assertEquals(MPI.ERR_UNSUPPORTED_OPERATION, e.getErrorClass());
-        assertTrue(e.getMessage().startsWith("Datatype.createVector is not supported"), e.getMessage());
     }
 
     @Test

@@ -1,0 +1,47 @@
+package io.mpirunj.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mpirunj.testapps.AlltoallCheck;
+import io.mpirunj.testapps.StarBcastCheck;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The papers' fabric collectives as processes over TCP, every element checked: SEM all-to-all with 16 ranks on
+ * {@code --fabric torus:4x4}, and paper 004's star-graph broadcast with six ranks on {@code --fabric star:3}.
+ */
+class FabricCollectiveProcessTest {
+
+    static Stream<Arguments> fabricCollectives() {
+        return Stream.of(
+                Arguments.of("alltoall=sem", "16", "torus:4x4", AlltoallCheck.class, "passed alltoall"),
+                Arguments.of("bcast=star", "6", "star:3", StarBcastCheck.class, "passed bcast on 6 ranks"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("fabricCollectives")
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void runsAsProcessesOnItsFabric(String coll, String np, String fabric, Class<?> program, String passed) {
+        LauncherRun run = LauncherRun.of("-np", np, "--fabric", fabric, "--coll", coll, program.getName());
+        run.assertSucceededPrinting(passed);
+        assertFalse(run.err().contains("instead"), "the fabric's schedule ran, no fallback\n" + run);
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void withoutAStarFabricItFallsBackAndSaysSo() {
+        // As processes: each rank JVM logs the fallback once at WARN. (With --threads the warning is once
+        // per launcher JVM and at the launcher's log level, which other tests in this JVM may have set.)
+        LauncherRun run = LauncherRun.of("-np", "3", "--coll", "bcast=star", StarBcastCheck.class.getName());
+        run.assertSucceededPrinting("passed bcast on 3 ranks");
+        assertTrue(run.err().contains("bcast=star needs --fabric star:N with N! ranks; the job has no --fabric"),
+                run::toString);
+    }
+}
