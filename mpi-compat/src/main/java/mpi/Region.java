@@ -266,29 +266,17 @@ final class Region {
                 img.put(i, a[from + i] ? (byte) 1 : 0);
             }
         } else if (u instanceof ShortBuffer) {
-            short[] t = new short[n];
-            ((ShortBuffer) u).get(from, t);
-            img.asShortBuffer().put(t);
+            img.asShortBuffer().put(((ShortBuffer) u).slice(from, n));
         } else if (u instanceof CharBuffer) {
-            char[] t = new char[n];
-            ((CharBuffer) u).get(from, t);
-            img.asCharBuffer().put(t);
+            img.asCharBuffer().put(((CharBuffer) u).slice(from, n));
         } else if (u instanceof IntBuffer) {
-            int[] t = new int[n];
-            ((IntBuffer) u).get(from, t);
-            img.asIntBuffer().put(t);
+            img.asIntBuffer().put(((IntBuffer) u).slice(from, n));
         } else if (u instanceof LongBuffer) {
-            long[] t = new long[n];
-            ((LongBuffer) u).get(from, t);
-            img.asLongBuffer().put(t);
+            img.asLongBuffer().put(((LongBuffer) u).slice(from, n));
         } else if (u instanceof FloatBuffer) {
-            float[] t = new float[n];
-            ((FloatBuffer) u).get(from, t);
-            img.asFloatBuffer().put(t);
+            img.asFloatBuffer().put(((FloatBuffer) u).slice(from, n));
         } else if (u instanceof DoubleBuffer) {
-            double[] t = new double[n];
-            ((DoubleBuffer) u).get(from, t);
-            img.asDoubleBuffer().put(t);
+            img.asDoubleBuffer().put(((DoubleBuffer) u).slice(from, n));
         } else { // a big-endian byte buffer of chars or shorts
             ByteBuffer b = (ByteBuffer) u;
             for (int i = 0; i < n; i++) {
@@ -311,29 +299,17 @@ final class Region {
                     a[from + i] = img.get(i) != 0;
                 }
             } else if (u instanceof ShortBuffer) {
-                short[] t = new short[n];
-                img.asShortBuffer().get(t);
-                ((ShortBuffer) u).put(from, t);
+                ((ShortBuffer) u).slice(from, n).put(img.asShortBuffer());
             } else if (u instanceof CharBuffer) {
-                char[] t = new char[n];
-                img.asCharBuffer().get(t);
-                ((CharBuffer) u).put(from, t);
+                ((CharBuffer) u).slice(from, n).put(img.asCharBuffer());
             } else if (u instanceof IntBuffer) {
-                int[] t = new int[n];
-                img.asIntBuffer().get(t);
-                ((IntBuffer) u).put(from, t);
+                ((IntBuffer) u).slice(from, n).put(img.asIntBuffer());
             } else if (u instanceof LongBuffer) {
-                long[] t = new long[n];
-                img.asLongBuffer().get(t);
-                ((LongBuffer) u).put(from, t);
+                ((LongBuffer) u).slice(from, n).put(img.asLongBuffer());
             } else if (u instanceof FloatBuffer) {
-                float[] t = new float[n];
-                img.asFloatBuffer().get(t);
-                ((FloatBuffer) u).put(from, t);
+                ((FloatBuffer) u).slice(from, n).put(img.asFloatBuffer());
             } else if (u instanceof DoubleBuffer) {
-                double[] t = new double[n];
-                img.asDoubleBuffer().get(t);
-                ((DoubleBuffer) u).put(from, t);
+                ((DoubleBuffer) u).slice(from, n).put(img.asDoubleBuffer());
             } else {
                 ByteBuffer b = (ByteBuffer) u;
                 for (int i = 0; i < n; i++) {
