@@ -9,6 +9,9 @@ import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import io.mpirunj.runtime.spi.CollectiveOp;
 import java.util.Arrays;
+import java.util.function.IntToLongFunction;
+import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 
 /**
  * Runs every registered algorithm of {@code reduceScatter}, {@code reduceScatterBlock}, {@code scan}
@@ -37,8 +40,8 @@ public final class EveryNewReductionOp {
                     continue;
                 }
                 for (int block : BLOCKS) {
-                    runLongs(ch, a, block);
-                    runInts(ch, a, block);
+                    run(ch, a, block, true);
+                    run(ch, a, block, false);
                 }
                 world.barrier();
                 if (world.rank() == 0) {
@@ -113,58 +116,45 @@ public final class EveryNewReductionOp {
         }
     }
 
-    private static void runLongs(CollChannel ch, CollectiveAlgorithm a, int block) {
+    /**
+     * One algorithm at one block size: longs under SUM, or ints under MAX. The expected values are computed
+     * in long arithmetic for both (an int MAX is exact there).
+     */
+    private static void run(CollChannel ch, CollectiveAlgorithm a, int block, boolean longs) {
         int p = ch.size();
         int r = ch.rank();
         CollectiveOp op = a.op();
-        long[] send = new long[sendCount(op, p, block)];
-        for (int k = 0; k < send.length; k++) {
-            send[k] = longAt(r, k);
-        }
+        int n = sendCount(op, p, block);
         int[] range = resultRange(op, p, r, block);
-        long[] recv = new long[range[1]];
-        Arrays.fill(recv, -1);
-        call(ch, a, Buffer.of(send), Buffer.of(recv), Op.SUM, block);
-        int last = lastContributor(op, p, r);
-        for (int i = 0; i < recv.length; i++) {
-            long expected = -1;
-            if (last >= 0) {
-                expected = 0;
-                for (int s = 0; s <= last; s++) {
-                    expected += longAt(s, range[0] + i);
-                }
-            }
-            if (recv[i] != expected) {
-                throw new IllegalStateException(a.op().cliName() + " " + a.name() + " longs SUM, block " + block
-                        + ": rank " + r + " element " + i + " is " + recv[i] + " (expected: " + expected + ")");
-            }
+        long unset = longs ? -1 : Integer.MIN_VALUE + 1;
+        Buffer send;
+        Buffer recv;
+        IntToLongFunction result;
+        if (longs) {
+            long[] out = new long[range[1]];
+            Arrays.fill(out, unset);
+            send = Buffer.of(LongStream.range(0, n).map(k -> longAt(r, (int) k)).toArray());
+            recv = Buffer.of(out);
+            result = i -> out[i];
+        } else {
+            int[] out = new int[range[1]];
+            Arrays.fill(out, (int) unset);
+            send = Buffer.of(IntStream.range(0, n).map(k -> intAt(r, k)).toArray());
+            recv = Buffer.of(out);
+            result = i -> out[i];
         }
-    }
-
-    private static void runInts(CollChannel ch, CollectiveAlgorithm a, int block) {
-        int p = ch.size();
-        int r = ch.rank();
-        CollectiveOp op = a.op();
-        int[] send = new int[sendCount(op, p, block)];
-        for (int k = 0; k < send.length; k++) {
-            send[k] = intAt(r, k);
-        }
-        int[] range = resultRange(op, p, r, block);
-        int[] recv = new int[range[1]];
-        Arrays.fill(recv, Integer.MIN_VALUE + 1);
-        call(ch, a, Buffer.of(send), Buffer.of(recv), Op.MAX, block);
+        call(ch, a, send, recv, longs ? Op.SUM : Op.MAX, block);
         int last = lastContributor(op, p, r);
-        for (int i = 0; i < recv.length; i++) {
-            int expected = Integer.MIN_VALUE + 1;
-            if (last >= 0) {
-                expected = Integer.MIN_VALUE;
-                for (int s = 0; s <= last; s++) {
-                    expected = Math.max(expected, intAt(s, range[0] + i));
-                }
+        for (int i = 0; i < range[1]; i++) {
+            long expected = unset;
+            for (int s = 0; s <= last; s++) {
+                long v = longs ? longAt(s, range[0] + i) : intAt(s, range[0] + i);
+                expected = s == 0 ? v : longs ? expected + v : Math.max(expected, v);
             }
-            if (recv[i] != expected) {
-                throw new IllegalStateException(a.op().cliName() + " " + a.name() + " ints MAX, block " + block
-                        + ": rank " + r + " element " + i + " is " + recv[i] + " (expected: " + expected + ")");
+            if (result.applyAsLong(i) != expected) {
+                throw new IllegalStateException(a.op().cliName() + " " + a.name() + (longs ? " longs SUM" : " ints MAX")
+                        + ", block " + block + ": rank " + r + " element " + i + " is " + result.applyAsLong(i)
+                        + " (expected: " + expected + ")");
             }
         }
     }
