@@ -75,65 +75,16 @@ final class Region {
             b.clear(); // index 0 to capacity: the user's position and limit do not count
             return ofBytes(call, role, type, buf, b);
         }
-        if (buf instanceof int[]) {
-            requireUnit(call, role, type, buf, Datatype.Unit.INT);
-            return new Region(call, role, type, buf, Buffer.of((int[]) buf), ((int[]) buf).length);
-        }
-        if (buf instanceof long[]) {
-            requireUnit(call, role, type, buf, Datatype.Unit.LONG);
-            return new Region(call, role, type, buf, Buffer.of((long[]) buf), ((long[]) buf).length);
-        }
-        if (buf instanceof float[]) {
-            requireUnit(call, role, type, buf, Datatype.Unit.FLOAT);
-            return new Region(call, role, type, buf, Buffer.of((float[]) buf), ((float[]) buf).length);
-        }
-        if (buf instanceof double[]) {
-            requireUnit(call, role, type, buf, Datatype.Unit.DOUBLE);
-            return new Region(call, role, type, buf, Buffer.of((double[]) buf), ((double[]) buf).length);
-        }
-        if (buf instanceof short[]) {
-            requireUnit(call, role, type, buf, Datatype.Unit.SHORT);
-            return new Region(call, role, type, buf, null, ((short[]) buf).length);
-        }
-        if (buf instanceof char[]) {
-            requireUnit(call, role, type, buf, Datatype.Unit.CHAR);
-            return new Region(call, role, type, buf, null, ((char[]) buf).length);
-        }
-        if (buf instanceof boolean[]) {
-            requireUnit(call, role, type, buf, Datatype.Unit.BOOLEAN);
-            return new Region(call, role, type, buf, null, ((boolean[]) buf).length);
-        }
-        if (buf instanceof IntBuffer) {
-            IntBuffer b = (IntBuffer) buf;
-            requireUnit(call, role, type, buf, Datatype.Unit.INT);
-            return b.hasArray() ? new Region(call, role, type, buf, Buffer.of(b.array(), b.arrayOffset(), b.capacity()),
-                    b.capacity()) : new Region(call, role, type, buf, null, b.capacity());
-        }
-        if (buf instanceof LongBuffer) {
-            LongBuffer b = (LongBuffer) buf;
-            requireUnit(call, role, type, buf, Datatype.Unit.LONG);
-            return b.hasArray() ? new Region(call, role, type, buf, Buffer.of(b.array(), b.arrayOffset(), b.capacity()),
-                    b.capacity()) : new Region(call, role, type, buf, null, b.capacity());
-        }
-        if (buf instanceof FloatBuffer) {
-            FloatBuffer b = (FloatBuffer) buf;
-            requireUnit(call, role, type, buf, Datatype.Unit.FLOAT);
-            return b.hasArray() ? new Region(call, role, type, buf, Buffer.of(b.array(), b.arrayOffset(), b.capacity()),
-                    b.capacity()) : new Region(call, role, type, buf, null, b.capacity());
-        }
-        if (buf instanceof DoubleBuffer) {
-            DoubleBuffer b = (DoubleBuffer) buf;
-            requireUnit(call, role, type, buf, Datatype.Unit.DOUBLE);
-            return b.hasArray() ? new Region(call, role, type, buf, Buffer.of(b.array(), b.arrayOffset(), b.capacity()),
-                    b.capacity()) : new Region(call, role, type, buf, null, b.capacity());
-        }
-        if (buf instanceof ShortBuffer) {
-            requireUnit(call, role, type, buf, Datatype.Unit.SHORT);
-            return new Region(call, role, type, buf, null, ((ShortBuffer) buf).capacity());
-        }
-        if (buf instanceof CharBuffer) {
-            requireUnit(call, role, type, buf, Datatype.Unit.CHAR);
-            return new Region(call, role, type, buf, null, ((CharBuffer) buf).capacity());
+        Datatype.Unit typed = typedUnit(buf);
+        if (typed != null) { // an array or NIO buffer of one primitive type: the datatype's must be it
+            requireUnit(call, role, type, buf, typed);
+            if (buf instanceof java.nio.Buffer) {
+                java.nio.Buffer b = (java.nio.Buffer) buf; // index 0 to capacity, as for a byte buffer
+                return new Region(call, role, type, buf,
+                        b.hasArray() ? arrayView(b.array(), b.arrayOffset(), b.capacity()) : null, b.capacity());
+            }
+            int length = java.lang.reflect.Array.getLength(buf);
+            return new Region(call, role, type, buf, arrayView(buf, 0, length), length);
         }
         throw new MPIException(call + ": the " + role + " buffer is a " + buf.getClass().getName()
                 + " (expected: a primitive array or a java.nio buffer)", null, MPI.ERR_BUFFER);
@@ -186,6 +137,30 @@ final class Region {
         ElementType wire = unit.wireType();
         b.limit(units * unit.bytes);
         return new Region(call, role, type, user, Buffer.of(b, wire), units);
+    }
+
+    /** The one primitive type of an array or NIO buffer other than bytes, or null. */
+    private static Datatype.Unit typedUnit(Object buf) {
+        return buf instanceof int[] || buf instanceof IntBuffer ? Datatype.Unit.INT
+                : buf instanceof long[] || buf instanceof LongBuffer ? Datatype.Unit.LONG
+                : buf instanceof float[] || buf instanceof FloatBuffer ? Datatype.Unit.FLOAT
+                : buf instanceof double[] || buf instanceof DoubleBuffer ? Datatype.Unit.DOUBLE
+                : buf instanceof short[] || buf instanceof ShortBuffer ? Datatype.Unit.SHORT
+                : buf instanceof char[] || buf instanceof CharBuffer ? Datatype.Unit.CHAR
+                : buf instanceof boolean[] ? Datatype.Unit.BOOLEAN
+                : null;
+    }
+
+    /**
+     * A zero-copy view of {@code n} elements of {@code array} from {@code offset}, for the element types the
+     * runtime's buffers have (int, long, float, double); null for the others, which are staged.
+     */
+    private static Buffer arrayView(Object array, int offset, int n) {
+        return array instanceof int[] ? Buffer.of((int[]) array, offset, n)
+                : array instanceof long[] ? Buffer.of((long[]) array, offset, n)
+                : array instanceof float[] ? Buffer.of((float[]) array, offset, n)
+                : array instanceof double[] ? Buffer.of((double[]) array, offset, n)
+                : null;
     }
 
     private static void requireUnit(String call, String role, Datatype type, Object buf, Datatype.Unit expected) {
