@@ -81,10 +81,10 @@ final class Region {
             if (buf instanceof java.nio.Buffer) {
                 java.nio.Buffer b = (java.nio.Buffer) buf; // index 0 to capacity, as for a byte buffer
                 return new Region(call, role, type, buf,
-                        b.hasArray() ? arrayView(b.array(), b.arrayOffset(), b.capacity()) : null, b.capacity());
+                        b.hasArray() ? zeroCopyView(b.array(), b.arrayOffset(), b.capacity()) : null, b.capacity());
             }
             int length = java.lang.reflect.Array.getLength(buf);
-            return new Region(call, role, type, buf, arrayView(buf, 0, length), length);
+            return new Region(call, role, type, buf, zeroCopyView(buf, 0, length), length);
         }
         throw new MPIException(call + ": the " + role + " buffer is a " + buf.getClass().getName()
                 + " (expected: a primitive array or a java.nio buffer)", null, MPI.ERR_BUFFER);
@@ -107,23 +107,11 @@ final class Region {
             byte[] a = (byte[]) buf;
             return units <= a.length ? Buffer.of(a, 0, (int) units) : null;
         }
-        if (buf instanceof int[] && unit == Datatype.Unit.INT) {
-            int[] a = (int[]) buf;
-            return units <= a.length ? Buffer.of(a, 0, (int) units) : null;
+        if (buf == null || !buf.getClass().isArray() || typedUnit(buf) != unit
+                || units > java.lang.reflect.Array.getLength(buf)) {
+            return null;
         }
-        if (buf instanceof double[] && unit == Datatype.Unit.DOUBLE) {
-            double[] a = (double[]) buf;
-            return units <= a.length ? Buffer.of(a, 0, (int) units) : null;
-        }
-        if (buf instanceof long[] && unit == Datatype.Unit.LONG) {
-            long[] a = (long[]) buf;
-            return units <= a.length ? Buffer.of(a, 0, (int) units) : null;
-        }
-        if (buf instanceof float[] && unit == Datatype.Unit.FLOAT) {
-            float[] a = (float[]) buf;
-            return units <= a.length ? Buffer.of(a, 0, (int) units) : null;
-        }
-        return null;
+        return zeroCopyView(buf, 0, (int) units);
     }
 
     /** A byte array or byte buffer: any datatype, its multi-byte elements read in the buffer's order. */
@@ -155,7 +143,7 @@ final class Region {
      * A zero-copy view of {@code n} elements of {@code array} from {@code offset}, for the element types the
      * runtime's buffers have (int, long, float, double); null for the others, which are staged.
      */
-    private static Buffer arrayView(Object array, int offset, int n) {
+    private static Buffer zeroCopyView(Object array, int offset, int n) {
         return array instanceof int[] ? Buffer.of((int[]) array, offset, n)
                 : array instanceof long[] ? Buffer.of((long[]) array, offset, n)
                 : array instanceof float[] ? Buffer.of((float[]) array, offset, n)
