@@ -351,37 +351,20 @@ final class CollectiveScenarios {
     static void reduce(Comm c) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : kinds()) {
-            for (Op op : ops(k)) {
-                for (int n : counts(p)) {
-                    for (int root : roots(p)) {
-                        Buffer recv = create(k, sentinels(r == root ? n : 2));
-                        Buffer send = create(k, fill(n, i -> small(r, i)));
-                        c.reduce(send, recv, op, root);
-                        String what = "reduce " + op;
-                        check(r == root ? reference(k, op, p, n) : sentinels(2), recv, what, k, n, root, r);
-                        check(fill(n, i -> small(r, i)), send, what + " (send must not change)", k, n, root, r);
-                    }
-                }
-            }
-        }
+        eachReduction(c, roots(p), n -> n, (k, op, n, root, send) -> {
+            Buffer recv = create(k, sentinels(r == root ? n : 2));
+            c.reduce(send, recv, op, root);
+            return new Received("reduce " + op, recv, r == root ? reference(k, op, p, n) : sentinels(2));
+        });
     }
 
     static void allreduce(Comm c) {
         int p = c.size();
-        int r = c.rank();
-        for (Kind k : kinds()) {
-            for (Op op : ops(k)) {
-                for (int n : counts(p)) {
-                    Buffer recv = create(k, sentinels(n));
-                    Buffer send = create(k, fill(n, i -> small(r, i)));
-                    c.allreduce(send, recv, op);
-                    String what = "allreduce " + op;
-                    check(reference(k, op, p, n), recv, what, k, n, -1, r);
-                    check(fill(n, i -> small(r, i)), send, what + " (send must not change)", k, n, -1, r);
-                }
-            }
-        }
+        eachReduction(c, UNROOTED, n -> n, (k, op, n, root, send) -> {
+            Buffer recv = create(k, sentinels(n));
+            c.allreduce(send, recv, op);
+            return new Received("allreduce " + op, recv, reference(k, op, p, n));
+        });
     }
 
     /**
@@ -391,55 +374,75 @@ final class CollectiveScenarios {
     static void reduceScatter(Comm c, boolean equalBlocks) {
         int p = c.size();
         int r = c.rank();
-        for (Kind k : kinds()) {
-            for (Op op : ops(k)) {
-                for (int n : counts(p)) {
-                    int[] counts = new int[p];
-                    for (int j = 0; j < p; j++) {
-                        counts[j] = equalBlocks ? n : vcount(n, j, 1);
-                    }
-                    int total = 0;
-                    int mine = 0;
-                    for (int j = 0; j < p; j++) {
-                        if (j == r) {
-                            mine = total;
-                        }
-                        total += counts[j];
-                    }
-                    Buffer send = create(k, fill(total, i -> small(r, i)));
-                    Buffer recv = create(k, sentinels(counts[r]));
-                    if (equalBlocks) {
-                        c.reduceScatterBlock(send, recv, op);
-                    } else {
-                        c.reduceScatter(send, recv, counts, op);
-                    }
-                    long[] all = reference(k, op, p, total);
-                    String what = (equalBlocks ? "reduceScatterBlock " : "reduceScatter ") + op;
-                    check(java.util.Arrays.copyOfRange(all, mine, mine + counts[r]), recv, what, k, n, -1, r);
-                    check(fill(total, i -> small(r, i)), send, what + " (send must not change)", k, n, -1, r);
-                }
+        java.util.function.IntFunction<int[]> blocks = n -> {
+            int[] counts = new int[p];
+            for (int j = 0; j < p; j++) {
+                counts[j] = equalBlocks ? n : vcount(n, j, 1);
             }
-        }
+            return counts;
+        };
+        eachReduction(c, UNROOTED, n -> java.util.Arrays.stream(blocks.apply(n)).sum(), (k, op, n, root, send) -> {
+            int[] counts = blocks.apply(n);
+            int mine = java.util.Arrays.stream(counts, 0, r).sum();
+            Buffer recv = create(k, sentinels(counts[r]));
+            if (equalBlocks) {
+                c.reduceScatterBlock(send, recv, op);
+            } else {
+                c.reduceScatter(send, recv, counts, op);
+            }
+            long[] all = reference(k, op, p, java.util.Arrays.stream(counts).sum());
+            return new Received((equalBlocks ? "reduceScatterBlock " : "reduceScatter ") + op, recv,
+                    java.util.Arrays.copyOfRange(all, mine, mine + counts[r]));
+        });
     }
 
     /** Scan and exscan: rank r gets the reduction over ranks 0..r (0..r-1); exscan leaves rank 0's recv alone. */
     static void scan(Comm c, boolean exclusive) {
-        int p = c.size();
+        int r = c.rank();
+        eachReduction(c, UNROOTED, n -> n, (k, op, n, root, send) -> {
+            Buffer recv = create(k, sentinels(n));
+            if (exclusive) {
+                c.exscan(send, recv, op);
+            } else {
+                c.scan(send, recv, op);
+            }
+            int upTo = exclusive ? r : r + 1;
+            return new Received((exclusive ? "exscan " : "scan ") + op, recv,
+                    upTo == 0 ? sentinels(n) : reference(k, op, upTo, n));
+        });
+    }
+
+    /** The root list of an unrooted reduction: one pass, reported as root -1. */
+    private static final List<Integer> UNROOTED = List.of(-1);
+
+    /** A reduction's name and receive buffer, and what the buffer must hold. */
+    private record Received(String what, Buffer recv, long[] expected) {
+    }
+
+    /** One reduction call on {@code send}; root is -1 for an unrooted one. */
+    @FunctionalInterface
+    private interface ReductionCall {
+        Received run(Kind k, Op op, int n, int root, Buffer send);
+    }
+
+    /**
+     * The loop every reduction scenario shares: for every kind, its ops, every count n and every root, rank
+     * r's send holds {@code small(r, i)} for {@code sendCount(n)} elements; {@code call} runs the collective;
+     * then its receive buffer is checked, and the send buffer must not have changed.
+     */
+    private static void eachReduction(Comm c, List<Integer> roots, java.util.function.IntUnaryOperator sendCount,
+            ReductionCall call) {
         int r = c.rank();
         for (Kind k : kinds()) {
             for (Op op : ops(k)) {
-                for (int n : counts(p)) {
-                    Buffer send = create(k, fill(n, i -> small(r, i)));
-                    Buffer recv = create(k, sentinels(n));
-                    if (exclusive) {
-                        c.exscan(send, recv, op);
-                    } else {
-                        c.scan(send, recv, op);
+                for (int n : counts(c.size())) {
+                    for (int root : roots) {
+                        long[] sent = fill(sendCount.applyAsInt(n), i -> small(r, i));
+                        Buffer send = create(k, sent);
+                        Received got = call.run(k, op, n, root, send);
+                        check(got.expected(), got.recv(), got.what(), k, n, root, r);
+                        check(sent, send, got.what() + " (send must not change)", k, n, root, r);
                     }
-                    String what = (exclusive ? "exscan " : "scan ") + op;
-                    int upTo = exclusive ? r : r + 1;
-                    check(upTo == 0 ? sentinels(n) : reference(k, op, upTo, n), recv, what, k, n, -1, r);
-                    check(fill(n, i -> small(r, i)), send, what + " (send must not change)", k, n, -1, r);
                 }
             }
         }
