@@ -130,14 +130,21 @@ public final class RuntimeConfig {
     }
 
     private static int byteCount(Map<String, String> env, String prop, String var, int dflt) {
-        String v = System.getProperty(prop, env.get(var));
-        if (v == null) {
+        return intSetting(prop, System.getProperty(prop, env.get(var)), dflt, "a non-negative integer");
+    }
+
+    /**
+     * A whole-number setting: {@code value} (of the property or variable {@code name}), or {@code dflt} when it
+     * is not set; a value that is not a number is one line naming the setting and what it {@code expected}.
+     */
+    public static int intSetting(String name, String value, int dflt, String expected) {
+        if (value == null) {
             return dflt;
         }
         try {
-            return Integer.parseInt(v.trim());
+            return Integer.parseInt(value.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(prop + "=" + v + " (expected: a non-negative integer)");
+            throw new IllegalArgumentException(name + "=" + value + " (expected: " + expected + ")");
         }
     }
 

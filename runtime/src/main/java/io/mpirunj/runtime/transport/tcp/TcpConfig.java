@@ -1,5 +1,6 @@
 package io.mpirunj.runtime.transport.tcp;
 
+import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.bootstrap.JobEnvironment;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -200,15 +201,7 @@ public final class TcpConfig {
     }
 
     private static int intProp(String name, int def) {
-        String v = System.getProperty(name);
-        if (v == null) {
-            return def;
-        }
-        try {
-            return Integer.parseInt(v.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + "=" + v + " (expected: an integer)");
-        }
+        return RuntimeConfig.intSetting(name, System.getProperty(name), def, "an integer");
     }
 
     private static int positive(String name, int v) {

@@ -1,0 +1,28 @@
+package io.mpirunj.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.mpirunj.runtime.bootstrap.JobEnvironment;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Whole-number settings (RuntimeConfig's and TcpConfig's): the default when unset, one clear line when not a number. */
+class IntSettingTest {
+
+    @Test
+    void unsetIsTheDefaultAndANumberIsReadTrimmed() {
+        assertEquals(7, RuntimeConfig.intSetting("x", null, 7, "an integer"));
+        assertEquals(-3, RuntimeConfig.intSetting("x", " -3 ", 7, "an integer"));
+    }
+
+    @Test
+    void aValueThatIsNotANumberNamesTheSetting() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RuntimeConfig.intSetting("mpirunj.tcp.ioThreads", "two", 0, "an integer"));
+        assertEquals("mpirunj.tcp.ioThreads=two (expected: an integer)", e.getMessage());
+        IllegalArgumentException env = assertThrows(IllegalArgumentException.class,
+                () -> RuntimeConfig.from(Map.of(JobEnvironment.EAGER_LIMIT, "64k")));
+        assertEquals(RuntimeConfig.EAGER_LIMIT_PROP + "=64k (expected: a non-negative integer)", env.getMessage());
+    }
+}
