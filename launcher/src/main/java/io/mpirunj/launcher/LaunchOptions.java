@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
 
 /**
  * Where and how the rank JVMs start: options the run command and {@code bench} both take, declared once as
- * picocli mixins. Two mixins, not one, because the run command's help lists {@code -J} apart from the hosts.
+ * picocli mixins. Three mixins, not one, because the run command's help lists them in three places.
  * {@code bench} hands them on to the run command it starts its jobs with ({@link #arguments}).
  */
 public final class LaunchOptions {
@@ -44,6 +44,13 @@ public final class LaunchOptions {
         String rendezvousHost;
     }
 
+    /** More ranks than the hosts have slots. */
+    public static final class Oversubscribe {
+        @Option(names = "--oversubscribe", description = "More ranks than the hosts' slots (round the hosts again); "
+                + "on this host alone more ranks than cores is always allowed.")
+        boolean oversubscribe;
+    }
+
     /** Options for every rank's JVM. */
     public static final class JvmArgs {
         @Option(names = {"-J", "--jvm-arg"}, paramLabel = "OPTION",
@@ -52,14 +59,17 @@ public final class LaunchOptions {
         List<String> jvmArgs = new ArrayList<>();
     }
 
-    /** The options given in {@code hosts} and {@code jvm}, as the run command's arguments. */
-    public static List<String> arguments(Hosts hosts, JvmArgs jvm) {
+    /** The options given in {@code hosts}, {@code over} and {@code jvm}, as the run command's arguments. */
+    public static List<String> arguments(Hosts hosts, Oversubscribe over, JvmArgs jvm) {
         List<String> a = new ArrayList<>();
         add(a, "--hostfile", hosts.hostfile == null ? null : hosts.hostfile.toString());
         add(a, "--host", hosts.hostOption);
         add(a, "--map-by", hosts.mapBy);
         add(a, "--launch-agent", hosts.launchAgent);
         add(a, "--rendezvous-host", hosts.rendezvousHost);
+        if (over.oversubscribe) {
+            a.add("--oversubscribe");
+        }
         for (String j : jvm.jvmArgs) {
             add(a, "-J", j);
         }

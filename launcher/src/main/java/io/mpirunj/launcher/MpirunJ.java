@@ -200,9 +200,8 @@ public final class MpirunJ implements Callable<Integer> {
                     + "what each rank was doing and exit with status 124.")
     String timeout;
 
-    @Option(names = "--oversubscribe", description = "More ranks than the hosts' slots (round the hosts again); "
-            + "on this host alone more ranks than cores is always allowed.")
-    boolean oversubscribe;
+    @Mixin
+    LaunchOptions.Oversubscribe oversubscription;
 
     @Option(names = "--srun-rank", description = "Be one rank of a job that srun starts directly "
             + "(srun -n 16 mpirun-j --srun-rank MyApp): the ranks meet without a launcher; see the README's Slurm "
@@ -644,7 +643,7 @@ public final class MpirunJ implements Callable<Integer> {
                 }
                 return JobLayout.local(np);
             }
-            Placement placement = Placement.of(hosts, np, by, oversubscribe);
+            Placement placement = Placement.of(hosts, np, by, oversubscription.oversubscribe);
             LaunchAgent agent = LaunchAgent.parse(launchAgent == null ? LaunchAgent.DEFAULT : launchAgent);
             String rendezvous = launchHosts.rendezvousHost;
             if (rendezvous == null) {

@@ -40,7 +40,7 @@ class MpirunJParseTest {
         assertTrue(cmd.timestampOutput);
         assertEquals(java.nio.file.Path.of("out"), cmd.outputDir);
         assertEquals("5", cmd.timeout);
-        assertTrue(cmd.oversubscribe);
+        assertTrue(cmd.oversubscription.oversubscribe);
         assertEquals(List.of("A=1", "B"), cmd.exports);
         assertEquals(List.of("-Xmx1g", "-ea"), cmd.jvm.jvmArgs);
         assertEquals(3, cmd.size);

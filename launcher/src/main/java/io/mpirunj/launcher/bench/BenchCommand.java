@@ -125,6 +125,9 @@ public final class BenchCommand implements Callable<Integer> {
     LaunchOptions.Hosts hosts;
 
     @Mixin
+    LaunchOptions.Oversubscribe oversubscription;
+
+    @Mixin
     LaunchOptions.JvmArgs jvm;
 
     @Option(names = "--write-rules", paramLabel = "FILE", description = "With a sweep (--coll OP=all): write a "
@@ -201,6 +204,7 @@ public final class BenchCommand implements Callable<Integer> {
         c.noCompare = noCompare;
         c.writeRules = writeRules;
         c.hosts = hosts; // this command is done with once the copy is parsed, so the copy may take its mixins
+        c.oversubscription = oversubscription;
         c.jvm = jvm;
         c.environment = environment;
         c.words = new ArrayList<>();
@@ -256,7 +260,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** The run command's options for where and how the ranks run (hosts, agent, JVM options). */
     List<String> launcherOptions() {
-        return LaunchOptions.arguments(hosts, jvm);
+        return LaunchOptions.arguments(hosts, oversubscription, jvm);
     }
 
     private static void add(List<String> a, String name, String value) {

@@ -89,16 +89,17 @@ class BenchCommandTest {
     void takesTheRunCommandsLaunchOptionsAndHandsThemOn() {
         CommandLine cl = MpirunJ.commandLine();
         cl.parseArgs("bench", "-np", "4", "--machinefile", "hosts", "-H", "a,b:2", "--map-by", "node",
-                "--launch-agent", "docker exec", "--rendezvous-host", "10.0.0.1", "-J", "-Xmx64m", "--jvm-arg=-ea",
-                "osu_bcast");
+                "--launch-agent", "docker exec", "--rendezvous-host", "10.0.0.1", "--oversubscribe", "-J", "-Xmx64m",
+                "--jvm-arg=-ea", "osu_bcast");
         BenchCommand bench = cl.getSubcommands().get("bench").getCommand();
         assertEquals(List.of("--hostfile", "hosts", "--host", "a,b:2", "--map-by", "node", "--launch-agent",
-                "docker exec", "--rendezvous-host", "10.0.0.1", "-J", "-Xmx64m", "-J", "-ea"), bench.launcherOptions());
+                "docker exec", "--rendezvous-host", "10.0.0.1", "--oversubscribe", "-J", "-Xmx64m", "-J", "-ea"),
+                bench.launcherOptions());
         // the run command's own option model, not a copy: same names, same labels
         CommandLine.Model.CommandSpec run = cl.getCommandSpec();
         CommandLine.Model.CommandSpec b = cl.getSubcommands().get("bench").getCommandSpec();
         for (String name : List.of("--hostfile", "--machinefile", "--host", "-H", "--map-by", "--launch-agent",
-                "--rendezvous-host", "-J", "--jvm-arg")) {
+                "--rendezvous-host", "--oversubscribe", "-J", "--jvm-arg")) {
             assertEquals(run.findOption(name).toString(), b.findOption(name).toString(), name);
             assertEquals(List.of(run.findOption(name).description()), List.of(b.findOption(name).description()), name);
         }
