@@ -129,8 +129,21 @@ public final class RuntimeConfig {
                 System.getProperty(PLACEMENT_PROP, env.get(PLACEMENT_ENV)));
     }
 
+    /** A non-negative count from the property, else the variable (named as the one that was set), else {@code dflt}. */
     private static int byteCount(Map<String, String> env, String prop, String var, int dflt) {
-        return intSetting(prop, System.getProperty(prop, env.get(var)), dflt, "a non-negative integer");
+        String fromProp = System.getProperty(prop);
+        String name = fromProp != null || env.get(var) == null ? prop : var;
+        String value = fromProp != null ? fromProp : env.get(var);
+        return nonNegativeSetting(name, value, dflt);
+    }
+
+    /** As {@link #intSetting}, for a count that may not be negative: a negative value is refused alike. */
+    public static int nonNegativeSetting(String name, String value, int dflt) {
+        int n = intSetting(name, value, dflt, "a non-negative integer");
+        if (n < 0) {
+            throw new IllegalArgumentException(name + "=" + value + " (expected: a non-negative integer)");
+        }
+        return n;
     }
 
     /**

@@ -23,6 +23,22 @@ class IntSettingTest {
         assertEquals("mpirunj.tcp.ioThreads=two (expected: an integer)", e.getMessage());
         IllegalArgumentException env = assertThrows(IllegalArgumentException.class,
                 () -> RuntimeConfig.from(Map.of(JobEnvironment.EAGER_LIMIT, "64k")));
-        assertEquals(RuntimeConfig.EAGER_LIMIT_PROP + "=64k (expected: a non-negative integer)", env.getMessage());
+        assertEquals(JobEnvironment.EAGER_LIMIT + "=64k (expected: a non-negative integer)", env.getMessage());
+    }
+
+    @Test
+    void aNegativeByteCountIsRefusedNamingWhereItCameFrom() {
+        IllegalArgumentException env = assertThrows(IllegalArgumentException.class,
+                () -> RuntimeConfig.from(Map.of(JobEnvironment.EAGER_CREDIT_BYTES, "-1")));
+        assertEquals(JobEnvironment.EAGER_CREDIT_BYTES + "=-1 (expected: a non-negative integer)", env.getMessage());
+        String prop = RuntimeConfig.EAGER_LIMIT_PROP;
+        System.setProperty(prop, "-64");
+        try {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> RuntimeConfig.from(Map.of(JobEnvironment.EAGER_LIMIT, "5")));
+            assertEquals(prop + "=-64 (expected: a non-negative integer)", e.getMessage());
+        } finally {
+            System.clearProperty(prop);
+        }
     }
 }

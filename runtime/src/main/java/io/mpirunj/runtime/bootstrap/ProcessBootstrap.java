@@ -163,15 +163,7 @@ public final class ProcessBootstrap {
             throw new IllegalArgumentException(name + (fallback != null ? " (or " + fallback + ")" : "")
                     + " is not set (expected: set by the mpirun-j launcher)");
         }
-        try {
-            int n = Integer.parseInt(v.trim());
-            if (n < 0) {
-                throw new NumberFormatException();
-            }
-            return n;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(used + "=" + v + " (expected: a non-negative integer)");
-        }
+        return RuntimeConfig.nonNegativeSetting(used, v, 0);
     }
 
     /** {@code host:port}, {@code [v6]:port}. */

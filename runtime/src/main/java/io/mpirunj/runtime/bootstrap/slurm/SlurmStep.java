@@ -1,5 +1,6 @@
 package io.mpirunj.runtime.bootstrap.slurm;
 
+import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.bootstrap.JobEnvironment;
 import io.mpirunj.runtime.bootstrap.JobToken;
 import java.nio.charset.StandardCharsets;
@@ -133,15 +134,6 @@ public record SlurmStep(int rank, int size, int localRank, int localSize, List<S
     }
 
     private static int nonNegative(Map<String, String> env, String name) {
-        String v = require(env, name);
-        try {
-            int n = Integer.parseInt(v);
-            if (n < 0) {
-                throw new NumberFormatException();
-            }
-            return n;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + "=" + v + " (expected: a non-negative integer)");
-        }
+        return RuntimeConfig.nonNegativeSetting(name, require(env, name), 0);
     }
 }
