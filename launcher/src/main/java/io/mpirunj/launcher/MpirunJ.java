@@ -265,11 +265,7 @@ public final class MpirunJ implements Callable<Integer> {
     static final Set<String> SUBCOMMAND_WORDS = Set.of("schedule", "simulate", "papers", "bench", "calibrate", "trace",
             "generate-completion", "generate-manpage", "-h", "--help", "-V", "--version");
 
-    /** Started by {@link #main} for a plain run ({@link LaunchWarmUp}); {@link #call} waits for it. */
-    private static volatile LaunchWarmUp warmUp;
-
     public static void main(String[] args) {
-        warmUp = LaunchWarmUp.startFor(args);
         System.exit(commandLine(System.getenv(), args).execute(args));
     }
 
@@ -350,21 +346,13 @@ public final class MpirunJ implements Callable<Integer> {
     /** slf4j-simple's level property; the launcher's own default is quieter than slf4j-simple's. */
     static final String LOG_LEVEL_PROP = "org.slf4j.simpleLogger.defaultLogLevel";
 
-    /**
-     * The launcher's logging, set before the first logger is made: its own level for slf4j-simple (unless set) and
-     * the bundled provider named. The launcher reports failures itself; the runtime's warnings about them are noise.
-     */
-    static void quietRuntimeLogging(boolean verbose) {
+    @Override
+    public Integer call() {
         if (System.getProperty(LOG_LEVEL_PROP) == null) {
+            // the launcher reports failures itself; the runtime's warnings about them are noise
             System.setProperty(LOG_LEVEL_PROP, verbose ? "info" : "error");
         }
         RankMain.useBundledLogProvider();
-    }
-
-    @Override
-    public Integer call() {
-        LaunchWarmUp.await(warmUp); // it uses Netty and sets up logging as below (never with --verbose)
-        quietRuntimeLogging(verbose);
         NettyIo.applyDefaults(); // the rendezvous server, and the ranks with --threads
         PrintWriter out = commandSpec.commandLine().getOut();
         PrintWriter err = commandSpec.commandLine().getErr();
