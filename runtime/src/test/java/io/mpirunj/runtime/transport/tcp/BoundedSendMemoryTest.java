@@ -147,6 +147,21 @@ class BoundedSendMemoryTest {
         assertArrayEquals(data, got);
     }
 
+    @Test
+    void aBigEndianLongByteBufferArrivesAsItsValues() {
+        long[] values = new Random(11).longs(3 * ChunkedPayload.WRITE_CHUNK_BYTES / Long.BYTES + 5).toArray();
+        java.nio.ByteBuffer big = java.nio.ByteBuffer.allocateDirect(values.length * Long.BYTES); // big-endian
+        big.asLongBuffer().put(values);
+        long[] got = new long[values.length];
+        try (EnginePair pair = new EnginePair(64 * 1024, 4 << 20, UnaryOperator.identity())) {
+            Group world = Group.world(2);
+            Request r = pair.eb.irecv(Buffer.of(got), 0, 0, 1, world);
+            pair.ea.isend(Buffer.of(big, io.mpirunj.ElementType.LONG), 1, 0, 1, world).await();
+            r.await();
+        }
+        assertArrayEquals(values, got);
+    }
+
     private static void assertBounded(PeakCountingAllocator allocator, int bytes) {
         long bound = TcpConfig.defaults().writeHighWaterMark() + ChunkedPayload.WRITE_CHUNK_BYTES + SLACK_BYTES;
         assertTrue(allocator.peakDirectBytes.get() <= bound, "a send of " + bytes + " bytes held up to "
