@@ -257,20 +257,19 @@ public final class P2pEngine implements FrameSink {
         if (dstWorld != rank && !takeCredit(dstWorld, eagerCharge(len))) {
             return rendezvous(req, dstWorld, context, tag, group, len); // the peer is behind: hold the data here
         }
-        ByteBuf payload;
+        ByteBuf payload = null;
         try {
-            payload = streamed ? Payloads.wrapOrCopy(buf, transport::allocate)
-                    : Payloads.copyOf(buf, transport.allocate(len));
+            if (streamed) {
+                // The payload is the user's memory: the send completes once the transport has written it.
+                emitUserBuffer(dstWorld, Frame.eager(context, tag, len), buf, cause -> completeSend(req, dstWorld, cause));
+                return req;
+            }
+            payload = Payloads.copyOf(buf, transport.allocate(len));
         } catch (OutOfMemoryError e) {
             if (dstWorld != rank) {
                 eagerCredit.addAndGet(dstWorld, eagerCharge(len));
             }
             throw outOfMemory(req, e);
-        }
-        if (streamed) {
-            // The payload may be the user's memory: the send completes once the transport has written it.
-            emit(dstWorld, Frame.eager(context, tag, len), payload, cause -> completeSend(req, dstWorld, cause));
-            return req;
         }
         emit(dstWorld, Frame.eager(context, tag, len), payload, Transport.WriteListener.NONE);
         // The user's buffer is free once copied: MPI's eager completion.
@@ -484,14 +483,11 @@ public final class P2pEngine implements FrameSink {
             LOG.warn("rank {}: CTS from rank {} for unknown send id {}; ignored", rank, src, frame.sendId());
             return;
         }
-        ByteBuf payload;
         try {
-            payload = Payloads.wrapOrCopy(s.buf, transport::allocate);
+            emitUserBuffer(src, Frame.data(frame.recvId(), s.buf.byteLength()), s.buf, cause -> completeSend(s, src, cause));
         } catch (OutOfMemoryError e) {
             s.fail(outOfMemory(s, e));
-            return;
         }
-        emit(src, Frame.data(frame.recvId(), s.buf.byteLength()), payload, cause -> completeSend(s, src, cause));
     }
 
     private void onData(int src, Frame frame, ByteBuf payload) {
@@ -590,6 +586,21 @@ public final class P2pEngine implements FrameSink {
                 }
             }
         });
+    }
+
+    /**
+     * Sends {@code buf} itself as {@code frame}'s payload, never copied whole on the way to the network:
+     * wrapped when its memory is in the wire layout, else converted by the transport as it writes
+     * (a copy only for a frame to ourselves). Throws OutOfMemoryError if a copy cannot be had (nothing sent).
+     */
+    private void emitUserBuffer(int dst, Frame frame, Buffer buf, Transport.WriteListener listener) {
+        ByteBuf wrapped = Payloads.wrapped(buf);
+        if (wrapped == null && dst != rank) {
+            transport.sendConverting(dst, frame, buf, listener);
+        } else {
+            emit(dst, frame, wrapped != null ? wrapped : Payloads.copyOf(buf, transport.allocate(buf.byteLength())),
+                    listener);
+        }
     }
 
     /** Frames to ourselves never touch the transport. */

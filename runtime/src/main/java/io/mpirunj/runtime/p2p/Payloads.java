@@ -26,12 +26,12 @@ public final class Payloads {
     }
 
     /**
-     * A ByteBuf over {@code src}'s memory without copying when its layout is already the wire
-     * layout (byte arrays, byte or little-endian ByteBuffers); a copy from {@code alloc} otherwise
-     * (typed arrays, big-endian typed ByteBuffers, which {@link Buffer#copyOut} converts). The caller must not
-     * touch {@code src} until the buffer has been written.
+     * A ByteBuf over {@code src}'s memory, uncopied, when its layout is already the wire layout (byte
+     * arrays, byte or little-endian ByteBuffers); null otherwise (typed arrays, big-endian typed
+     * ByteBuffers: their bytes need converting, which {@link io.mpirunj.runtime.transport.Transport#sendConverting}
+     * does). The caller must not touch {@code src} until the buffer has been written.
      */
-    public static ByteBuf wrapOrCopy(Buffer src, java.util.function.IntFunction<ByteBuf> alloc) {
+    public static ByteBuf wrapped(Buffer src) {
         ByteBuffer nio = src.byteBuffer();
         if (nio != null && (src.type() == ElementType.BYTE || nio.order() == ByteOrder.LITTLE_ENDIAN)) {
             return Unpooled.wrappedBuffer(nio);
@@ -39,7 +39,7 @@ public final class Payloads {
         if (src.array() instanceof byte[]) {
             return Unpooled.wrappedBuffer((byte[]) src.array(), src.arrayOffset(), src.count());
         }
-        return copyOf(src, alloc.apply(src.byteLength()));
+        return null;
     }
 
     /**

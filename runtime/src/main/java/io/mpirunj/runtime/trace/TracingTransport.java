@@ -98,6 +98,17 @@ public final class TracingTransport extends ForwardingTransport {
 
     @Override
     public void send(int dst, Frame frame, ByteBuf payload, WriteListener onWritten) {
+        record(dst, frame);
+        inner.send(dst, frame, payload, onWritten);
+    }
+
+    @Override
+    public void sendConverting(int dst, Frame frame, Buffer src, WriteListener onWritten) {
+        record(dst, frame);
+        inner.sendConverting(dst, frame, src, onWritten);
+    }
+
+    private void record(int dst, Frame frame) {
         if (frame.kind() == FrameKind.EAGER || frame.kind() == FrameKind.RTS) {
             trace.send(rank(), dst, sent.getAndIncrement(dst), frame.tag(), frame.length(), clock.nanoTime());
         } else if (frame.kind() == FrameKind.CTS) {
@@ -106,7 +117,6 @@ public final class TracingTransport extends ForwardingTransport {
                 byRecvId.put(frame.recvId(), new long[] {dst, seq});
             }
         }
-        inner.send(dst, frame, payload, onWritten);
     }
 
     @Override

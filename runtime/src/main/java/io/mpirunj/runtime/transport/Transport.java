@@ -1,5 +1,7 @@
 package io.mpirunj.runtime.transport;
 
+import io.mpirunj.Buffer;
+import io.mpirunj.runtime.p2p.Payloads;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 
@@ -29,6 +31,20 @@ public interface Transport extends AutoCloseable {
      * the cause if it could not be; it may run on any thread, possibly before this method returns.
      */
     void send(int dst, Frame frame, ByteBuf payload, WriteListener onWritten);
+
+    /**
+     * As {@link #send}, with {@code src}'s bytes as the payload, converted to the wire's layout
+     * (little-endian elements): for a buffer whose memory is not in it (typed arrays, big-endian
+     * typed ByteBuffers), which no ByteBuf can wrap. The caller must leave {@code src} untouched
+     * until {@code onWritten} runs. By default {@code src} is copied whole into {@link #allocate}d
+     * memory first; a transport that writes large payloads in chunks (TCP) converts one chunk at a
+     * time as the connection drains, so a large typed send holds bounded native memory.
+     *
+     * @throws OutOfMemoryError if the default's copy cannot be allocated (nothing was sent)
+     */
+    default void sendConverting(int dst, Frame frame, Buffer src, WriteListener onWritten) {
+        send(dst, frame, Payloads.copyOf(src, allocate(src.byteLength())), onWritten);
+    }
 
     /**
      * A buffer of {@code bytes} capacity for an outbound payload, of the kind this transport writes

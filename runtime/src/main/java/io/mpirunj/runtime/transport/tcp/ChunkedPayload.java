@@ -1,5 +1,6 @@
 package io.mpirunj.runtime.transport.tcp;
 
+import io.mpirunj.Buffer;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 
@@ -12,6 +13,10 @@ import io.netty.channel.Channel;
  * high-water mark plus one chunk. Each chunk also leaves while the next is copied, and is still in
  * this core's cache when the kernel copies it into the socket.
  *
+ * A payload whose bytes need converting to the wire layout (a typed array,
+ * {@link io.mpirunj.runtime.transport.Transport#sendConverting}) goes the same way, converted
+ * straight into each chunk, so it never sits whole in native memory either.
+ *
  * <p>The frame's prefix goes first ({@link FrameEncoder} writes it from the frame alone); the link
  * writes nothing else on the channel until the last chunk. Ownership: holds the payload until the
  * last chunk is copied or {@link #fail}; the frame's listener runs exactly once, from the last chunk's
@@ -20,10 +25,12 @@ import io.netty.channel.Channel;
 final class ChunkedPayload {
     /** Chunk size (bytes); {@code -Dmpirunj.tcp.writeChunkBytes}. */
     static final String WRITE_CHUNK_PROP = "mpirunj.tcp.writeChunkBytes";
-    static final int WRITE_CHUNK_BYTES = Math.max(4096, Integer.getInteger(WRITE_CHUNK_PROP, 128 * 1024));
+    static final int WRITE_CHUNK_BYTES = Math.max(4096, Integer.getInteger(WRITE_CHUNK_PROP, 256 * 1024));
 
     private final OutboundFrame frame;
+    /** The bytes to copy, or null when {@link #unconverted} holds them. */
     private final ByteBuf payload;
+    private final Buffer unconverted;
     private final int end;
     private int at;
 
@@ -36,8 +43,9 @@ final class ChunkedPayload {
     ChunkedPayload(OutboundFrame frame) {
         this.frame = frame;
         this.payload = frame.takePayload();
-        this.at = payload.readerIndex();
-        this.end = payload.writerIndex();
+        this.unconverted = frame.unconverted();
+        this.at = payload != null ? payload.readerIndex() : 0;
+        this.end = payload != null ? payload.writerIndex() : unconverted.byteLength();
     }
 
     /**
@@ -49,7 +57,12 @@ final class ChunkedPayload {
         int n = Math.min(WRITE_CHUNK_BYTES, end - at);
         ByteBuf chunk = channel.alloc().directBuffer(n, n);
         try {
-            chunk.writeBytes(payload, at, n);
+            if (payload != null) {
+                chunk.writeBytes(payload, at, n);
+            } else {
+                unconverted.copyOut(at, chunk.nioBuffer(0, n));
+                chunk.writerIndex(n);
+            }
         } catch (RuntimeException | Error e) {
             chunk.release();
             throw e;
@@ -59,7 +72,7 @@ final class ChunkedPayload {
             channel.writeAndFlush(chunk, channel.voidPromise()); // a failure closes the link, which fails this
             return false;
         }
-        payload.release();
+        release();
         channel.writeAndFlush(chunk, frame.wantsCompletion() ? channel.newPromise().addListener(frame)
                 : channel.voidPromise());
         return true;
@@ -67,9 +80,13 @@ final class ChunkedPayload {
 
     /** The frame will not be written whole: releases the payload, tells the frame's listener. */
     void fail(Throwable cause) {
-        if (payload.refCnt() > 0) {
+        release();
+        frame.fail(cause);
+    }
+
+    private void release() {
+        if (payload != null && payload.refCnt() > 0) {
             payload.release();
         }
-        frame.fail(cause);
     }
 }

@@ -1,5 +1,6 @@
 package io.mpirunj.runtime.transport.tcp;
 
+import io.mpirunj.Buffer;
 import io.mpirunj.runtime.transport.Frame;
 import io.mpirunj.runtime.transport.Transport;
 import io.netty.buffer.ByteBuf;
@@ -29,11 +30,24 @@ final class OutboundFrame extends AbstractReferenceCounted implements ChannelFut
     private final int headerSize;
     private final Transport.WriteListener listener;
     private ByteBuf payload;
+    /** The payload still to be converted to the wire layout ({@link Transport#sendConverting}), or null. */
+    private final Buffer unconverted;
 
     OutboundFrame(Frame frame, int headerSize, ByteBuf payload, Transport.WriteListener listener) {
+        this(frame, headerSize, payload, null, listener);
+    }
+
+    /** A frame whose payload is {@code unconverted}'s bytes, converted chunk by chunk as they are written. */
+    OutboundFrame(Frame frame, int headerSize, Buffer unconverted, Transport.WriteListener listener) {
+        this(frame, headerSize, null, unconverted, listener);
+    }
+
+    private OutboundFrame(Frame frame, int headerSize, ByteBuf payload, Buffer unconverted,
+            Transport.WriteListener listener) {
         this.frame = frame;
         this.headerSize = headerSize;
         this.payload = payload;
+        this.unconverted = unconverted;
         this.listener = listener;
     }
 
@@ -51,9 +65,14 @@ final class OutboundFrame extends AbstractReferenceCounted implements ChannelFut
         return frame.hasPayload() ? frame.length() : 0;
     }
 
-    /** True if the payload must be written in chunks ({@link ChunkedPayload#wanted}). */
+    /** True if the payload must be written in chunks: it needs converting, or {@link ChunkedPayload#wanted}. */
     boolean wantsChunks() {
-        return ChunkedPayload.wanted(payload);
+        return unconverted != null || ChunkedPayload.wanted(payload);
+    }
+
+    /** The payload to convert as it is written ({@link Transport#sendConverting}), or null. */
+    Buffer unconverted() {
+        return unconverted;
     }
 
     /** Takes the payload (null if none); the caller now owns it. */

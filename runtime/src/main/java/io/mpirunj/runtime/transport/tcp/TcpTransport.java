@@ -1,5 +1,6 @@
 package io.mpirunj.runtime.transport.tcp;
 
+import io.mpirunj.Buffer;
 import io.mpirunj.MpiException;
 import io.mpirunj.runtime.transport.Frame;
 import io.mpirunj.runtime.transport.FrameSink;
@@ -205,6 +206,18 @@ public final class TcpTransport implements NetworkTransport {
         serverChannel.config().setAutoRead(true);
     }
 
+    /** From the allocator of this rank's outbound connections. */
+    @Override
+    public ByteBuf allocate(int bytes) {
+        return sendAllocator.directBuffer(bytes, bytes);
+    }
+
+    /** The write promise completes once the socket has taken the bytes. */
+    @Override
+    public boolean copiesPayloadBeforeCompletion() {
+        return true;
+    }
+
     /**
      * {@inheritDoc}
      *
@@ -212,18 +225,26 @@ public final class TcpTransport implements NetworkTransport {
      * disagrees with {@code frame.length()}, the frame exceeds {@link TcpConfig#maxFrameBytes()}, the
      * transport is closed, or {@code dst} has failed or left.
      */
-    /** The write promise completes once the socket has taken the bytes. */
-    @Override
-    public boolean copiesPayloadBeforeCompletion() {
-        return true;
-    }
-
     @Override
     public void send(int dst, Frame frame, ByteBuf payload, WriteListener onWritten) {
-        WriteListener listener = onWritten != null ? onWritten : WriteListener.NONE;
         int headerSize = FrameHeaderCodec.headerSize(frame);
-        OutboundFrame out = new OutboundFrame(frame, headerSize, payload, listener);
-        Throwable problem = checkSend(dst, frame, headerSize, payload);
+        enqueue(dst, new OutboundFrame(frame, headerSize, payload, listener(onWritten)),
+                payload == null ? 0 : payload.readableBytes());
+    }
+
+    /** Converts {@code src} a chunk at a time as the connection drains ({@link ChunkedPayload}). */
+    @Override
+    public void sendConverting(int dst, Frame frame, Buffer src, WriteListener onWritten) {
+        int headerSize = FrameHeaderCodec.headerSize(frame);
+        enqueue(dst, new OutboundFrame(frame, headerSize, src, listener(onWritten)), src.byteLength());
+    }
+
+    private static WriteListener listener(WriteListener onWritten) {
+        return onWritten != null ? onWritten : WriteListener.NONE;
+    }
+
+    private void enqueue(int dst, OutboundFrame out, int payloadBytes) {
+        Throwable problem = checkSend(dst, out.frame(), out.headerSize(), payloadBytes);
         if (problem != null) {
             out.fail(problem);
             return;
@@ -231,12 +252,11 @@ public final class TcpTransport implements NetworkTransport {
         links(dst).enqueue(out);
     }
 
-    private Throwable checkSend(int dst, Frame frame, int headerSize, ByteBuf payload) {
+    private Throwable checkSend(int dst, Frame frame, int headerSize, int payloadBytes) {
         if (dst < 0 || dst >= size) {
             return new IllegalArgumentException(owner + ": send of " + frame + " to rank " + dst
                     + " (expected: 0.." + (size - 1) + ")");
         }
-        int payloadBytes = payload == null ? 0 : payload.readableBytes();
         int expected = frame.hasPayload() ? frame.length() : 0;
         if (payloadBytes != expected) {
             return new IllegalArgumentException(owner + ": " + frame + " to rank " + dst + " with " + payloadBytes

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mpirunj.Buffer;
+import io.mpirunj.Request;
+import io.mpirunj.runtime.p2p.Group;
 import io.mpirunj.runtime.transport.Frame;
 import io.mpirunj.runtime.wire.Hello;
 import io.mpirunj.runtime.wire.HelloReply;
@@ -20,6 +23,7 @@ import java.net.Socket;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.function.UnaryOperator;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -29,7 +33,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A very large send from heap memory holds a bounded amount of native memory however slowly the
- * peer reads: the write buffer's high-water mark plus one chunk, not the message's size.
+ * peer reads: the write buffer's high-water mark plus one chunk, not the message's size. Also for a
+ * typed array, whose bytes are converted to the wire layout on the way.
  */
 @ExtendWith(LeakCheck.class)
 @Timeout(60)
@@ -111,7 +116,54 @@ class BoundedSendMemoryTest {
                 t.close();
             }
         }
-        long bound = config.writeHighWaterMark() + ChunkedPayload.WRITE_CHUNK_BYTES + SLACK_BYTES;
+        assertBounded(allocator, bytes);
+    }
+
+    @Test
+    void aHugeIntArraySentByTheEngineIsConvertedAChunkAtATime() {
+        int[] data = new Random(5).ints(16 * 1024 * 1024).toArray(); // 64 MiB: rendezvous, DATA converted
+        int[] got = new int[data.length];
+        PeakCountingAllocator allocator = new PeakCountingAllocator();
+        try (EnginePair pair = new EnginePair(64 * 1024, 4 << 20, UnaryOperator.identity(), allocator)) {
+            Group world = Group.world(2);
+            Request r = pair.eb.irecv(Buffer.of(got), 0, 0, 1, world);
+            pair.ea.isend(Buffer.of(data), 1, 0, 1, world).await();
+            r.await();
+        }
+        assertArrayEquals(data, got);
+        assertBounded(allocator, data.length * Integer.BYTES);
+    }
+
+    @Test
+    void aStreamedEagerDoubleArrayArrivesConverted() {
+        double[] data = new Random(7).doubles(128 * 1024 + 3).toArray(); // ~1 MiB: one streamed EAGER frame
+        double[] got = new double[data.length];
+        try (EnginePair pair = new EnginePair(64 * 1024, 4 << 20, UnaryOperator.identity())) {
+            Group world = Group.world(2);
+            Request r = pair.eb.irecv(Buffer.of(got), 0, 0, 1, world);
+            pair.ea.isend(Buffer.of(data), 1, 0, 1, world).await();
+            r.await();
+        }
+        assertArrayEquals(data, got);
+    }
+
+    @Test
+    void aBigEndianLongByteBufferArrivesAsItsValues() {
+        long[] values = new Random(11).longs(3 * ChunkedPayload.WRITE_CHUNK_BYTES / Long.BYTES + 5).toArray();
+        java.nio.ByteBuffer big = java.nio.ByteBuffer.allocateDirect(values.length * Long.BYTES); // big-endian
+        big.asLongBuffer().put(values);
+        long[] got = new long[values.length];
+        try (EnginePair pair = new EnginePair(64 * 1024, 4 << 20, UnaryOperator.identity())) {
+            Group world = Group.world(2);
+            Request r = pair.eb.irecv(Buffer.of(got), 0, 0, 1, world);
+            pair.ea.isend(Buffer.of(big, io.mpirunj.ElementType.LONG), 1, 0, 1, world).await();
+            r.await();
+        }
+        assertArrayEquals(values, got);
+    }
+
+    private static void assertBounded(PeakCountingAllocator allocator, int bytes) {
+        long bound = TcpConfig.defaults().writeHighWaterMark() + ChunkedPayload.WRITE_CHUNK_BYTES + SLACK_BYTES;
         assertTrue(allocator.peakDirectBytes.get() <= bound, "a send of " + bytes + " bytes held up to "
                 + allocator.peakDirectBytes.get() + " bytes of direct memory (expected: <= " + bound + ")");
     }

@@ -4,6 +4,8 @@ import io.mpirunj.runtime.NanoClock;
 import io.mpirunj.runtime.p2p.P2pEngine;
 import io.mpirunj.runtime.p2p.WaitPolicy;
 import io.mpirunj.runtime.transport.FrameSink;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.PooledByteBufAllocator;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -17,7 +19,13 @@ final class EnginePair implements AutoCloseable {
 
     /** {@code sinkOfB} may wrap rank 1's engine to watch what reaches it. */
     EnginePair(int eagerLimitBytes, int eagerCreditBytes, UnaryOperator<FrameSink> sinkOfB) {
-        a = new TcpTransport(0, 2, TcpTransportTest.TOKEN, TcpConfig.defaults());
+        this(eagerLimitBytes, eagerCreditBytes, sinkOfB, PooledByteBufAllocator.DEFAULT);
+    }
+
+    /** As above, rank 0's sends taking their memory from {@code allocatorOfA}. */
+    EnginePair(int eagerLimitBytes, int eagerCreditBytes, UnaryOperator<FrameSink> sinkOfB,
+            ByteBufAllocator allocatorOfA) {
+        a = new TcpTransport(0, 2, TcpTransportTest.TOKEN, TcpConfig.defaults(), allocatorOfA);
         b = new TcpTransport(1, 2, TcpTransportTest.TOKEN, TcpConfig.defaults());
         List<InetSocketAddress> table = List.of(a.advertisedAddress(), b.advertisedAddress());
         a.setPeerAddresses(table);
