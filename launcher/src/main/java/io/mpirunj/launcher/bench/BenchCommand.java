@@ -62,7 +62,7 @@ import picocli.CommandLine.Spec;
             "  mpirun-j bench osu_bcast -np 2,4,8 --threads --coll bcast=all -m 1:4096 --out results/",
             "  mpirun-j bench osu_bcast -np 4,8 --coll bcast=all -m 1:1048576 --write-rules rules.json",
             "  mpirun-j bench osu_bcast -np 8 --coll bcast=auto+all --interleave -m 1024:1024",
-            "  mpirun-j bench osu_bcast -np 8 --coll bcast=auto+chain+chain --interleave -m 65536:65536 -i 2000",
+            "  mpirun-j bench osu_bcast -np 8 --coll bcast=auto+chain+chain --interleave -m 64:64",
             "  mpirun-j bench osu_alltoall -np 16 --hostfile hosts --launch-agent 'docker exec' \\",
             "      --rendezvous-host 172.18.0.1 --coll alltoall=all --out results/",
             "",
@@ -70,15 +70,16 @@ import picocli.CommandLine.Spec;
             "Last-Rank Done: per iteration, the time from the root's call (unrooted collectives:",
             "the last rank's call) until the last rank returned, averaged over the iterations.",
             "",
-            "With --interleave one job per rank count times every algorithm of --coll OP=a+b (or all,",
-            "auto+all) on its own view of the world: per size, rounds of one block of calls per",
-            "algorithm in a shuffled order, each call timed as OSU's loop, -i calls per algorithm.",
-            "It prints each algorithm's average over its calls and its ratio to the fastest: the",
-            "geometric mean over rounds of the two blocks' ratio in one round, so a drift of the",
-            "machine cancels, with a 90 % bootstrap interval; for auto also the ratio held out (the",
-            "fastest chosen on even rounds, the ratio taken on odd ones) and against the fastest",
-            "schedule (names that send the same messages pooled). A name twice (chain+chain) times two",
-            "copies: how far apart they come out is what the machine can resolve.",
+            "With --interleave, one job per rank count times every algorithm of --coll",
+            "OP=a+b (or OP=all, OP=auto+all), each on its own view of the world: per size,",
+            "rounds of one block of calls per algorithm in a shuffled order, each call timed",
+            "as in OSU's loop, -i calls per algorithm. It prints each one's average and its",
+            "ratio to the fastest: the geometric mean over rounds of the two blocks' ratio in",
+            "one round (a drift of the machine cancels), with a 90 %% bootstrap interval; for",
+            "auto also held out (the fastest chosen on even rounds, the ratio taken on odd",
+            "ones) and against the fastest schedule (names sending the same messages pooled).",
+            "A name twice (chain+chain) times two copies: how far apart they come out is what",
+            "the machine can resolve.",
         })
 public final class BenchCommand implements Callable<Integer> {
     static final int EXIT_USAGE = 2;
@@ -144,6 +145,10 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--map-by", paramLabel = "slot|node", description = "Rank placement on the hosts.")
     String mapBy;
+
+    @Option(names = "--model", paramLabel = "SPEC|FILE", description = "The cost model auto plans with (as for "
+            + "the run command).")
+    String model;
 
     @Option(names = {"-J", "--jvm-arg"}, paramLabel = "OPTION", description = "An option for every rank's JVM.")
     List<String> jvmArgs = new ArrayList<>();
@@ -235,6 +240,7 @@ public final class BenchCommand implements Callable<Integer> {
         c.launchAgent = launchAgent;
         c.rendezvousHost = rendezvousHost;
         c.mapBy = mapBy;
+        c.model = model;
         c.jvmArgs = new ArrayList<>(jvmArgs);
         c.environment = environment;
         c.words = new ArrayList<>();
@@ -288,13 +294,14 @@ public final class BenchCommand implements Callable<Integer> {
         return a;
     }
 
-    /** The run command's options for where and how the ranks run (hosts, agent, JVM options). */
+    /** The run command's options for where and how the ranks run (hosts, agent, model, JVM options). */
     List<String> launcherOptions() {
         List<String> a = new ArrayList<>();
         add(a, "--hostfile", hostfile);
         add(a, "--launch-agent", launchAgent);
         add(a, "--rendezvous-host", rendezvousHost);
         add(a, "--map-by", mapBy);
+        add(a, "--model", model);
         for (String j : jvmArgs) {
             add(a, "-J", j);
         }
