@@ -505,11 +505,12 @@ public final class BenchCommand implements Callable<Integer> {
 
     /**
      * {@code OP=all}: the catalogue's live algorithms for {@code op} that run without a fabric (the sweep's
-     * jobs have none).
+     * jobs have none) and without an argument ({@code file} needs {@code file:FILE.json}).
      */
     static List<String> sweepable(CollectiveOp op) {
         return io.mpirunj.collectives.catalogue.AlgorithmCatalogue.of(op).stream()
-                .filter(e -> e.isLive() && !io.mpirunj.runtime.spi.AlgorithmTrait.needsFabric(e.traits()))
+                .filter(e -> e.isLive() && !io.mpirunj.runtime.spi.AlgorithmTrait.needsFabric(e.traits())
+                        && !e.name().equals(io.mpirunj.collectives.file.FileSchedules.NAME))
                 .map(io.mpirunj.collectives.catalogue.AlgorithmCatalogue.Entry::name).toList();
     }
 
