@@ -174,6 +174,17 @@ public final class BenchCommand implements Callable<Integer> {
             + "osu_latency, osu_bw, osu_bcast, osu_multicast, osu_alltoall, osu_barrier or osu_allreduce.")
     List<String> words = new ArrayList<>();
 
+    /**
+     * With {@code --interleave} as processes: the JVM's own tier-3 compile thresholds, before the user's {@code -J}
+     * options. A rank JVM starts with thresholds ten times higher ({@code ProcessJob.STARTUP_JIT_OPTIONS}, for
+     * start-up); in a job that interleaves N algorithms, code only one of them runs (auto's selection, one call
+     * in 17 in {@code bcast=auto+all}) is then still interpreted or at tier 3 during the timed rounds, while a job
+     * running that algorithm alone calls it every time: at np 8 on 2 cores auto measured 1.08-1.13x the seven
+     * names that send the very same messages with the start-up thresholds, 1.00x with these.
+     */
+    static final List<String> INTERLEAVED_JIT_OPTIONS = List.of("-XX:Tier3InvocationThreshold=200",
+            "-XX:Tier3MinInvocationThreshold=100", "-XX:Tier3CompileThreshold=2000");
+
     /** The environment read for OSU_HOME and MPJ_HOME (tests substitute it). */
     Map<String, String> environment = System.getenv();
 
@@ -356,6 +367,11 @@ public final class BenchCommand implements Callable<Integer> {
             args.add("--compare");
             args.add(String.join(",", plan.algorithms));
             add(args, "--block", block);
+            if (!threads) {
+                List<String> jvm = new ArrayList<>(INTERLEAVED_JIT_OPTIONS);
+                jvm.addAll(jvmArgs); // the user's come after and win
+                jvmArgs = jvm;
+            }
             try {
                 OsuOptions.parse(b, args.toArray(String[]::new));
             } catch (OsuOptions.UsageException e) {

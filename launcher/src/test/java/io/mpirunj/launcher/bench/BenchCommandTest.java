@@ -167,6 +167,19 @@ class BenchCommandTest {
                 "bench", "osu_bcast", "-np", "2", "--coll", "bcast=auto+all", "--interleave", "--block", "0");
     }
 
+    @Test
+    void interleavedRanksGetTheJvmsOwnCompileThresholds() {
+        com.sun.management.HotSpotDiagnosticMXBean hotspot = java.lang.management.ManagementFactory
+                .getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
+        for (String option : BenchCommand.INTERLEAVED_JIT_OPTIONS) {
+            String[] nameValue = option.substring("-XX:".length()).split("=");
+            com.sun.management.VMOption actual = hotspot.getVMOption(nameValue[0]);
+            org.junit.jupiter.api.Assumptions.assumeTrue(actual.getOrigin() == com.sun.management.VMOption.Origin.DEFAULT,
+                    "this test JVM sets " + nameValue[0] + " itself");
+            assertEquals(actual.getValue(), nameValue[1], option + " is the JVM's default");
+        }
+    }
+
     private static void assertUsage(String expected, String... args) {
         Run r = mpirunj(args);
         assertEquals(2, r.code(), r.out() + r.err());
