@@ -1,34 +1,38 @@
 #!/usr/bin/env bash
-# bcast=auto against every forced bcast algorithm in ONE job per model, rounds in shuffled order (issue 14:
-# auto within 10 % of the fastest forced algorithm at 1 KiB, 64 KiB and 1 MiB on plain TCP).
-# Runs twice: without --model (processes on TCP: the built-in TCP model, plus cpus=CORES when the ranks
-# outnumber this host's cores), and on a model calibrated on this machine first (mpirun-j calibrate).
-# Usage: benchmarks/auto-vs-forced.sh [np] [rounds] [default|calibrated|both] [sizes]
-#   (default 8, 15, both, 1024,65536,1048576); each part is one job, so a caller can take the bench lock per
-#   part, and per size (e.g. `auto-vs-forced.sh 8 21 default 1048576`). Each run shuffles with a new seed
-#   (printed in its header). Per size it prints two verdicts: auto against the fastest forced name, and against
-#   the fastest schedule (names that build one schedule for the model, ranks and size pooled per round).
+# bcast=auto against every forced bcast algorithm (issue 14: auto within 10 % of the fastest forced algorithm at
+# 1 KiB, 64 KiB and 1 MiB on plain TCP), with `mpirun-j bench osu_bcast --coll bcast=auto+all --interleave`: one
+# job per size times all of them, in rounds of one block of calls each in a shuffled order, and prints each one's
+# average and paired ratio to the fastest, auto's held-out ratio, and auto against the fastest *schedule* (names that
+# build one schedule for the model, ranks and size pooled).
+# Usage: benchmarks/auto-vs-forced.sh [np] [default|calibrated|both] [sizes] [bench options...]
+#   (default 8, both, 1024,65536,1048576; e.g. `auto-vs-forced.sh 8 default 65536 -i 1000`). "default" runs
+#   without --model (processes on TCP: the built-in TCP model, plus cpus=CORES when the ranks outnumber this host's
+#   cores), "calibrated" on a model `mpirun-j calibrate` measured on this machine first. Each size is one job, so a
+#   caller can take the bench lock per size. Add `--coll bcast=auto+all+binomial-p2p` style lists through bench
+#   options only if you want copies (a name twice: a noise control).
 set -euo pipefail
 root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
 np="${1:-8}"
-rounds="${2:-15}"
-which="${3:-both}"
-sizes="${4:-1024,65536,1048576}"
+which="${2:-both}"
+sizes="${3:-1024,65536,1048576}"
+shift $(($# < 3 ? $# : 3))
 cd "$root"
 ./mpirun-j --version >/dev/null # builds what is missing or stale (benchmarks included)
 model="$(mktemp -d)/tcp-model.json"
-run() { # $@ = extra launcher options
-    echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
-    ./mpirun-j -np "$np" --coll-report "$@" -cp benchmarks/target/classes io.mpirunj.benchmarks.AutoVsForced \
-        "$sizes" "" "$rounds" 2>&1
-    echo "# done $(date -u '+%H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+run() { # $@ = extra bench options
+    local s
+    for s in ${sizes//,/ }; do
+        echo "# $(date -u '+%Y-%m-%d %H:%M:%S UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+        ./mpirun-j bench osu_bcast -np "$np" --coll bcast=auto+all --interleave -m "$s:$s" "$@" 2>&1
+    done
+    echo "# done $(date -u '+%H:%M:%S UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 if [[ $which != calibrated ]]; then
     echo "== no --model (built-in TCP model) =="
-    run
+    run "$@"
     echo
 fi
 [[ $which == default ]] && exit 0
 echo "== model calibrated on this machine (mpirun-j calibrate -np $np --out ...) =="
 ./mpirun-j calibrate -np "$np" --sizes "$sizes" --out "$model" | tail -n 3
-run --model "$model"
+run --model "$model" "$@"

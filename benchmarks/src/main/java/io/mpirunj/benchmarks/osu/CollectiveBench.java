@@ -4,7 +4,16 @@ import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import io.mpirunj.Op;
 import java.io.PrintStream;
+import io.mpirunj.collectives.runner.JobModels;
+import io.mpirunj.fabric.model.CostModel;
+import io.mpirunj.runtime.RankContext;
+import io.mpirunj.runtime.spi.CallShape;
+import io.mpirunj.runtime.spi.CollectiveOp;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 /**
  * The timing loop of OSU's blocking collective benchmarks, with our extra statistics.
@@ -26,10 +35,10 @@ import java.util.Arrays;
  * every path (eager and rendezvous, small and large) first, so the first size is not an outlier.
  */
 final class CollectiveBench {
-    /** Sets up the buffers for one size and returns the call to time. */
+    /** Sets up the buffers for one size and returns the call to time on {@code comm}. */
     @FunctionalInterface
     interface Sized {
-        Runnable prepare(int size);
+        Runnable prepare(Comm comm, int size);
     }
 
     private final Comm world;
@@ -60,7 +69,11 @@ final class CollectiveBench {
         OsuRun.requireTwoOrMore(world, options.benchmark());
         CollectiveBench bench = new CollectiveBench(world, options, participant);
         try {
-            bench.runSizes(out, extraConditions, op);
+            if (options.compare() != null) {
+                bench.runCompared(out, extraConditions, op);
+            } else {
+                bench.runSizes(out, extraConditions, op);
+            }
         } finally {
             bench.stats.close();
         }
@@ -71,7 +84,7 @@ final class CollectiveBench {
         OsuRun.printHeader(world, options, OsuRun.conditions(world, options, extra), out);
         OsuRun.warmUpJit(world, options, () -> {
             for (int size : options.sizes()) {
-                Runnable call = op.prepare(size);
+                Runnable call = op.prepare(world, size);
                 for (int i = options.jitWarmupCalls(size); i > 0; i--) {
                     if (participant) {
                         call.run();
@@ -81,12 +94,140 @@ final class CollectiveBench {
             }
         });
         for (int size : options.sizes()) {
-            OsuTable.Row row = measure(size, op.prepare(size));
+            OsuTable.Row row = measure(size, op.prepare(world, size));
             if (world.rank() == 0) {
                 out.println(OsuTable.row(benchmark, options.full(), row));
                 out.flush();
             }
         }
+    }
+
+    /**
+     * {@code --compare}: every algorithm on a view of the world with it forced ({@link Comm#withCollectives}),
+     * timed in this one job; per size, rounds of one block of {@link OsuOptions#block} calls per algorithm in an
+     * order shuffled per round (the same on every rank), each call timed as in {@link #measure}; then rank 0
+     * prints {@link Comparison#table}.
+     */
+    private void runCompared(PrintStream out, String extraConditions, Sized op) {
+        List<String> labels = Comparison.labels(options.compare());
+        List<Comm> comms = new ArrayList<>();
+        for (String name : options.compare()) {
+            try {
+                comms.add(world.withCollectives(benchmark.op() + "=" + name));
+            } catch (IllegalArgumentException e) { // every rank gets the same names, so every rank ends here
+                throw new OsuOptions.UsageException(benchmark.command() + ": --compare: " + e.getMessage());
+            }
+        }
+        String extra = clock.describe() + (extraConditions == null ? "" : "; " + extraConditions);
+        if (world.rank() == 0) {
+            for (String line : OsuTable.header(benchmark, false, OsuRun.conditions(world, options, extra))) {
+                if (!line.startsWith("# Size") && !line.startsWith("# Avg")) { // the comparison has its own columns
+                    out.println(line);
+                }
+            }
+            out.flush();
+        }
+        long[] seed = {System.nanoTime()}; // rank 0's, for all: each run samples other orders
+        stats.bcast(Buffer.of(seed), 0);
+        OsuRun.warmUpJit(world, options, () -> {
+            for (int size : options.sizes()) {
+                int calls = (options.jitWarmupCalls(size) + comms.size() - 1) / comms.size();
+                for (Comm c : comms) {
+                    Runnable call = op.prepare(c, size);
+                    for (int i = 0; i < calls; i++) {
+                        if (participant) {
+                            call.run();
+                        }
+                        separate();
+                    }
+                }
+            }
+        });
+        CollectiveOp cop = CollectiveOp.fromCliName(benchmark.op());
+        RankContext ctx = RankContext.current();
+        for (int size : options.sizes()) {
+            double[][] times = compared(size, comms, op, new SplittableRandom(seed[0] + size));
+            if (world.rank() == 0) {
+                CostModel model = ctx == null ? null : JobModels.of(ctx.config().modelSpec());
+                int[] groups = model == null ? IntStream.range(0, labels.size()).toArray()
+                        : Comparison.scheduleGroups(cop, labels, world.size(), size, model);
+                out.print(new Comparison(labels, times, groups).table(size, options.block(size),
+                        autoPicks(ctx, cop, labels, size)));
+                out.flush();
+            }
+        }
+    }
+
+    /** One size of {@link #runCompared}: per algorithm, its OSU average in each round (meaningful on rank 0). */
+    private double[][] compared(int size, List<Comm> comms, Sized op, SplittableRandom order) {
+        int n = comms.size();
+        int block = options.block(size);
+        int rounds = options.rounds(size);
+        Runnable[] calls = new Runnable[n];
+        for (int a = 0; a < n; a++) {
+            calls[a] = op.prepare(comms.get(a), size);
+            for (int i = 0; i < options.warmup(size); i++) { // OSU's untimed iterations, per algorithm
+                if (participant) {
+                    calls[a].run();
+                }
+                separate();
+            }
+        }
+        double[] mine = new double[n * rounds]; // this rank's mean µs per call, [algorithm * rounds + round]
+        RuntimeEvents before = RuntimeEvents.now();
+        for (int r = 0; r < rounds; r++) {
+            for (int a : Comparison.shuffled(n, order)) {
+                long sum = 0;
+                for (int i = 0; i < block; i++) {
+                    if (participant) {
+                        long t0 = System.nanoTime();
+                        calls[a].run();
+                        sum += System.nanoTime() - t0;
+                    }
+                    separate();
+                }
+                mine[a * rounds + r] = sum / 1e3 / block;
+            }
+        }
+        RuntimeEvents during = RuntimeEvents.now().minus(before);
+        double[] sum = new double[n * rounds + 1];
+        System.arraycopy(mine, 0, sum, 0, mine.length);
+        sum[n * rounds] = participant ? 1 : 0;
+        double[] total = new double[sum.length];
+        stats.reduce(Buffer.of(sum), Buffer.of(total), Op.SUM, 0);
+        long[] events = during.toArray();
+        long[] most = new long[events.length];
+        stats.reduce(Buffer.of(events), Buffer.of(most), Op.MAX, 0);
+        double[][] times = new double[n][rounds];
+        if (world.rank() == 0) {
+            for (int a = 0; a < n; a++) {
+                for (int r = 0; r < rounds; r++) {
+                    times[a][r] = total[a * rounds + r] / total[n * rounds];
+                }
+            }
+            System.err.printf("%s %d B: during the timed rounds, per rank at most: %s%n", benchmark.command(), size,
+                    RuntimeEvents.describe(most));
+            System.err.flush();
+        }
+        return times;
+    }
+
+    /** Per label, what an {@code auto} label runs at {@code size} (null for a forced one, or when unknown). */
+    private static List<String> autoPicks(RankContext ctx, CollectiveOp op, List<String> labels, int size) {
+        List<String> picks = new ArrayList<>();
+        for (String label : labels) {
+            String pick = null;
+            if (ctx != null && Comparison.name(label).equals(Comparison.AUTO)) {
+                try {
+                    pick = ctx.registry().withForced(op.cliName() + "=" + Comparison.AUTO)
+                            .select(op, CallShape.of(ctx.size(), size), ctx.config()).algorithm().name();
+                } catch (RuntimeException e) {
+                    pick = null; // the table still has auto's times
+                }
+            }
+            picks.add(pick);
+        }
+        return picks;
     }
 
     /** OSU's barrier between iterations (osu_barrier has none: its calls are barriers already). */

@@ -22,10 +22,10 @@ public final class OsuAllreduce {
         float[] send = new float[Math.max(1, o.maxBytes() / 4)];
         float[] recv = new float[send.length];
         Arrays.fill(send, 1f);
-        CollectiveBench.run(world, o, out, true, null, size -> {
+        CollectiveBench.run(world, o, out, true, null, (comm, size) -> {
             Buffer sb = Buffer.of(send, 0, size / 4);
             Buffer rb = Buffer.of(recv, 0, size / 4);
-            return () -> world.allreduce(sb, rb, Op.SUM);
+            return () -> comm.allreduce(sb, rb, Op.SUM);
         });
     }
 }

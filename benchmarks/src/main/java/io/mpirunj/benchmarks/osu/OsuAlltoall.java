@@ -39,10 +39,10 @@ public final class OsuAlltoall {
         byte[] send = new byte[Math.max(1, capped) * np];
         byte[] recv = new byte[send.length];
         Arrays.fill(send, (byte) 1);
-        CollectiveBench.run(world, o.withMaxBytes(capped), out, true, null, size -> {
+        CollectiveBench.run(world, o.withMaxBytes(capped), out, true, null, (comm, size) -> {
             Buffer sb = Buffer.of(send, 0, size * np);
             Buffer rb = Buffer.of(recv, 0, size * np);
-            return () -> world.alltoall(sb, rb);
+            return () -> comm.alltoall(sb, rb);
         });
     }
 }

@@ -13,6 +13,6 @@ public final class OsuBarrier {
     }
 
     static void run(Comm world, OsuOptions o, PrintStream out) {
-        CollectiveBench.run(world, o, out, true, null, size -> world::barrier);
+        CollectiveBench.run(world, o, out, true, null, (comm, size) -> comm::barrier);
     }
 }

@@ -21,9 +21,9 @@ public final class OsuBcast {
     static void run(Comm world, OsuOptions o, PrintStream out) {
         byte[] data = new byte[o.maxBytes()];
         Arrays.fill(data, (byte) 1);
-        CollectiveBench.run(world, o, out, true, null, size -> {
+        CollectiveBench.run(world, o, out, true, null, (comm, size) -> {
             Buffer b = Buffer.of(data, 0, size);
-            return () -> world.bcast(b, 0);
+            return () -> comm.bcast(b, 0);
         });
     }
 }

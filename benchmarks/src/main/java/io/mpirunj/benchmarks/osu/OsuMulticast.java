@@ -41,9 +41,9 @@ public final class OsuMulticast {
         Arrays.fill(data, (byte) 1);
         String g = group.length == world.size() - 1 ? "group: all " + group.length + " other ranks"
                 : "group: " + group.length + " ranks " + Arrays.toString(group);
-        CollectiveBench.run(world, o, out, member, g, size -> {
+        CollectiveBench.run(world, o, out, member, g, (comm, size) -> {
             Buffer b = Buffer.of(data, 0, size);
-            return () -> world.multicast(b, 0, group);
+            return () -> comm.multicast(b, 0, group);
         });
     }
 }

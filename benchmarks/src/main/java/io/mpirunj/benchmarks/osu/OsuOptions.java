@@ -15,7 +15,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * The command-line options of an OSU-style benchmark (parsed by picocli), as OSU's {@code process_options} takes them:
  * {@code -m [MIN:]MAX} (also {@code MIN:}), {@code -i ITER}, {@code -x WARMUP}, {@code -f}, plus
  * {@code -W WINDOW} (osu_bw), {@code -g K} (osu_multicast: the group size) and
- * {@code --jit-warmup N} (ours: untimed calls before the first size, 0 for none).
+ * {@code --jit-warmup N} (ours: untimed calls before the first size, 0 for none), and for the collectives
+ * {@code --compare A,B,...} with {@code --block N} (ours: time several algorithms in this one job, interleaved;
+ * see {@link Comparison}).
  *
  * <p>Immutable. Every rank parses the same arguments, so every rank reaches the same verdict.
  */
@@ -24,6 +26,8 @@ public final class OsuOptions {
     public static final long MAX_MEM_LIMIT_BYTES = 512L * 1024 * 1024;
     /** OSU's default bandwidth window (WINDOW_SIZE_LARGE). */
     public static final int DEFAULT_WINDOW = 64;
+    /** With {@code --compare} and no {@code --block}: about this many rounds per size. */
+    public static final int DEFAULT_ROUNDS = 100;
 
     private final OsuBenchmark benchmark;
     private final int minBytes;
@@ -35,9 +39,12 @@ public final class OsuOptions {
     private final int window;
     private final Integer groupSize;
     private final boolean help;
+    private final List<String> compare;
+    private final Integer block;
 
     private OsuOptions(OsuBenchmark benchmark, int minBytes, int maxBytes, Integer iterations, Integer warmup,
-            boolean full, int jitWarmup, int window, Integer groupSize, boolean help) {
+            boolean full, int jitWarmup, int window, Integer groupSize, boolean help, List<String> compare,
+            Integer block) {
         this.benchmark = benchmark;
         this.minBytes = minBytes;
         this.maxBytes = maxBytes;
@@ -48,6 +55,8 @@ public final class OsuOptions {
         this.window = window;
         this.groupSize = groupSize;
         this.help = help;
+        this.compare = compare;
+        this.block = block;
     }
 
     /** Thrown for bad options; the message is one line naming the option, the value and what is expected. */
@@ -106,9 +115,26 @@ public final class OsuOptions {
         Integer jit = number(b, parsed, "--jit-warmup", args, 0);
         Integer window = number(b, parsed, "-W", args, 1);
         Integer group = number(b, parsed, "-g", args, 1);
+        List<String> compare = null;
+        if (parsed.hasMatchedOption("--compare")) {
+            String name = typed(parsed.matchedOption("--compare"), args);
+            if (b.op() == null) {
+                throw usage(b, name + ": " + b.command() + " has no algorithms to compare");
+            }
+            String v = parsed.matchedOption("--compare").getValue();
+            compare = List.of(v.split(",", -1)).stream().map(String::trim).toList();
+            if (compare.size() < 2 || compare.stream().anyMatch(String::isEmpty)) {
+                throw usage(b, name + " " + v + " (expected: two or more algorithm names, comma-separated, e.g. "
+                        + "auto,binomial-p2p,chain)");
+            }
+        }
+        Integer block = number(b, parsed, "--block", args, 1);
+        if (block != null && compare == null) {
+            throw usage(b, typed(parsed.matchedOption("--block"), args) + " needs --compare");
+        }
         return new OsuOptions(b, min, max, iterations, warmup, parsed.hasMatchedOption("-f"),
                 jit != null ? jit : b.defaultJitWarmup(), window != null ? window : DEFAULT_WINDOW, group,
-                parsed.isUsageHelpRequested());
+                parsed.isUsageHelpRequested(), compare, block);
     }
 
     /**
@@ -143,6 +169,12 @@ public final class OsuOptions {
         spec.addOption(option(String.class, "N", false, "untimed calls spread over all sizes before the first one, "
                 + "so the JIT has compiled every path (default " + b.defaultJitWarmup() + "; 0 for none)",
                 "--jit-warmup"));
+        spec.addOption(option(String.class, "A,B,...", b.op() == null, "time these " + b.op() + " algorithms in "
+                + "this one job, interleaved in blocks of calls in a shuffled order per round, and print each one's "
+                + "average and its ratio to the fastest (auto: the model's pick; a name twice: a second copy)",
+                "--compare"));
+        spec.addOption(option(String.class, "N", b.op() == null, "with --compare: calls per block (default: the "
+                + "iterations / " + DEFAULT_ROUNDS + ", at least 1)", "--block"));
         spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).description("print this help").build());
         return new CommandLine(spec).setOverwrittenOptionsAllowed(true); // the last -i wins, as in OSU
     }
@@ -188,6 +220,10 @@ public final class OsuOptions {
             e.add("-g GROUPSIZE");
         }
         e.add("--jit-warmup N");
+        if (b.op() != null) {
+            e.add("--compare A,B,...");
+            e.add("--block N");
+        }
         e.add("-h");
         return String.join(", ", e);
     }
@@ -257,7 +293,7 @@ public final class OsuOptions {
     public OsuOptions withMaxBytes(int max) {
         int m = Math.min(maxBytes, max);
         return new OsuOptions(benchmark, Math.min(minBytes, m), m, iterations, warmup, full, jitWarmup, window,
-                groupSize, help);
+                groupSize, help, compare, block);
     }
 
     public OsuBenchmark benchmark() {
@@ -338,6 +374,21 @@ public final class OsuOptions {
 
     public boolean help() {
         return help;
+    }
+
+    /** {@code --compare}: the algorithms to time interleaved in this job, or null for one (the usual run). */
+    public List<String> compare() {
+        return compare;
+    }
+
+    /** With {@code --compare}: calls per block at {@code size} ({@code --block}, else iterations / {@value #DEFAULT_ROUNDS}). */
+    public int block(int size) {
+        return block != null ? block : Math.max(1, iterations(size) / DEFAULT_ROUNDS);
+    }
+
+    /** With {@code --compare}: rounds at {@code size}, enough for every algorithm's iterations. */
+    public int rounds(int size) {
+        return (iterations(size) + block(size) - 1) / block(size);
     }
 
     /** A short description of the warm-up, for the conditions line. */

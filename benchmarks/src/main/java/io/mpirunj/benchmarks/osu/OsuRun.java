@@ -86,7 +86,9 @@ final class OsuRun {
         if (ctx != null) {
             sb.append(", ").append(ctx.transport().getClass().getSimpleName());
             String op = o.benchmark().op();
-            if (op != null) {
+            if (op != null && o.compare() != null) {
+                sb.append(", ").append(op).append(" compared: ").append(String.join(", ", o.compare()));
+            } else if (op != null) {
                 try {
                     String chosen = ctx.registry().chosenName(CollectiveOp.fromCliName(op));
                     sb.append(", ").append(op).append('=').append(chosen == null ? "?" : chosen);

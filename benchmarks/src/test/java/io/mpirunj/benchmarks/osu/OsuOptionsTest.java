@@ -51,6 +51,34 @@ class OsuOptionsTest {
     }
 
     @Test
+    void compareTakesTwoOrMoreNamesAndBlocksSplitTheIterationsIntoRounds() {
+        OsuOptions o = OsuOptions.parse(OsuBenchmark.BCAST, "--compare", "auto, chain,chain", "-m", "1024:65536");
+        assertEquals(List.of("auto", "chain", "chain"), o.compare());
+        assertEquals(10, o.block(1024), "OSU's 1000 iterations in about 100 rounds");
+        assertEquals(100, o.rounds(1024));
+        assertEquals(1, o.block(65536), "100 large iterations: one call per block");
+        OsuOptions b = OsuOptions.parse(OsuBenchmark.BCAST, "--compare", "a,b", "--block", "7", "-i", "50");
+        assertEquals(7, b.block(1));
+        assertEquals(8, b.rounds(1), "rounded up: at least the iterations asked for");
+        assertEquals(null, OsuOptions.defaults(OsuBenchmark.BCAST).compare());
+    }
+
+    @Test
+    void badCompareOptionsGetOneLine() {
+        assertEquals("osu_bcast: --compare chain (expected: two or more algorithm names, comma-separated, e.g. "
+                + "auto,binomial-p2p,chain)", assertThrows(OsuOptions.UsageException.class,
+                        () -> OsuOptions.parse(OsuBenchmark.BCAST, "--compare", "chain")).getMessage());
+        assertThrows(OsuOptions.UsageException.class, () -> OsuOptions.parse(OsuBenchmark.BCAST, "--compare", "a,,b"));
+        assertEquals("osu_bcast: --block needs --compare", assertThrows(OsuOptions.UsageException.class,
+                () -> OsuOptions.parse(OsuBenchmark.BCAST, "--block", "3")).getMessage());
+        assertEquals("osu_latency: --compare: osu_latency has no algorithms to compare",
+                assertThrows(OsuOptions.UsageException.class,
+                        () -> OsuOptions.parse(OsuBenchmark.LATENCY, "--compare", "a,b")).getMessage());
+        assertThrows(OsuOptions.UsageException.class,
+                () -> OsuOptions.parse(OsuBenchmark.BCAST, "--compare", "a,b", "--block", "0"));
+    }
+
+    @Test
     void jitWarmupIsSpreadOverSizes() {
         OsuOptions o = OsuOptions.parse(OsuBenchmark.BCAST, "-m", "8192:16384", "--jit-warmup", "110");
         assertEquals(100, o.jitWarmupCalls(8192));

@@ -20,7 +20,6 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -54,7 +53,8 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         description = {
             "Runs an OSU-style benchmark as an mpirun-j job, printing OSU's layout, or sweeps it",
-            "over algorithms (--coll OP=all) and rank counts (-np 2,4,8) into a CSV and PNG charts.",
+            "over algorithms (--coll OP=all) and rank counts (-np 2,4,8) into a CSV and PNG charts,",
+            "or (--interleave) times the algorithms in one job, interleaved, and compares them.",
         },
         footerHeading = "%nExamples:%n",
         footer = {
@@ -63,12 +63,25 @@ import picocli.CommandLine.Spec;
             "  mpirun-j bench osu_latency -np 2",
             "  mpirun-j bench osu_bcast -np 2,4,8 --threads --coll bcast=all -m 1:4096 --out results/",
             "  mpirun-j bench osu_bcast -np 4,8 --coll bcast=all -m 1:1048576 --write-rules rules.json",
+            "  mpirun-j bench osu_bcast -np 8 --coll bcast=auto+all --interleave -m 1024:1024",
+            "  mpirun-j bench osu_bcast -np 8 --coll bcast=auto+chain+chain --interleave -m 64:64",
             "  mpirun-j bench osu_alltoall -np 16 --hostfile hosts --launch-agent 'docker exec' \\",
             "      --rendezvous-host 172.18.0.1 --coll alltoall=all --out results/",
             "",
             "With -f the OSU table gains Min, Max, Iterations (OSU's columns), then P50, P99 and",
             "Last-Rank Done: per iteration, the time from the root's call (unrooted collectives:",
             "the last rank's call) until the last rank returned, averaged over the iterations.",
+            "",
+            "With --interleave, one job per rank count times every algorithm of --coll",
+            "OP=a+b (or OP=all, OP=auto+all), each on its own view of the world: per size,",
+            "rounds of one block of calls per algorithm in a shuffled order, each call timed",
+            "as in OSU's loop, -i calls per algorithm. It prints each one's average and its",
+            "ratio to the fastest: the geometric mean over rounds of the two blocks' ratio in",
+            "one round (a drift of the machine cancels), with a 90 %% bootstrap interval; for",
+            "auto also held out (the fastest chosen on even rounds, the ratio taken on odd",
+            "ones) and against the fastest schedule (names sending the same messages pooled).",
+            "A name twice (chain+chain) times two copies: how far apart they come out is what",
+            "the machine can resolve.",
         })
 public final class BenchCommand implements Callable<Integer> {
     static final int EXIT_USAGE = 2;
@@ -130,10 +143,22 @@ public final class BenchCommand implements Callable<Integer> {
     @Mixin
     LaunchOptions.JvmArgs jvm;
 
+    @Option(names = "--model", paramLabel = "SPEC|FILE", description = "The cost model auto plans with (as for "
+            + "the run command).")
+    String model;
+
     @Option(names = "--write-rules", paramLabel = "FILE", description = "With a sweep (--coll OP=all): write a "
             + "rules file for --coll-rules picking the fastest algorithm per rank count and message size (an "
             + "existing FILE keeps its rules for other operations).")
     Path writeRules;
+
+    @Option(names = "--interleave", description = "With --coll OP=a+b or OP=all: time the algorithms in one job, "
+            + "interleaved in blocks, and print each one's average and ratio to the fastest (no CSV or charts).")
+    boolean interleave;
+
+    @Option(names = "--block", paramLabel = "N", description = "With --interleave: calls per block (default: the "
+            + "iterations / 100, at least 1).")
+    String block;
 
     @Option(names = "--no-compare", description = "In a sweep, do not run Open MPI (OSU_HOME) or MPJ Express "
             + "(MPJ_HOME) beside mpirun-j.")
@@ -142,6 +167,17 @@ public final class BenchCommand implements Callable<Integer> {
     @Parameters(index = "0..*", arity = "0..*", paramLabel = "NAME", description = "The benchmark: "
             + "osu_latency, osu_bw, osu_bcast, osu_multicast, osu_alltoall, osu_barrier or osu_allreduce.")
     List<String> words = new ArrayList<>();
+
+    /**
+     * With {@code --interleave} as processes: the JVM's own tier-3 compile thresholds, before the user's {@code -J}
+     * options. A rank JVM starts with thresholds ten times higher ({@code ProcessJob.STARTUP_JIT_OPTIONS}, for
+     * start-up); in a job that interleaves N algorithms, code only one of them runs (auto's selection, one call
+     * in 17 in {@code bcast=auto+all}) is then still interpreted or at tier 3 during the timed rounds, while a job
+     * running that algorithm alone calls it every time: at np 8 on 2 cores auto measured 1.08-1.13x the seven
+     * names that send the very same messages with the start-up thresholds, 1.00x with these.
+     */
+    static final List<String> INTERLEAVED_JIT_OPTIONS = List.of("-XX:Tier3InvocationThreshold=200",
+            "-XX:Tier3MinInvocationThreshold=100", "-XX:Tier3CompileThreshold=2000");
 
     /** The environment read for OSU_HOME and MPJ_HOME (tests substitute it). */
     Map<String, String> environment = System.getenv();
@@ -202,10 +238,13 @@ public final class BenchCommand implements Callable<Integer> {
         c.coll = coll;
         c.out = out;
         c.noCompare = noCompare;
+        c.interleave = interleave;
+        c.block = block;
         c.writeRules = writeRules;
         c.hosts = hosts; // this command is done with once the copy is parsed, so the copy may take its mixins
         c.oversubscription = oversubscription;
         c.jvm = jvm;
+        c.model = model;
         c.environment = environment;
         c.words = new ArrayList<>();
         return c;
@@ -258,9 +297,11 @@ public final class BenchCommand implements Callable<Integer> {
         return a;
     }
 
-    /** The run command's options for where and how the ranks run (hosts, agent, JVM options). */
+    /** The run command's options for where and how the ranks run (hosts, agent, model, JVM options). */
     List<String> launcherOptions() {
-        return LaunchOptions.arguments(hosts, oversubscription, jvm);
+        List<String> a = LaunchOptions.arguments(hosts, oversubscription, jvm);
+        add(a, "--model", model);
+        return a;
     }
 
     private static void add(List<String> a, String name, String value) {
@@ -297,6 +338,32 @@ public final class BenchCommand implements Callable<Integer> {
         }
         Plan plan = plan(b);
         String cp = benchmarksClasspath();
+        if (block != null && !interleave) {
+            throw new BadUsage("--block " + block + " needs --interleave");
+        }
+        if (interleave) {
+            if (plan.algorithms == null) {
+                throw new BadUsage("--interleave needs the algorithms to compare (--coll " + (b.op() == null ? "OP"
+                        : b.op()) + "=a+b, =all or =auto+all)");
+            }
+            if (writeRules != null) {
+                throw new BadUsage("--write-rules needs a sweep of one job per algorithm (drop --interleave)");
+            }
+            args.add("--compare");
+            args.add(String.join(",", plan.algorithms));
+            add(args, "--block", block);
+            if (!threads) {
+                List<String> withThresholds = new ArrayList<>(INTERLEAVED_JIT_OPTIONS);
+                withThresholds.addAll(jvm.jvmArgs); // the user's come after and win
+                jvm.jvmArgs = withThresholds;
+            }
+            try {
+                OsuOptions.parse(b, args.toArray(String[]::new));
+            } catch (OsuOptions.UsageException e) {
+                throw new BadUsage(e.getMessage());
+            }
+            return runEach(b, new Plan(null, plan.fixedColl), args, cp, outWriter, err);
+        }
         if (writeRules != null && plan.algorithms == null) {
             throw new BadUsage("--write-rules " + writeRules + " needs a sweep (--coll " + (b.op() == null ? "OP"
                     : b.op()) + "=all or " + (b.op() == null ? "OP" : b.op()) + "=a+b)");
@@ -314,21 +381,26 @@ public final class BenchCommand implements Callable<Integer> {
             }
         }
         if (plan.algorithms == null) {
-            int code = 0;
-            for (int np : nps) {
-                List<String> a = new InJvmJobRunner(cp, null, launcherOptions()).arguments(new SweepJob(np, threads, plan.fixedColl,
-                        b.mainClass(), args));
-                CommandLine run = MpirunJ.commandLine();
-                run.setOut(outWriter);
-                run.setErr(err);
-                code = run.execute(a.toArray(String[]::new));
-                if (code != 0) {
-                    return code;
-                }
-            }
-            return code;
+            return runEach(b, plan, args, cp, outWriter, err);
         }
         return sweep(b, plan, args, cp, outWriter, err);
+    }
+
+    /** One job per rank count, each printing its own output. */
+    private int runEach(OsuBenchmark b, Plan plan, List<String> args, String cp, PrintWriter outWriter,
+            PrintWriter err) {
+        for (int np : nps) {
+            List<String> a = new InJvmJobRunner(cp, null, launcherOptions()).arguments(new SweepJob(np, threads,
+                    plan.fixedColl, b.mainClass(), args));
+            CommandLine run = MpirunJ.commandLine();
+            run.setOut(outWriter);
+            run.setErr(err);
+            int code = run.execute(a.toArray(String[]::new));
+            if (code != 0) {
+                return code;
+            }
+        }
+        return 0;
     }
 
     /** What {@code --coll} asks for: the algorithms to sweep (null: a plain run) and the fixed rest. */
@@ -363,7 +435,10 @@ public final class BenchCommand implements Callable<Integer> {
                             ? " is point-to-point and has no algorithms to sweep"
                             : " measures " + b.op() + " (expected: " + b.op() + "=all)"));
                 }
-                sweep = algo.equals("all") ? sweepable(cop) : Arrays.asList(algo.split("\\+"));
+                sweep = new ArrayList<>();
+                for (String a : algo.split("\\+")) { // all, a+b, or both (auto+all)
+                    sweep.addAll(a.trim().equals("all") ? sweepable(cop) : List.of(a));
+                }
             } else {
                 fixed.add(op + "=" + algo);
             }
@@ -431,11 +506,12 @@ public final class BenchCommand implements Callable<Integer> {
 
     /**
      * {@code OP=all}: the catalogue's live algorithms for {@code op} that run without a fabric (the sweep's
-     * jobs have none).
+     * jobs have none) and without an argument ({@code file} needs {@code file:FILE.json}).
      */
     static List<String> sweepable(CollectiveOp op) {
         return io.mpirunj.collectives.catalogue.AlgorithmCatalogue.of(op).stream()
-                .filter(e -> e.isLive() && !io.mpirunj.runtime.spi.AlgorithmTrait.needsFabric(e.traits()))
+                .filter(e -> e.isLive() && !io.mpirunj.runtime.spi.AlgorithmTrait.needsFabric(e.traits())
+                        && !e.name().equals(io.mpirunj.collectives.file.FileSchedules.NAME))
                 .map(io.mpirunj.collectives.catalogue.AlgorithmCatalogue.Entry::name).toList();
     }
 

@@ -164,6 +164,51 @@ class BenchCommandTest {
         assertTrue(Files.size(dir.resolve("osu_bcast-by-np.png")) > 2_000);
     }
 
+    @Test
+    void interleaveTimesTheAlgorithmsInOneJobAndComparesThem() {
+        Run r = mpirunj(with(new String[] {"bench", "osu_bcast", "-np", "3", "--threads", "-m", "64:128",
+            "--coll", "bcast=auto+linear-p2p+linear-p2p", "--interleave", "--block", "2"}, FEW));
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = Arrays.asList(r.out().split("\\R"));
+        assertEquals(OsuTable.title(OsuBenchmark.BCAST), lines.get(1));
+        assertTrue(lines.get(2).startsWith("# mpirun-j: np 3, LocalTransport, bcast compared: auto, linear-p2p, "
+                + "linear-p2p;"), lines.get(2));
+        for (int size : new int[] {64, 128}) {
+            assertTrue(r.out().contains("# " + size + " B: 2 rounds of 2 call(s) per algorithm"), r.out());
+            assertTrue(r.err().contains("osu_bcast " + size + " B: during the timed rounds, per rank at most: JIT "),
+                    r.err());
+        }
+        assertTrue(r.out().contains("\nlinear-p2p#2 "), r.out());
+        assertTrue(r.out().contains("\nauto (ran "), r.out());
+        assertTrue(r.out().contains("# auto / fastest, held out (linear-p2p"), r.out());
+        assertTrue(r.out().contains("# one schedule (the runner sends the same messages in the same order): "
+                + "linear-p2p = linear-p2p#2"), r.out());
+    }
+
+    @Test
+    void interleaveNeedsAlgorithmsAndNoRules() {
+        assertUsage("mpirun-j bench: --interleave needs the algorithms to compare (--coll bcast=a+b, =all or "
+                + "=auto+all)", "bench", "osu_bcast", "-np", "2", "--interleave");
+        assertUsage("mpirun-j bench: --block 3 needs --interleave", "bench", "osu_bcast", "-np", "2", "--block", "3");
+        assertUsage("mpirun-j bench: --write-rules needs a sweep of one job per algorithm (drop --interleave)",
+                "bench", "osu_bcast", "-np", "2", "--coll", "bcast=all", "--interleave", "--write-rules", "r.json");
+        assertUsage("mpirun-j bench: osu_bcast: --block 0 (expected: a whole number >= 1)",
+                "bench", "osu_bcast", "-np", "2", "--coll", "bcast=auto+all", "--interleave", "--block", "0");
+    }
+
+    @Test
+    void interleavedRanksGetTheJvmsOwnCompileThresholds() {
+        com.sun.management.HotSpotDiagnosticMXBean hotspot = java.lang.management.ManagementFactory
+                .getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
+        for (String option : BenchCommand.INTERLEAVED_JIT_OPTIONS) {
+            String[] nameValue = option.substring("-XX:".length()).split("=");
+            com.sun.management.VMOption actual = hotspot.getVMOption(nameValue[0]);
+            org.junit.jupiter.api.Assumptions.assumeTrue(actual.getOrigin() == com.sun.management.VMOption.Origin.DEFAULT,
+                    "this test JVM sets " + nameValue[0] + " itself");
+            assertEquals(actual.getValue(), nameValue[1], option + " is the JVM's default");
+        }
+    }
+
     private static void assertUsage(String expected, String... args) {
         Run r = mpirunj(args);
         assertEquals(2, r.code(), r.out() + r.err());
