@@ -353,9 +353,7 @@ public final class BenchCommand implements Callable<Integer> {
             args.add(String.join(",", plan.algorithms));
             add(args, "--block", block);
             if (!threads) {
-                List<String> withThresholds = new ArrayList<>(INTERLEAVED_JIT_OPTIONS);
-                withThresholds.addAll(jvm.jvmArgs); // the user's come after and win
-                jvm.jvmArgs = withThresholds;
+                jvm.putFirst(INTERLEAVED_JIT_OPTIONS);
             }
             try {
                 OsuOptions.parse(b, args.toArray(String[]::new));
