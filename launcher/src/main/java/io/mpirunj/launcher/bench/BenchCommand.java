@@ -52,9 +52,9 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Runs an OSU-style benchmark as an mpirun-j job, printing OSU's layout, or sweeps it",
-            "over algorithms (--coll OP=all) and rank counts (-np 2,4,8) into a CSV and PNG charts,",
-            "or (--interleave) times the algorithms in one job, interleaved, and compares them.",
+            "Runs an OSU-style benchmark as an mpirun-j job, printing OSU's layout; or sweeps it over "
+                    + "algorithms (--coll OP=all) and rank counts (-np 2,4,8) into a CSV and PNG charts; or "
+                    + "(--interleave) times the algorithms in one job, interleaved, and compares them.",
         },
         footerHeading = "%nExamples:%n",
         footer = {
