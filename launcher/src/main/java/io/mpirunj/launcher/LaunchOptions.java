@@ -83,7 +83,8 @@ public final class LaunchOptions {
         return a;
     }
 
-    private static void add(List<String> a, String name, String value) {
+    /** Adds {@code name value} to the arguments {@code a} when {@code value} is set (not null). */
+    public static void add(List<String> a, String name, String value) {
         if (value != null) {
             a.add(name);
             a.add(value);

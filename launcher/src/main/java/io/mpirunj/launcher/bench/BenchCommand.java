@@ -1,5 +1,7 @@
 package io.mpirunj.launcher.bench;
 
+import static io.mpirunj.launcher.LaunchOptions.add;
+
 import io.mpirunj.benchmarks.osu.OsuBenchmark;
 import io.mpirunj.benchmarks.osu.OsuOptions;
 import io.mpirunj.benchmarks.sweep.ExternalRuntime;
@@ -302,13 +304,6 @@ public final class BenchCommand implements Callable<Integer> {
         List<String> a = LaunchOptions.arguments(hosts, oversubscription, jvm);
         add(a, "--model", model);
         return a;
-    }
-
-    private static void add(List<String> a, String name, String value) {
-        if (value != null) {
-            a.add(name);
-            a.add(value);
-        }
     }
 
     private int run(PrintWriter outWriter, PrintWriter err) throws BadUsage {
