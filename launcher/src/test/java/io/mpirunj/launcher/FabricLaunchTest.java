@@ -27,6 +27,31 @@ class FabricLaunchTest {
      * Ring on an emulated 2x2 mesh with a cost model (t_end = 55 units, 40 us each): every message of the
      * trace takes at least the model's t_end on the job's clock, and the trace command draws it.
      */
+    /**
+     * As processes over TCP, an eager message streamed straight into a receive posted before it came is a
+     * delivery in the trace too (it bypasses the transport's frame callback), and tracing keeps the protocol.
+     */
+    @Test
+    void aTracedTcpRunRecordsAMessageStreamedIntoAPostedReceive(@TempDir Path dir) throws Exception {
+        Path trace = dir.resolve("posted.trace");
+        LauncherRun run = LauncherRun.of("-np", "2", "--trace", trace.toString(),
+                io.mpirunj.testapps.PostedMediumMessage.class.getName());
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.out().contains("ok"), run::toString);
+        ObjectMapper json = new ObjectMapper();
+        java.util.Set<String> sent = new java.util.HashSet<>();
+        java.util.Set<String> delivered = new java.util.HashSet<>();
+        for (int r = 0; r < 2; r++) {
+            for (String l : Files.readAllLines(Path.of(trace + ".r" + r))) {
+                JsonNode n = json.readTree(l);
+                String key = n.get("src").asInt() + ":" + n.get("dst").asInt() + ":" + n.get("seq").asLong();
+                (n.get("event").asText().equals("send") ? sent : delivered).add(key);
+            }
+        }
+        assertTrue(sent.size() >= 1, sent::toString);
+        assertEquals(sent, delivered, "every message sent is delivered in the trace");
+    }
+
     @Test
     void aTracedRunOnTheEmulatedFabricShowsTheModelsTimes(@TempDir Path dir) throws Exception {
         Path trace = dir.resolve("ring.trace");

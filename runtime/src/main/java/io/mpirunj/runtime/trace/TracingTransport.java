@@ -61,8 +61,11 @@ public final class TracingTransport extends ForwardingTransport {
 
             @Override
             public void onDataStreamed(int src, Frame frame) {
+                arrival(src, frame); // an EAGER frame streamed into a posted receive is a delivery too
                 sink.onDataStreamed(src, frame);
-                dataIn(frame);
+                if (frame.kind() == FrameKind.DATA) {
+                    dataIn(frame);
+                }
             }
 
             @Override
@@ -100,6 +103,12 @@ public final class TracingTransport extends ForwardingTransport {
     public void send(int dst, Frame frame, ByteBuf payload, WriteListener onWritten) {
         record(dst, frame);
         inner.send(dst, frame, payload, onWritten);
+    }
+
+    /** The traced job runs the protocol the untraced one would (streamed eager included). */
+    @Override
+    public boolean copiesPayloadBeforeCompletion() {
+        return inner.copiesPayloadBeforeCompletion();
     }
 
     @Override
