@@ -8,14 +8,19 @@
 #   (default 8, both, 1024,65536,1048576; e.g. `auto-vs-forced.sh 8 default 65536 -i 1000`). "default" runs
 #   without --model (processes on TCP: the built-in TCP model, plus cpus=CORES when the ranks outnumber this host's
 #   cores), "calibrated" on a model `mpirun-j calibrate` measured on this machine first. Each size is one job, so a
-#   caller can take the bench lock per size. Add `--coll bcast=auto+all+binomial-p2p` style lists through bench
-#   options only if you want copies (a name twice: a noise control).
+#   caller can take the bench lock per size. ALGOS=auto+all+binomial-p2p (the --coll bcast= list, default
+#   auto+all) adds copies (a name twice: a noise control).
 set -euo pipefail
 root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
 np="${1:-8}"
 which="${2:-both}"
 sizes="${3:-1024,65536,1048576}"
 shift $(($# < 3 ? $# : 3))
+if [[ ! $which =~ ^(default|calibrated|both)$ ]]; then
+    echo "auto-vs-forced.sh: second argument '$which' (expected: default, calibrated or both; the rounds argument" \
+        "of earlier versions is gone: bench times 100 rounds)" >&2
+    exit 2
+fi
 cd "$root"
 ./mpirun-j --version >/dev/null # builds what is missing or stale (benchmarks included)
 model="$(mktemp -d)/tcp-model.json"
@@ -23,7 +28,7 @@ run() { # $@ = extra bench options
     local s
     for s in ${sizes//,/ }; do
         echo "# $(date -u '+%Y-%m-%d %H:%M:%S UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
-        ./mpirun-j bench osu_bcast -np "$np" --coll bcast=auto+all --interleave -m "$s:$s" "$@" 2>&1
+        ./mpirun-j bench osu_bcast -np "$np" --coll "bcast=${ALGOS:-auto+all}" --interleave -m "$s:$s" "$@" 2>&1
     done
     echo "# done $(date -u '+%H:%M:%S UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 }

@@ -8,6 +8,7 @@ import io.mpirunj.collectives.runner.JobModels;
 import io.mpirunj.fabric.model.CostModel;
 import io.mpirunj.runtime.RankContext;
 import io.mpirunj.runtime.spi.CallShape;
+import io.mpirunj.runtime.spi.CollRules;
 import io.mpirunj.runtime.spi.CollectiveOp;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -217,9 +218,9 @@ final class CollectiveBench {
         List<String> picks = new ArrayList<>();
         for (String label : labels) {
             String pick = null;
-            if (ctx != null && Comparison.name(label).equals(Comparison.AUTO)) {
+            if (ctx != null && Comparison.name(label).equals(CollRules.AUTO)) {
                 try {
-                    pick = ctx.registry().withForced(op.cliName() + "=" + Comparison.AUTO)
+                    pick = ctx.registry().withForced(op.cliName() + "=" + CollRules.AUTO)
                             .select(op, CallShape.of(ctx.size(), size), ctx.config()).algorithm().name();
                 } catch (RuntimeException e) {
                     pick = null; // the table still has auto's times

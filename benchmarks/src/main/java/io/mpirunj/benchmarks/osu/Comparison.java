@@ -3,6 +3,7 @@ package io.mpirunj.benchmarks.osu;
 import io.mpirunj.collectives.catalogue.AlgorithmCatalogue;
 import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.fabric.model.CostModel;
+import io.mpirunj.runtime.spi.CollRules;
 import io.mpirunj.runtime.spi.CollectiveOp;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,8 +32,6 @@ import java.util.stream.IntStream;
  * measurement's own floor.
  */
 public final class Comparison {
-    /** {@code --coll OP=auto}: chosen per call by the model, compared with the forced names. */
-    public static final String AUTO = "auto";
     private static final int RESAMPLES = 2000;
 
     /** A paired ratio: its point estimate and a 90 % bootstrap interval. */
@@ -95,7 +94,7 @@ public final class Comparison {
         for (int a = 0; a < labels.size(); a++) {
             group[a] = a;
             String name = name(labels.get(a));
-            AlgorithmCatalogue.Entry e = name.equals(AUTO) ? null : AlgorithmCatalogue.find(op, name);
+            AlgorithmCatalogue.Entry e = name.equals(CollRules.AUTO) ? null : AlgorithmCatalogue.find(op, name);
             if (e == null || !e.simulable()) {
                 continue;
             }
@@ -256,7 +255,7 @@ public final class Comparison {
     }
 
     private boolean isForced(int a) {
-        return !name(labels.get(a)).equals(AUTO);
+        return !name(labels.get(a)).equals(CollRules.AUTO);
     }
 
     private List<Integer> forced() {
