@@ -3,6 +3,7 @@ package io.mpirunj.launcher;
 import io.mpirunj.launcher.hosts.Host;
 import io.mpirunj.launcher.hosts.JobLayout;
 import io.mpirunj.launcher.hosts.Ranges;
+import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.bootstrap.JobEnvironment;
 import io.mpirunj.runtime.bootstrap.JobToken;
 import io.mpirunj.runtime.bootstrap.ProcessBootstrap;
@@ -106,7 +107,7 @@ final class ProcessJob {
         t.setDaemon(true);
         return t;
     });
-    private final long stopGraceMs = Long.getLong(STOP_GRACE_MS_PROP, STOP_GRACE_MS);
+    private final long stopGraceMs = RuntimeConfig.longProperty(STOP_GRACE_MS_PROP, STOP_GRACE_MS, 0);
     private final ClassDataArchive archive;
     private volatile RendezvousServer server;
     /** The emulated fabric's arbiter ({@code --fabric-params}), or null. */
@@ -163,8 +164,7 @@ final class ProcessJob {
      * Each JVM start is CPU-heavy; starting hundreds at once starves them all (and the launcher).
      */
     static int maxStarting() {
-        return Math.max(1, Integer.getInteger(MAX_STARTING_PROP,
-                Math.max(4, 2 * Runtime.getRuntime().availableProcessors())));
+        return RuntimeConfig.intProperty(MAX_STARTING_PROP, Math.max(4, 2 * Runtime.getRuntime().availableProcessors()), 1);
     }
 
     /** The command line of a rank on another host: its own {@code java}, no local class-data archive. */

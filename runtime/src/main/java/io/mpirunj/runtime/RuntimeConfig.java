@@ -137,6 +137,37 @@ public final class RuntimeConfig {
         return nonNegativeSetting(name, value, dflt);
     }
 
+    /**
+     * The system property {@code prop} as a whole number of at least {@code min}, or {@code dflt} when it is
+     * not set; anything else (not a number, below {@code min}, beyond an {@code int}) is refused in one line
+     * naming the property, so a mistyped tunable never runs silently with the default.
+     */
+    public static int intProperty(String prop, int dflt, int min) {
+        return (int) boundedProperty(prop, dflt, min, Integer.MAX_VALUE);
+    }
+
+    /** As {@link #intProperty}, for a {@code long}. */
+    public static long longProperty(String prop, long dflt, long min) {
+        return boundedProperty(prop, dflt, min, Long.MAX_VALUE);
+    }
+
+    private static long boundedProperty(String prop, long dflt, long min, long max) {
+        String value = System.getProperty(prop);
+        if (value == null) {
+            return dflt;
+        }
+        try {
+            long n = Long.parseLong(value.trim());
+            if (n >= min && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // refused below, with what was expected
+        }
+        throw new IllegalArgumentException(prop + "=" + value + " (expected: a whole number from " + min
+                + (max == Long.MAX_VALUE ? "" : " to " + max) + ")");
+    }
+
     /** As {@link #intSetting}, for a count that may not be negative: a negative value is refused alike. */
     public static int nonNegativeSetting(String name, String value, int dflt) {
         int n = intSetting(name, value, dflt, "a non-negative integer");

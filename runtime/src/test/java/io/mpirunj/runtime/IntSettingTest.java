@@ -41,4 +41,28 @@ class IntSettingTest {
             System.clearProperty(prop);
         }
     }
+
+    @Test
+    void aTunablePropertyIsTheDefaultUnsetAndOtherwiseANumberInItsRange() {
+        String prop = "mpirunj.test.tunable";
+        System.clearProperty(prop);
+        assertEquals(4096, RuntimeConfig.intProperty(prop, 4096, 1));
+        try {
+            System.setProperty(prop, " 8192 ");
+            assertEquals(8192, RuntimeConfig.intProperty(prop, 4096, 1));
+            assertEquals(8192L, RuntimeConfig.longProperty(prop, 1, 0));
+            for (String bad : new String[] {"abc", "0", "1.5", "4294967296", ""}) {
+                System.setProperty(prop, bad);
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                        () -> RuntimeConfig.intProperty(prop, 4096, 1), bad);
+                assertEquals(prop + "=" + bad + " (expected: a whole number from 1 to 2147483647)", e.getMessage());
+            }
+            System.setProperty(prop, "-1");
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> RuntimeConfig.longProperty(prop, 5, 0));
+            assertEquals(prop + "=-1 (expected: a whole number from 0)", e.getMessage());
+        } finally {
+            System.clearProperty(prop);
+        }
+    }
 }

@@ -1,6 +1,7 @@
 package io.mpirunj.runtime.bootstrap;
 
 import io.mpirunj.MpiException;
+import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.transport.tcp.NettyIo;
 import io.mpirunj.runtime.transport.tcp.TcpConfig;
 import io.mpirunj.runtime.transport.tcp.WireProtocol;
@@ -166,9 +167,9 @@ public final class RendezvousServer implements AutoCloseable {
         this.size = size;
         this.token = JobToken.decode(jobTokenHex);
         this.listener = Objects.requireNonNull(listener, "listener");
-        this.registerTimeoutMs = Integer.getInteger(REGISTER_TIMEOUT_MS_PROP, REGISTER_TIMEOUT_MS_DEFAULT);
-        this.heartbeatIntervalMs = Integer.getInteger(HEARTBEAT_INTERVAL_MS_PROP, HEARTBEAT_INTERVAL_MS_DEFAULT);
-        this.heartbeatTimeoutMs = Integer.getInteger(HEARTBEAT_TIMEOUT_MS_PROP, HEARTBEAT_TIMEOUT_MS_DEFAULT);
+        this.registerTimeoutMs = RuntimeConfig.intProperty(REGISTER_TIMEOUT_MS_PROP, REGISTER_TIMEOUT_MS_DEFAULT, 1);
+        this.heartbeatIntervalMs = RuntimeConfig.intProperty(HEARTBEAT_INTERVAL_MS_PROP, HEARTBEAT_INTERVAL_MS_DEFAULT, 1);
+        this.heartbeatTimeoutMs = RuntimeConfig.intProperty(HEARTBEAT_TIMEOUT_MS_PROP, HEARTBEAT_TIMEOUT_MS_DEFAULT, 1);
         this.ranks = new Channel[size];
         this.endpoints = new Endpoint[size];
         this.finished = new boolean[size];

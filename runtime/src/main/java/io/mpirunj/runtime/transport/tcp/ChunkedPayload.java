@@ -1,6 +1,7 @@
 package io.mpirunj.runtime.transport.tcp;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.runtime.RuntimeConfig;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 
@@ -25,7 +26,7 @@ import io.netty.channel.Channel;
 final class ChunkedPayload {
     /** Chunk size (bytes); {@code -Dmpirunj.tcp.writeChunkBytes}. */
     static final String WRITE_CHUNK_PROP = "mpirunj.tcp.writeChunkBytes";
-    static final int WRITE_CHUNK_BYTES = Math.max(4096, Integer.getInteger(WRITE_CHUNK_PROP, 256 * 1024));
+    static final int WRITE_CHUNK_BYTES = RuntimeConfig.intProperty(WRITE_CHUNK_PROP, 256 * 1024, 4096);
 
     private final OutboundFrame frame;
     /** The bytes to copy, or null when {@link #unconverted} holds them. */

@@ -1,5 +1,6 @@
 package io.mpirunj.runtime.transport.tcp;
 
+import io.mpirunj.runtime.RuntimeConfig;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -26,7 +27,7 @@ import io.netty.util.concurrent.EventExecutor;
 public final class NettyIo {
     /** Largest read from a socket (bytes); {@code -Dmpirunj.tcp.readMaxBytes}. */
     static final String READ_MAX_PROP = "mpirunj.tcp.readMaxBytes";
-    static final int READ_MAX_BYTES = Math.max(4096, Integer.getInteger(READ_MAX_PROP, 1024 * 1024));
+    static final int READ_MAX_BYTES = RuntimeConfig.intProperty(READ_MAX_PROP, 1024 * 1024, 4096);
 
     /** Netty's JFR property: with JFR events on, Netty's allocator initialises JFR in every rank. */
     public static final String NETTY_JFR_PROP = "io.netty.jfr.enabled";
