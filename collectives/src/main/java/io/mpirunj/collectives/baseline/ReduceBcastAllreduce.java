@@ -33,7 +33,7 @@ public final class ReduceBcastAllreduce extends ScheduledAllreduce {
 
     @Override
     public String description() {
-        return "the chosen reduce to rank 0, then the chosen bcast from rank 0";
+        return "binomial reduce to rank 0, then binomial bcast from rank 0 (as one schedule)";
     }
 
     @Override

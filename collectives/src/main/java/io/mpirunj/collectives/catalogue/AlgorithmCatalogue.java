@@ -25,6 +25,7 @@ import io.mpirunj.collectives.baseline.LinearBcast;
 import io.mpirunj.collectives.baseline.LinearGather;
 import io.mpirunj.collectives.baseline.LinearGatherv;
 import io.mpirunj.collectives.baseline.LinearP2pMulticast;
+import io.mpirunj.collectives.baseline.LinearReduceBcastAllreduce;
 import io.mpirunj.collectives.baseline.LinearScatter;
 import io.mpirunj.collectives.baseline.LinearScatterv;
 import io.mpirunj.collectives.baseline.PairwiseAlltoall;
@@ -210,6 +211,7 @@ public final class AlgorithmCatalogue {
         baseline(new BinomialReduce());
         baseline(new RecursiveDoublingAllreduce(), POWER_OF_TWO);
         baseline(new ReduceBcastAllreduce());
+        baseline(new LinearReduceBcastAllreduce());
         baseline(new RabenseifnerAllreduce(), POWER_OF_TWO);
         baseline(new RingReduceScatter(CollectiveOp.REDUCE_SCATTER), // size: the whole send buffer, cut evenly
                 s -> ReductionBuilders.ringReduceScatter(s.ranks(), evenBlocks(s.ranks(), s.bytes()), Op.SUM));

@@ -20,7 +20,21 @@ final class Thresholds {
             // in flight, which matters on a real network.
             new CollRules.Rule(CollectiveOp.ALLTOALL, 2, 8, 8192, Long.MAX_VALUE, "linear", 0,
                     "built-in threshold: alltoall blocks >= 8 KiB on <= 8 ranks (measured: benchmarks/README.md,"
-                            + " \"Built-in thresholds\")"));
+                            + " \"Built-in thresholds\")"),
+            // allreduce, 8 ranks, 8 KiB and more: reduce-bcast (binomial reduce to rank 0, binomial bcast back) beat
+            // recursive doubling, the default, at every size from 1 KiB to 1 MiB as processes (1.19-1.69x paired,
+            // 90 % intervals clear of 1, six jobs) and from 8 KiB as threads (1.07-1.9x, two jobs; at 4 B-4 KiB
+            // threads ran recursive doubling faster) in `bench osu_allreduce -np 8 --coll allreduce=A+B
+            // --interleave` (2026-11-25 07:39-08:40 UTC). On 2 cores for 8 ranks what counts is the total work:
+            // recursive doubling sends 24 whole vectors and combines 24, reduce-bcast sends 14 and combines 7.
+            new CollRules.Rule(CollectiveOp.ALLREDUCE, 8, 8, 8192, Long.MAX_VALUE, "reduce-bcast", 0,
+                    "built-in threshold: allreduce >= 8 KiB on 8 ranks (measured: benchmarks/README.md,"
+                            + " \"Session 10: np 8 allreduce and bcast 1 MiB\")"),
+            // allreduce, 4 ranks, 128 KiB and more: the same, 1.07-1.48x as processes (two jobs) and threads (one);
+            // at 8-64 KiB the two tied as processes (paired 1.01-1.14), so the default stays there.
+            new CollRules.Rule(CollectiveOp.ALLREDUCE, 4, 4, 131072, Long.MAX_VALUE, "reduce-bcast", 0,
+                    "built-in threshold: allreduce >= 128 KiB on 4 ranks (measured: benchmarks/README.md,"
+                            + " \"Session 10: np 8 allreduce and bcast 1 MiB\")"));
 
     private Thresholds() {
     }

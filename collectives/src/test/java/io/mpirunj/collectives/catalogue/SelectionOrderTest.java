@@ -124,14 +124,28 @@ class SelectionOrderTest {
                 CollectiveOp.ALLTOALLV, CallShape.unsized(8));
     }
 
-    /** The shipped thresholds: alltoall blocks of 8 KiB and more on up to 8 ranks go linear; the rest keeps the default. */
+    /**
+     * The shipped thresholds: alltoall blocks of 8 KiB and more on up to 8 ranks go linear; allreduce on 8 ranks
+     * from 8 KiB and on 4 ranks from 128 KiB goes reduce-bcast; the rest keeps the default.
+     */
     @Test
-    void theBuiltInThresholdsPickLinearAlltoallForLargeBlocksOnFewRanks() {
+    void theBuiltInThresholdsPickLinearAlltoallAndReduceBcastAllreduceWhereMeasured() {
         CollectiveRegistry builtIn = registry(null, null);
         assertChoice("linear", Selection.Source.THRESHOLD, builtIn, CollectiveOp.ALLTOALL, CallShape.of(8, 65536));
         assertChoice("linear", null, builtIn, CollectiveOp.ALLTOALL, CallShape.of(4, 8192));
         assertChoice("pairwise", Selection.Source.DEFAULT, builtIn, CollectiveOp.ALLTOALL, CallShape.of(8, 8191));
         assertChoice("pairwise", null, builtIn, CollectiveOp.ALLTOALL, CallShape.of(9, 65536));
+        // allreduce: reduce-bcast from 8 KiB on 8 ranks, from 128 KiB on 4; recursive doubling elsewhere
+        assertChoice("reduce-bcast", Selection.Source.THRESHOLD, builtIn, CollectiveOp.ALLREDUCE,
+                CallShape.of(8, 8192));
+        assertChoice("reduce-bcast", null, builtIn, CollectiveOp.ALLREDUCE, CallShape.of(8, 1 << 20));
+        assertChoice("recursive-doubling", Selection.Source.DEFAULT, builtIn, CollectiveOp.ALLREDUCE,
+                CallShape.of(8, 8191));
+        assertChoice("reduce-bcast", Selection.Source.THRESHOLD, builtIn, CollectiveOp.ALLREDUCE,
+                CallShape.of(4, 131072));
+        assertChoice("recursive-doubling", Selection.Source.DEFAULT, builtIn, CollectiveOp.ALLREDUCE,
+                CallShape.of(4, 131071));
+        assertChoice("recursive-doubling", null, builtIn, CollectiveOp.ALLREDUCE, CallShape.of(16, 1 << 20));
         // a rules file still beats them
         assertChoice("bruck", Selection.Source.RULES,
                 registry(null, "{\"rules\": [{\"op\": \"alltoall\", \"algorithm\": \"bruck\"}]}"),
