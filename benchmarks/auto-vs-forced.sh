@@ -6,7 +6,7 @@
 # build one schedule for the model, ranks and size pooled).
 # Usage: benchmarks/auto-vs-forced.sh [np] [default|calibrated|both] [sizes] [bench options...]
 #   (default 8, both, 1024,65536,1048576; e.g. `auto-vs-forced.sh 8 default 65536 -i 1000`). "default" runs
-#   without --model (processes on TCP: the built-in TCP model, plus cpus=CORES when the ranks outnumber this host's
+#   without --model (processes on TCP: the built-in TCP model, plus cpus=CORES,wake=W when the ranks outnumber this host's
 #   cores), "calibrated" on a model `mpirun-j calibrate` measured on this machine first. Each size is one job, so a
 #   caller can take the bench lock per size. ALGOS=auto+all+binomial-p2p (the --coll bcast= list, default
 #   auto+all) adds copies (a name twice: a noise control).

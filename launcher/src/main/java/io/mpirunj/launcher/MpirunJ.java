@@ -134,9 +134,9 @@ public final class MpirunJ implements Callable<Integer> {
 
     @Option(names = "--model", paramLabel = "SPEC",
             description = "The cost model model-built schedules plan with and auto predicts with, as for "
-                    + "mpirun-j simulate --model: hold=A[+Bm],end=C[+Dm][,ports=P][,cpus=C] or logp:L=..,o=..,g=.. "
+                    + "mpirun-j simulate --model: hold=A[+Bm],end=C[+Dm][,ports=P][,cpus=C[,wake=W]] or logp:L=..,o=..,g=.. "
                     + "(default: the IBM SP model hold=20+0.02m,end=55+0.07m; processes on TCP: the built-in TCP "
-                    + "model, with cpus=CORES when the ranks outnumber this host's cores).")
+                    + "model, with cpus=CORES and a fitted wake when the ranks outnumber this host's cores).")
     String model;
 
     @Option(names = "--fabric", paramLabel = "SPEC",
@@ -439,13 +439,14 @@ public final class MpirunJ implements Callable<Integer> {
     }
 
     /**
-     * The model of processes on plain TCP when none is given: {@link ModelProvider#TCP_SPEC} (measured on
-     * this project's 2-core machine; see there), with {@code cpus=C} when the {@code ranks} outnumber the
-     * {@code cores} of the one host they share (0: unknown, or on several hosts), so the simulator charges
-     * the work the ranks do on those cores, not only the depth of a tree. Every rank gets the same spec.
+     * The model of processes on plain TCP when none is given: {@link ModelProvider#tcpSpec} (measured on
+     * this project's 2-core machine; see there), with {@code cpus=C} and a wake latency when the {@code ranks}
+     * outnumber the {@code cores} of the one host they share (0: unknown, or on several hosts), so the
+     * simulator charges the work the ranks do on those cores and each hop's wake-up, not only the depth of a
+     * tree. Every rank gets the same spec.
      */
     static String tcpModel(int ranks, int cores) {
-        return ModelProvider.TCP_SPEC + (cores > 0 && ranks > cores ? ",cpus=" + cores : "");
+        return ModelProvider.tcpSpec(ranks, cores);
     }
 
     private static boolean blank(String s) {

@@ -289,10 +289,13 @@ class MpirunJParseTest {
         assertFalse(RankClassLoader.isShared("com.example.App"));
     }
 
-    /** Processes on TCP without --model: the built-in TCP model, with cpus=C only when the ranks outnumber C cores. */
+    /**
+     * Processes on TCP without --model: the built-in TCP model, with cpus=C and the fitted wake only when the ranks
+     * outnumber C cores.
+     */
     @Test
     void processesOnTcpGetTheBuiltInModelWithTheCoresTheyShare() {
-        assertEquals(io.mpirunj.collectives.runner.ModelProvider.TCP_SPEC + ",cpus=2", MpirunJ.tcpModel(8, 2));
+        assertEquals(io.mpirunj.collectives.runner.ModelProvider.TCP_SPEC + ",cpus=2,wake=39.5", MpirunJ.tcpModel(8, 2));
         assertEquals(io.mpirunj.collectives.runner.ModelProvider.TCP_SPEC, MpirunJ.tcpModel(2, 2));
         assertEquals(io.mpirunj.collectives.runner.ModelProvider.TCP_SPEC, MpirunJ.tcpModel(8, 0)); // several hosts
         io.mpirunj.fabric.model.ModelSpec.parse(MpirunJ.tcpModel(8, 2)); // a spec every rank can parse

@@ -1,6 +1,8 @@
 package io.mpirunj.collectives.catalogue;
 
 import io.mpirunj.collectives.runner.JobModels;
+import io.mpirunj.collectives.sim.Message;
+import io.mpirunj.collectives.sim.Simulation;
 import io.mpirunj.collectives.sim.Simulator;
 import io.mpirunj.fabric.model.CostModel;
 import io.mpirunj.runtime.RuntimeConfig;
@@ -20,11 +22,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code --coll op=auto}: builds every schedule-built candidate of the {@link AlgorithmCatalogue} for
  * the call's participants and size class, simulates each on the job's model ({@code --model}, else the
  * collectives' default), and picks the lowest predicted completion; ties go to the earlier catalogue
- * entry. <b>Near-ties go to what the call runs without auto</b> (a built-in threshold's algorithm, else the
- * default): when that is predicted within {@link #NEAR_TIE} (10 %) of the fastest, auto runs it, since a
- * model cannot rank candidates closer than its own error (8 ranks sharing 2 cores are bound by the work,
- * not the depth, of a tree: the TCP model puts the bcast trees within 0-3 % of each other, and two runs of
- * one algorithm differ by 10-40 % there).
+ * entry. <b>Near-ties</b> (candidates predicted within {@link #NEAR_TIE}, 10 %, of the fastest completion)
+ * are decided by a second prediction, the ranks' <b>mean time in the call</b> (a rank returns when it holds
+ * its data and its last send has left, t_hold after it started: what OSU's average latency measures): the
+ * near-tie with the lowest mean runs; on equal means (names that build one schedule) what the call runs
+ * without auto (a built-in threshold's algorithm, else the default), else the earlier catalogue entry. On 8
+ * ranks sharing 2 cores every 7-message tree's last rank waits for the same CPU work, so their completions
+ * tie; their means do not (a flat tree's leaves finish one by one while the root sends, a binomial tree's
+ * inner ranks are woken to forward first), and that is what the runs measure (benchmarks/README.md,
+ * "Session 10").
  * The answer is cached per operation, size class, participant count and model, so a job pays the
  * simulations once per size class. Deterministic: every rank computes the same choice.
  *
@@ -38,14 +44,21 @@ public final class SimulatedSelector implements ModelSelector {
     public static final String UNIT = "model time";
 
     /**
-     * How close (relative to the fastest prediction) the default's prediction must be for auto to run the
-     * default instead: the 10 % auto is allowed to lose against the best algorithm, which no model fitted
-     * on a shared machine predicts better than (benchmarks/README.md, "Model-driven auto").
+     * How close (relative to the fastest completion) a candidate's completion must be for the ranks' mean time
+     * in the call to decide instead: the 10 % auto is allowed to lose against the best algorithm, which no
+     * model fitted on a shared machine predicts better than (benchmarks/README.md, "Model-driven auto").
      */
     public static final double NEAR_TIE = 0.10;
 
-    /** One candidate's prediction. */
-    public record Ranked(String algorithm, double completion) {
+    /**
+     * One candidate's prediction: when its last rank holds the data, and the ranks' mean time in the call
+     * ({@link #meanTimeInCall}).
+     */
+    public record Ranked(String algorithm, double completion, double meanInCall) {
+        /** A prediction whose mean time in the call is its completion (every rank finishes together). */
+        public Ranked(String algorithm, double completion) {
+            this(algorithm, completion, completion);
+        }
     }
 
     /**
@@ -91,24 +104,35 @@ public final class SimulatedSelector implements ModelSelector {
     }
 
     /**
-     * The fastest of {@code ranked} (the earlier on equal predictions), or {@code fallback} when it is
-     * ranked within {@link #NEAR_TIE} of the fastest; empty when nothing is ranked.
+     * The candidate to run: among those predicted within {@link #NEAR_TIE} of the fastest completion, the
+     * one with the lowest mean time in the call; on equal means {@code fallback} if it is one of them, else
+     * the earlier. Empty when nothing is ranked.
      */
     static Optional<Prediction> pick(List<Ranked> ranked, String fallback) {
         Ranked best = null;
-        Ranked safe = null;
         for (Ranked r : ranked) {
             if (best == null || r.completion() < best.completion()) {
                 best = r;
-            }
-            if (r.algorithm().equals(fallback)) {
-                safe = r;
             }
         }
         if (best == null) {
             return Optional.empty();
         }
-        Ranked chosen = safe != null && safe.completion() <= best.completion() * (1 + NEAR_TIE) ? safe : best;
+        double nearTie = best.completion() * (1 + NEAR_TIE);
+        Ranked leanest = null;
+        Ranked safe = null;
+        for (Ranked r : ranked) {
+            if (r.completion() > nearTie) {
+                continue;
+            }
+            if (leanest == null || r.meanInCall() < leanest.meanInCall()) {
+                leanest = r;
+            }
+            if (r.algorithm().equals(fallback)) {
+                safe = r;
+            }
+        }
+        Ranked chosen = safe != null && safe.meanInCall() <= leanest.meanInCall() ? safe : leanest;
         return Optional.of(new Prediction(chosen.algorithm(), chosen.completion(), UNIT));
     }
 
@@ -126,15 +150,34 @@ public final class SimulatedSelector implements ModelSelector {
             if (!names.contains(e.name())) {
                 continue;
             }
-            double completion;
+            Simulation simulation;
             try {
-                completion = Simulator.event(e.build(AlgorithmCatalogue.Shape.of(ranks, 0, bytes, model)), model)
-                        .completion();
+                simulation = Simulator.event(e.build(AlgorithmCatalogue.Shape.of(ranks, 0, bytes, model)), model);
             } catch (IllegalArgumentException | UnsupportedOperationException ex) {
                 continue;
             }
-            out.add(new Ranked(e.name(), completion));
+            out.add(new Ranked(e.name(), simulation.completion(), meanTimeInCall(simulation, model)));
         }
         return out;
+    }
+
+    /**
+     * The ranks' mean time in the call: a rank returns when it holds all its data and its last send has
+     * left (its start plus t_hold), everyone starting at 0 — per rank what OSU's average latency times.
+     */
+    public static double meanTimeInCall(Simulation simulation, CostModel model) {
+        int ranks = simulation.schedule().ranks();
+        double[] returns = new double[ranks];
+        for (int r = 0; r < ranks; r++) {
+            returns[r] = simulation.rankCompletion(r);
+        }
+        for (Message m : simulation.messages()) {
+            returns[m.src()] = Math.max(returns[m.src()], m.start() + model.tHold(m.src(), m.dst(), m.bytes()));
+        }
+        double sum = 0;
+        for (double t : returns) {
+            sum += t;
+        }
+        return sum / ranks;
     }
 }

@@ -37,6 +37,23 @@ public interface ModelProvider {
      * the trees at 1 MiB, where they measure the same.
      */
     String TCP_SPEC = "hold=9+0.000467m,end=10.5+0.000467m";
+    /**
+     * What {@link #TCP_SPEC} adds when the ranks outnumber the cores, besides {@code cpus=C}: the latency of
+     * a rank woken onto a shared core to take a message it waited for ({@code wake}, µs; not CPU work, so
+     * it costs a tree once per hop and a flat tree's root nothing). Fitted to measured bcasts by
+     * {@code benchmarks/fit-tcp-wake.sh 8} on this project's 2-core machine (np 8 processes, session 10,
+     * benchmarks/README.md): the wake whose simulated mean time in the call matches bench's averages best.
+     */
+    String TCP_SHARED_CORES = "wake=39.5";
+
+    /**
+     * The model of {@code ranks} processes on plain TCP on one host of {@code cores} cores (0: unknown, or
+     * several hosts): {@link #TCP_SPEC}, plus {@code cpus=cores} and {@link #TCP_SHARED_CORES} when the ranks
+     * outnumber the cores. Every rank of a job gets the same spec.
+     */
+    static String tcpSpec(int ranks, int cores) {
+        return TCP_SPEC + (cores > 0 && ranks > cores ? ",cpus=" + cores + "," + TCP_SHARED_CORES : "");
+    }
 
     /**
      * The model to build with now.

@@ -33,6 +33,9 @@ import java.util.PriorityQueue;
  * RECV_FIRST_OF waits for, the first to complete delivers and later ones are dropped; when another
  * copy's send had started before the first one arrived, the receiver spends
  * {@link NetworkModel#firstOfDecision()} (paper 003's α) choosing, so it holds the data α later.
+ * When nodes share CPUs ({@link NetworkModel#cpus()}), every send and receive also holds one of them for
+ * its gap, and a receiver holds the data {@link NetworkModel#wake} after its receive takes a CPU (the
+ * latency of being scheduled: it delays what the receiver forwards but occupies no CPU).
  *
  * <h2>Rounds evaluation</h2>
  * The same execution with every message and every gap lasting one round, then each round
@@ -356,9 +359,11 @@ public final class Simulator {
                 time += firstOfDecision; // a second copy is on its way: choose between them (α)
             }
             long bytes = schedule.bytes(analysis.instruction(send).blocks());
-            recvPortFree[port] = time + network.receiveGap(nodeOf[analysis.rankOf(send)], nodeOf[rank], bytes);
+            int src = nodeOf[analysis.rankOf(send)];
+            recvPortFree[port] = time + network.receiveGap(src, nodeOf[rank], bytes);
             if (cpu >= 0) {
                 cpuFree[cpu] = recvPortFree[port];
+                time += network.wake(src, nodeOf[rank], bytes); // scheduled onto a shared CPU: not work, latency
             }
             messageTimes.get(message)[1] = time;
             if (analysis.hazardCount(receive) == 0) {

@@ -59,4 +59,14 @@ public interface CostModel {
     default int cpus() {
         return 0;
     }
+
+    /**
+     * With {@link #cpus()} shared: how long after an {@code bytes}-byte message arrives its receiver, which
+     * waited for it off the CPUs, holds the data — the latency of being scheduled onto a shared core, paid
+     * on every hop of a tree but not occupying a CPU, unlike t_hold. A rank with a core of its own pays it
+     * inside t_end. 0 by default.
+     */
+    default double tWake(long bytes) {
+        return 0;
+    }
 }

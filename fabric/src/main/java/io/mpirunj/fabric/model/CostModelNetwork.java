@@ -41,6 +41,11 @@ public final class CostModelNetwork implements NetworkModel {
     }
 
     @Override
+    public double wake(int src, int dst, long bytes) {
+        return model.tWake(bytes);
+    }
+
+    @Override
     public double firstOfDecision() {
         return model.firstOfDecision();
     }

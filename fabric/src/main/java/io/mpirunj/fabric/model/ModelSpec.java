@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
  *   logp:L=6,o=2,g=4                  LogP: t_hold = g, t_end = L + 2o
  *   ...,ports=2                       optional on either form: sends in flight per node
  *   hold=..,end=..,cpus=2             optional: the CPUs all nodes share (ranks outnumbering cores)
+ *   hold=..,end=..,cpus=2,wake=60     with cpus: a receiver's latency to be scheduled onto one of them
  *   pairs:PATH                        a per-pair matrix file ({@link PairMatrixFile})
  *   PATH.json                         a model file as calibrate --out writes ({@link ModelFile})
  * </pre>
@@ -25,7 +26,7 @@ import java.util.regex.Pattern;
  */
 public final class ModelSpec {
 
-    public static final String PARAMETERIZED_FORM = "hold=A[+Bm],end=C[+Dm][,ports=P][,cpus=C]";
+    public static final String PARAMETERIZED_FORM = "hold=A[+Bm],end=C[+Dm][,ports=P][,cpus=C[,wake=W[+Xm]]]";
     public static final String LOGP_FORM = "logp:L=..,o=..,g=..[,ports=P]";
 
     private static final String NUMBER = "[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?";
@@ -59,10 +60,16 @@ public final class ModelSpec {
     }
 
     private static CostModel parseParameterized(String spec, String body) {
-        Map<String, String> fields = fields(spec, body, PARAMETERIZED_FORM, "hold", "end", "ports", "cpus");
+        Map<String, String> fields = fields(spec, body, PARAMETERIZED_FORM, "hold", "end", "ports", "cpus", "wake");
         LinearCost hold = linear(spec, "hold", require(spec, fields, "hold", PARAMETERIZED_FORM));
         LinearCost end = linear(spec, "end", require(spec, fields, "end", PARAMETERIZED_FORM));
-        return new ParameterizedModel(hold, end, ports(spec, fields, PARAMETERIZED_FORM), cpus(spec, fields));
+        int cpus = cpus(spec, fields);
+        LinearCost wake = fields.containsKey("wake") ? linear(spec, "wake", fields.get("wake")) : LinearCost.of(0);
+        if (cpus == 0 && fields.containsKey("wake")) {
+            throw new IllegalArgumentException("model spec '" + spec + "': wake= needs cpus=C (the latency of a"
+                    + " rank scheduled onto one of C shared CPUs; expected: " + PARAMETERIZED_FORM + ")");
+        }
+        return new ParameterizedModel(hold, end, ports(spec, fields, PARAMETERIZED_FORM), cpus, wake);
     }
 
     private static CostModel parseLogP(String spec, String body) {
@@ -139,7 +146,7 @@ public final class ModelSpec {
     }
 
     private static int cpus(String spec, Map<String, String> fields) {
-        return positive(spec, fields, "cpus", 0, PARAMETERIZED_FORM.replace("C]", "C >= 1]"));
+        return positive(spec, fields, "cpus", 0, PARAMETERIZED_FORM.replace("C[", "C >= 1["));
     }
 
     /** The positive whole number under {@code key}, or {@code absent} when the spec has none. */

@@ -30,6 +30,11 @@ public interface NetworkModel {
         return 0;
     }
 
+    /** See {@link CostModel#tWake}: a receiver's latency to be scheduled onto a shared CPU; 0 by default. */
+    default double wake(int src, int dst, long bytes) {
+        return 0;
+    }
+
     /** See {@link CostModel#firstOfDecision()}: paper 003's α; 0 by default. */
     default double firstOfDecision() {
         return 0;

@@ -5,8 +5,9 @@ import java.util.Objects;
 /**
  * The parameterized communication model of paper 000: t_hold and t_end, each linear in the
  * message size (IBM SP: {@code hold=20+0.02m,end=55+0.07m}, microseconds, m in bytes).
- * Spec: {@code hold=A[+Bm],end=C[+Dm][,ports=P][,cpus=C]}; {@code cpus} is the number of CPUs all
- * nodes share ({@link CostModel#cpus()}), absent when each node has its own.
+ * Spec: {@code hold=A[+Bm],end=C[+Dm][,ports=P][,cpus=C[,wake=W[+Xm]]]}; {@code cpus} is the number of
+ * CPUs all nodes share ({@link CostModel#cpus()}), absent when each node has its own; {@code wake} is
+ * the latency of a receiver scheduled onto one of them ({@link CostModel#tWake}), only with {@code cpus}.
  */
 public final class ParameterizedModel implements CostModel {
 
@@ -14,6 +15,7 @@ public final class ParameterizedModel implements CostModel {
     private final LinearCost end;
     private final int ports;
     private final int cpus;
+    private final LinearCost wake;
 
     public ParameterizedModel(LinearCost hold, LinearCost end, int ports) {
         this(hold, end, ports, 0);
@@ -21,6 +23,15 @@ public final class ParameterizedModel implements CostModel {
 
     /** @param cpus CPUs the nodes share, 0 when each node has its own ({@link CostModel#cpus()}) */
     public ParameterizedModel(LinearCost hold, LinearCost end, int ports, int cpus) {
+        this(hold, end, ports, cpus, LinearCost.of(0));
+    }
+
+    /**
+     * @param cpus CPUs the nodes share, 0 when each node has its own ({@link CostModel#cpus()})
+     * @param wake a receiver's latency to be scheduled onto a shared CPU ({@link CostModel#tWake}); must be
+     *             0 when {@code cpus} is 0 (a rank with a core of its own pays it inside t_end)
+     */
+    public ParameterizedModel(LinearCost hold, LinearCost end, int ports, int cpus, LinearCost wake) {
         this.hold = Objects.requireNonNull(hold, "hold");
         this.end = Objects.requireNonNull(end, "end");
         if (ports < 1) {
@@ -31,9 +42,14 @@ public final class ParameterizedModel implements CostModel {
             throw new IllegalArgumentException("cpus=" + cpus + " (expected: >= 1, or 0 for one per node)");
         }
         this.cpus = cpus;
+        this.wake = Objects.requireNonNull(wake, "wake");
+        if (cpus == 0 && !wake.equals(LinearCost.of(0))) {
+            throw new IllegalArgumentException("wake=" + wake + " needs cpus=C (it is the latency of a rank"
+                    + " scheduled onto one of C shared CPUs)");
+        }
     }
 
-    /** The same model on nodes that share {@code cpus} CPUs (0: each node has its own). */
+    /** The same model on nodes that share {@code cpus} CPUs (0: each node has its own), without a wake term. */
     public ParameterizedModel withCpus(int cpus) {
         return new ParameterizedModel(hold, end, ports, cpus);
     }
@@ -49,6 +65,10 @@ public final class ParameterizedModel implements CostModel {
 
     public LinearCost end() {
         return end;
+    }
+
+    public LinearCost wake() {
+        return wake;
     }
 
     @Override
@@ -72,18 +92,25 @@ public final class ParameterizedModel implements CostModel {
     }
 
     @Override
+    public double tWake(long bytes) {
+        return wake.at(bytes);
+    }
+
+    @Override
     public boolean equals(Object o) {
         return o instanceof ParameterizedModel other
-                && hold.equals(other.hold) && end.equals(other.end) && ports == other.ports && cpus == other.cpus;
+                && hold.equals(other.hold) && end.equals(other.end) && ports == other.ports && cpus == other.cpus
+                && wake.equals(other.wake);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(hold, end, ports, cpus);
+        return Objects.hash(hold, end, ports, cpus, wake);
     }
 
     @Override
     public String toString() {
-        return "hold=" + hold + ",end=" + end + (ports == 1 ? "" : ",ports=" + ports) + (cpus == 0 ? "" : ",cpus=" + cpus);
+        return "hold=" + hold + ",end=" + end + (ports == 1 ? "" : ",ports=" + ports) + (cpus == 0 ? "" : ",cpus=" + cpus)
+                + (wake.equals(LinearCost.of(0)) ? "" : ",wake=" + wake);
     }
 }

@@ -47,6 +47,15 @@ class ModelSpecTest {
     }
 
     @Test
+    void wakeIsOptionalAndOnlyWithSharedCpus() {
+        assertEquals(0, ModelSpec.parse("hold=10,end=40,cpus=2").tWake(1024));
+        CostModel model = ModelSpec.parse("hold=10,end=40,cpus=2,wake=30+0.001m");
+        assertEquals(30 + 1.024, model.tWake(1024), 1e-12);
+        assertEquals(40, model.tEnd(1024)); // wake is not part of t_end: it delays a forward, not a delivery
+        assertFalse(model.equals(ModelSpec.parse("hold=10,end=40,cpus=2")));
+    }
+
+    @Test
     void portsIsOptionalOnBothForms() {
         assertEquals(3, ModelSpec.parse("logp:L=6,o=2,g=4,ports=3").ports());
         assertEquals(2, ModelSpec.parse("hold=10,end=40,ports=2").ports());
@@ -70,6 +79,9 @@ class ModelSpecTest {
         "logp:L=6,o=2,g=4,ports=2        | logp:L=6,o=2,g=4,ports=2",
         "cpus=2,hold=10,end=40,ports=1   | hold=10,end=40,cpus=2",
         "hold=10,end=40,ports=2,cpus=4   | hold=10,end=40,ports=2,cpus=4",
+        "wake=60,cpus=2,hold=10,end=40   | hold=10,end=40,cpus=2,wake=60",
+        "hold=10,end=40,cpus=2,wake=0    | hold=10,end=40,cpus=2",
+        "hold=10,end=40,cpus=2,wake=5+0.001m | hold=10,end=40,cpus=2,wake=5+0.001m",
     })
     void toStringIsCanonicalAndRoundTrips(String spec, String canonical) {
         CostModel model = ModelSpec.parse(spec);
@@ -93,6 +105,9 @@ class ModelSpecTest {
         "hold=20,end=55,cpus=0         | bad token 'cpus=0'",
         "hold=20,end=55,cpus=1.5       | bad token 'cpus=1.5'",
         "logp:L=6,o=2,g=4,cpus=2       | bad token 'cpus=2'",
+        "hold=20,end=55,wake=30        | wake= needs cpus=C",
+        "hold=20,end=55,cpus=2,wake=-3 | bad token 'wake=-3'",
+        "logp:L=6,o=2,g=4,wake=2       | bad token 'wake=2'",
         "hold=20,hold=30,end=55        | 'hold' given twice",
         "hold=20;end=55                | bad token 'hold=20;end=55'",
         "hold=20,end=55,               | bad token ''",
