@@ -75,6 +75,10 @@ record Scenario(Collective op, int ranks, int root, long bytes, CostModel model,
             return n;
         }
         if (e != null && e.simulable()) {
+            if (!AlgorithmTrait.needsFabric(e.traits())) { // the p2p baselines: one of the trees' schedules, run live
+                throw new BadInput("--algo " + n + " (" + e.description() + ") runs live the schedule of one of the "
+                        + "trees; simulate that tree by its name (one of: " + String.join(", ", treeNames()) + ")");
+            }
             if (!onFabric()) {
                 throw new BadInput("--algo " + n + " needs --fabric (" + e.requirement() + ", e.g. " + e.example() + ")");
             }

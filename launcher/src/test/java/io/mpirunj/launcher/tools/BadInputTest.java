@@ -41,6 +41,7 @@ class BadInputTest {
         "--algo u-mesh -np 8 --model hold=20,end=55                 | --algo u-mesh needs --fabric",
         "--algo opt-mesh -np 8 --fabric star:4                      | --algo opt-mesh needs a mesh, torus or hypercube fabric (got --fabric star:4)",
         "--algo opt-tree -np 8 --no-such-option                     | Unknown option: '--no-such-option'",
+        "--algo linear-p2p -np 8                                    | --algo linear-p2p (flat tree: the root sends the whole buffer to each group rank) runs live the schedule of one of the trees; simulate that tree by its name (one of: ",
         "--algo star -np 6                                          | --algo star needs --fabric (a star graph fabric with one rank per node, e.g. --fabric star:4)",
         "--algo star --fabric star:4 -np 5                          | --algo star: star needs one rank per node of star:4: ranks=5 (expected: 24)",
         "--algo akers-star --fabric mesh:4x4 -np 16                 | --algo akers-star needs a star graph fabric with one rank per node (got --fabric mesh:4x4)",
@@ -59,6 +60,7 @@ class BadInputTest {
         "-np 8 --root 8                                             | --root=8 outside 0..7",
         "-np 0                                                      | -np 0 (expected: a number of ranks >= 1)",
         "--algo u-mesh -np 8                                        | --algo u-mesh needs --fabric",
+        "--algo binomial-p2p -np 8                                  | --algo binomial-p2p (binomial tree over [root, group...] on point-to-point messages) runs live the schedule of one of the trees",
         "-np 9 --fabric hypercube:3                                 | --placement identity (the default): cannot place 9 ranks on hypercube:3 (8 nodes)",
         "-np 8 --fabric torus:4x4 --fabric-params ss=1,sd=1,cd=1,rs=1,rd=x | --fabric-params: wormhole params 'ss=1,sd=1,cd=1,rs=1,rd=x': bad token 'rd=x'",
     })
