@@ -1,7 +1,6 @@
 package io.mpirunj.runtime.transport.tcp;
 
 import io.mpirunj.Buffer;
-import io.mpirunj.runtime.RuntimeConfig;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 
@@ -24,9 +23,8 @@ import io.netty.channel.Channel;
  * write or from {@link #fail}. Confined to the link's event loop.
  */
 final class ChunkedPayload {
-    /** Chunk size (bytes); {@code -Dmpirunj.tcp.writeChunkBytes}. */
-    static final String WRITE_CHUNK_PROP = "mpirunj.tcp.writeChunkBytes";
-    static final int WRITE_CHUNK_BYTES = RuntimeConfig.intProperty(WRITE_CHUNK_PROP, 256 * 1024, 4096);
+    /** Chunk size (bytes); {@link TcpConfig#WRITE_CHUNK_BYTES_PROP}. */
+    static final int WRITE_CHUNK_BYTES = TcpConfig.writeChunkBytes();
 
     private final OutboundFrame frame;
     /** The bytes to copy, or null when {@link #unconverted} holds them. */

@@ -1,6 +1,5 @@
 package io.mpirunj.runtime.transport.tcp;
 
-import io.mpirunj.runtime.RuntimeConfig;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -25,10 +24,6 @@ import io.netty.util.concurrent.EventExecutor;
  * available (NIO otherwise), daemon event-loop threads, the pooled allocator and TCP_NODELAY.
  */
 public final class NettyIo {
-    /** Largest read from a socket (bytes); {@code -Dmpirunj.tcp.readMaxBytes}. */
-    static final String READ_MAX_PROP = "mpirunj.tcp.readMaxBytes";
-    static final int READ_MAX_BYTES = RuntimeConfig.intProperty(READ_MAX_PROP, 1024 * 1024, 4096);
-
     /** Netty's JFR property: with JFR events on, Netty's allocator initialises JFR in every rank. */
     public static final String NETTY_JFR_PROP = "io.netty.jfr.enabled";
     /** Netty's default allocator ({@code ByteBufAllocator.DEFAULT}): "adaptive" in Netty 4.2, "pooled" here. */
@@ -115,9 +110,9 @@ public final class NettyIo {
                 .childOption(ChannelOption.SO_KEEPALIVE, true);
     }
 
-    /** Socket reads of up to {@link #READ_MAX_BYTES}, on connecting and accepted channels alike. */
+    /** Socket reads of up to {@link TcpConfig#READ_MAX_BYTES_PROP} bytes, on connecting and accepted channels alike. */
     private static AdaptiveRecvByteBufAllocator readAllocator() {
-        return new AdaptiveRecvByteBufAllocator(64, 2048, READ_MAX_BYTES);
+        return new AdaptiveRecvByteBufAllocator(64, 2048, TcpConfig.readMaxBytes());
     }
 
     /** True if the calling thread is one of {@code group}'s event loops (where blocking is forbidden). */

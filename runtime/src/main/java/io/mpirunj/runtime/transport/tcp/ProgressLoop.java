@@ -1,6 +1,5 @@
 package io.mpirunj.runtime.transport.tcp;
 
-import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.transport.TransportProgress;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -58,13 +57,11 @@ import org.slf4j.LoggerFactory;
 final class ProgressLoop extends AbstractScheduledEventExecutor implements IoEventLoop, TransportProgress {
     private static final Logger LOG = LoggerFactory.getLogger(ProgressLoop.class);
 
-    /** How often the helper looks whether the rank still drives its own progress (µs); {@code -Dmpirunj.tcp.helperTickMicros}. */
-    static final String HELPER_TICK_PROP = "mpirunj.tcp.helperTickMicros";
-    static final long HELPER_TICK_NANOS = TimeUnit.MICROSECONDS.toNanos(RuntimeConfig.longProperty(HELPER_TICK_PROP, 1_000, 1));
-    /** The longest the helper waits between looks while the rank drives (µs); {@code -Dmpirunj.tcp.helperMaxTickMicros}. */
-    static final String HELPER_MAX_TICK_PROP = "mpirunj.tcp.helperMaxTickMicros";
+    /** How often the helper looks whether the rank still drives its own progress; {@link TcpConfig#HELPER_TICK_MICROS_PROP}. */
+    static final long HELPER_TICK_NANOS = TimeUnit.MICROSECONDS.toNanos(TcpConfig.helperTickMicros());
+    /** The longest the helper waits between looks while the rank drives; {@link TcpConfig#HELPER_MAX_TICK_MICROS_PROP}. */
     static final long HELPER_MAX_TICK_NANOS = Math.max(HELPER_TICK_NANOS,
-            TimeUnit.MICROSECONDS.toNanos(RuntimeConfig.longProperty(HELPER_MAX_TICK_PROP, 8_000, 1)));
+            TimeUnit.MICROSECONDS.toNanos(TcpConfig.helperMaxTickMicros()));
     /** Longest single block in the kernel (waits are re-checked at least this often). */
     private static final long MAX_BLOCK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     /** Tasks run per turn at most (a task may resubmit itself). */

@@ -57,6 +57,15 @@ public final class TcpConfig {
     public static final String WRITE_HIGH_WATER_MARK_PROP = "mpirunj.tcp.writeHighWaterMark";
     public static final int WRITE_HIGH_WATER_MARK_DEFAULT = 2 * 1024 * 1024;
 
+    /** Largest read from a socket (bytes); process-wide, read when Netty's bootstraps are made. */
+    public static final String READ_MAX_BYTES_PROP = "mpirunj.tcp.readMaxBytes";
+    /** Size of the chunks a large heap payload is copied to native memory in (bytes); process-wide. */
+    public static final String WRITE_CHUNK_BYTES_PROP = "mpirunj.tcp.writeChunkBytes";
+    /** How often the progress helper looks whether the rank still drives its own progress (µs); process-wide. */
+    public static final String HELPER_TICK_MICROS_PROP = "mpirunj.tcp.helperTickMicros";
+    /** The longest the progress helper waits between looks while the rank drives (µs); process-wide. */
+    public static final String HELPER_MAX_TICK_MICROS_PROP = "mpirunj.tcp.helperMaxTickMicros";
+
     /** Use native epoll when available (NIO otherwise). */
     public static final String EPOLL_PROP = "mpirunj.tcp.epoll";
 
@@ -112,14 +121,21 @@ public final class TcpConfig {
         if (bind == null) {
             bind = isLoopback(advertise) ? advertise : WILDCARD;
         }
+        // The process-wide tunables live in static fields of the classes that use them: read them here, on the
+        // thread that builds the transport, so a bad value is this one-line error and not a class that fails to
+        // initialise later on an I/O thread (where the frame being sent would be lost).
+        readMaxBytes();
+        writeChunkBytes();
+        helperTickMicros();
+        helperMaxTickMicros();
         return new TcpConfig(advertise, bind,
-                intProp(IO_THREADS_PROP, IO_THREADS_DEFAULT),
-                intProp(MAX_FRAME_BYTES_PROP, MAX_FRAME_BYTES_DEFAULT),
-                intProp(MAX_EAGER_BYTES_PROP, MAX_EAGER_BYTES_DEFAULT),
-                intProp(HANDSHAKE_TIMEOUT_MS_PROP, HANDSHAKE_TIMEOUT_MS_DEFAULT),
-                intProp(CONNECT_TIMEOUT_MS_PROP, CONNECT_TIMEOUT_MS_DEFAULT),
-                intProp(CLOSE_NOTICE_MS_PROP, CLOSE_NOTICE_MS_DEFAULT),
-                intProp(WRITE_HIGH_WATER_MARK_PROP, WRITE_HIGH_WATER_MARK_DEFAULT),
+                RuntimeConfig.intProperty(IO_THREADS_PROP, IO_THREADS_DEFAULT, 0),
+                RuntimeConfig.intProperty(MAX_FRAME_BYTES_PROP, MAX_FRAME_BYTES_DEFAULT, 1),
+                RuntimeConfig.intProperty(MAX_EAGER_BYTES_PROP, MAX_EAGER_BYTES_DEFAULT, 1),
+                RuntimeConfig.intProperty(HANDSHAKE_TIMEOUT_MS_PROP, HANDSHAKE_TIMEOUT_MS_DEFAULT, 1),
+                RuntimeConfig.intProperty(CONNECT_TIMEOUT_MS_PROP, CONNECT_TIMEOUT_MS_DEFAULT, 1),
+                RuntimeConfig.intProperty(CLOSE_NOTICE_MS_PROP, CLOSE_NOTICE_MS_DEFAULT, 1),
+                RuntimeConfig.intProperty(WRITE_HIGH_WATER_MARK_PROP, WRITE_HIGH_WATER_MARK_DEFAULT, 1),
                 Boolean.parseBoolean(System.getProperty(EPOLL_PROP, "true")));
     }
 
@@ -200,8 +216,20 @@ public final class TcpConfig {
         return preferEpoll;
     }
 
-    private static int intProp(String name, int def) {
-        return RuntimeConfig.intSetting(name, System.getProperty(name), def, "an integer");
+    static int readMaxBytes() {
+        return RuntimeConfig.intProperty(READ_MAX_BYTES_PROP, 1024 * 1024, 4096);
+    }
+
+    static int writeChunkBytes() {
+        return RuntimeConfig.intProperty(WRITE_CHUNK_BYTES_PROP, 256 * 1024, 4096);
+    }
+
+    static long helperTickMicros() {
+        return RuntimeConfig.longProperty(HELPER_TICK_MICROS_PROP, 1_000, 1);
+    }
+
+    static long helperMaxTickMicros() {
+        return RuntimeConfig.longProperty(HELPER_MAX_TICK_MICROS_PROP, 8_000, 1);
     }
 
     private static int positive(String name, int v) {
