@@ -1,6 +1,7 @@
 package io.mpirunj.launcher;
 
 import io.mpirunj.collectives.runner.ModelProvider;
+import io.mpirunj.fabric.model.ModelSpec;
 import io.mpirunj.io.IoErrors;
 import io.mpirunj.launcher.bench.BenchCommand;
 import io.mpirunj.launcher.calibrate.CalibrateCommand;
@@ -120,7 +121,7 @@ public final class MpirunJ implements Callable<Integer> {
     @Option(names = "--coll", paramLabel = "OP=ALGO[,OP=ALGO...]",
             description = "Force collective algorithms, e.g. bcast=binomial,alltoall=pairwise "
                     + "(see --list-algorithms); OP=auto picks the fastest under --model per call "
-                    + "(what runs without auto when that is predicted within 10 %%).")
+                    + "(within 10 %% of it: what runs without auto; with cpus=C, the least mean time in the call).")
     String coll;
 
     @Option(names = "--coll-rules", paramLabel = "FILE",
@@ -134,7 +135,7 @@ public final class MpirunJ implements Callable<Integer> {
 
     @Option(names = "--model", paramLabel = "SPEC",
             description = "The cost model model-built schedules plan with and auto predicts with, as for "
-                    + "mpirun-j simulate --model: hold=A[+Bm],end=C[+Dm][,ports=P][,cpus=C[,wake=W]] or logp:L=..,o=..,g=.. "
+                    + "mpirun-j simulate --model: " + ModelSpec.PARAMETERIZED_FORM + " or logp:L=..,o=..,g=.. "
                     + "(default: the IBM SP model hold=20+0.02m,end=55+0.07m; processes on TCP: the built-in TCP "
                     + "model, with cpus=CORES and a fitted wake when the ranks outnumber this host's cores).")
     String model;

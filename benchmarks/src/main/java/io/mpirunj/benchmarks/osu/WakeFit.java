@@ -6,6 +6,7 @@ import io.mpirunj.collectives.runner.ModelProvider;
 import io.mpirunj.collectives.sim.Simulator;
 import io.mpirunj.fabric.model.CostModel;
 import io.mpirunj.fabric.model.ModelSpec;
+import io.mpirunj.fabric.model.Numbers;
 import io.mpirunj.runtime.spi.CollectiveOp;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -75,7 +76,7 @@ public final class WakeFit {
             System.out.printf(Locale.ROOT, "%11d  %-20s %12.1f %12.1f %14.1f%n", m.bytes(), m.algorithm(), m.micros(),
                     p[0] + fit.offset(), p[1]);
         }
-        System.out.println("wake=" + model.toString().replaceAll(".*wake=", ""));
+        System.out.println("wake=" + Numbers.format(fit.wake()));
     }
 
     /** The (size, name, average) rows of bench --interleave tables; auto and unknown names left out. */

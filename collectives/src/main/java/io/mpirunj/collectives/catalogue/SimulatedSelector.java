@@ -97,18 +97,22 @@ public final class SimulatedSelector implements ModelSelector {
             for (CollectiveAlgorithm a : candidates) {
                 names.add(a.name());
             }
-            p = pick(rank(op, names, call.ranks(), bytes, JobModels.of(spec)), safe);
+            CostModel model = JobModels.of(spec);
+            p = pick(rank(op, names, call.ranks(), bytes, model), safe, model.cpus() > 0);
             cache.putIfAbsent(key, p);
         }
         return p.orElse(null);
     }
 
     /**
-     * The candidate to run: among those predicted within {@link #NEAR_TIE} of the fastest completion, the
-     * one with the lowest mean time in the call; on equal means {@code fallback} if it is one of them, else
-     * the earlier. Empty when nothing is ranked.
+     * The candidate to run among those predicted within {@link #NEAR_TIE} of the fastest completion. Where
+     * ranks share CPUs ({@code byMeanTime}: the model has {@code cpus=C}), the one with the lowest mean time in
+     * the call (what OSU's average times; completions of trees that do the same CPU work tie there), on equal
+     * means {@code fallback} if it is one of them, else the earlier. Elsewhere {@code fallback} if it is a
+     * near-tie (what runs without auto, measured no worse within that band), else the fastest. Empty when
+     * nothing is ranked.
      */
-    static Optional<Prediction> pick(List<Ranked> ranked, String fallback) {
+    static Optional<Prediction> pick(List<Ranked> ranked, String fallback, boolean byMeanTime) {
         Ranked best = null;
         for (Ranked r : ranked) {
             if (best == null || r.completion() < best.completion()) {
@@ -132,7 +136,13 @@ public final class SimulatedSelector implements ModelSelector {
                 safe = r;
             }
         }
-        Ranked chosen = safe != null && safe.meanInCall() <= leanest.meanInCall() ? safe : leanest;
+        Ranked chosen;
+        if (!byMeanTime) {
+            chosen = safe != null ? safe : best;
+        } else {
+            // equal means (names of one schedule) within rounding go to the default
+            chosen = safe != null && safe.meanInCall() <= leanest.meanInCall() * (1 + 1e-9) ? safe : leanest;
+        }
         return Optional.of(new Prediction(chosen.algorithm(), chosen.completion(), UNIT));
     }
 

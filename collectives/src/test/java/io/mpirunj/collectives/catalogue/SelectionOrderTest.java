@@ -226,19 +226,34 @@ class SelectionOrderTest {
                 new SimulatedSelector.Ranked("tree", 100.0, 50.0), new SimulatedSelector.Ranked("dflt", 110.0, 50.0),
                 new SimulatedSelector.Ranked("chain", 100.0, 60.0), new SimulatedSelector.Ranked("flat", 111.0, 10.0));
         // dflt is exactly 10 % slower and as lean as tree: the default; flat, leaner but 11 % slower, is no near-tie
-        assertEquals("dflt", SimulatedSelector.pick(ranked, "dflt").orElseThrow().algorithm());
-        assertEquals(110.0, SimulatedSelector.pick(ranked, "dflt").orElseThrow().predicted(), 0);
-        assertEquals("tree", SimulatedSelector.pick(ranked, "chain").orElseThrow().algorithm()); // chain: 60 > 50
+        assertEquals("dflt", SimulatedSelector.pick(ranked, "dflt", true).orElseThrow().algorithm());
+        assertEquals(110.0, SimulatedSelector.pick(ranked, "dflt", true).orElseThrow().predicted(), 0);
+        assertEquals("tree", SimulatedSelector.pick(ranked, "chain", true).orElseThrow().algorithm()); // chain: 60 > 50
         // no default among the ranked (it cannot be simulated): the leanest near-tie, the earlier of equals
-        assertEquals("tree", SimulatedSelector.pick(ranked, "absent").orElseThrow().algorithm());
+        assertEquals("tree", SimulatedSelector.pick(ranked, "absent", true).orElseThrow().algorithm());
         // without means (each the completion) the fastest completion is the leanest
         java.util.List<SimulatedSelector.Ranked> plain = java.util.List.of(new SimulatedSelector.Ranked("dflt", 110.0),
                 new SimulatedSelector.Ranked("tree", 100.0));
-        assertEquals("tree", SimulatedSelector.pick(plain, "dflt").orElseThrow().algorithm());
+        assertEquals("tree", SimulatedSelector.pick(plain, "dflt", true).orElseThrow().algorithm());
         java.util.List<SimulatedSelector.Ranked> clear = java.util.List.of(
                 new SimulatedSelector.Ranked("dflt", 110.01, 1.0), new SimulatedSelector.Ranked("tree", 100.0, 90.0));
-        assertEquals("tree", SimulatedSelector.pick(clear, "dflt").orElseThrow().algorithm());
-        assertTrue(SimulatedSelector.pick(java.util.List.of(), "dflt").isEmpty());
+        assertEquals("tree", SimulatedSelector.pick(clear, "dflt", true).orElseThrow().algorithm());
+        assertTrue(SimulatedSelector.pick(java.util.List.of(), "dflt", true).isEmpty());
+    }
+
+    /** Without shared CPUs a near-tie goes to the default, whatever the means; a clear winner does not. */
+    @Test
+    void withoutSharedCpusNearTiesGoToTheDefault() {
+        java.util.List<SimulatedSelector.Ranked> ranked = java.util.List.of(
+                new SimulatedSelector.Ranked("tree", 100.0, 50.0), new SimulatedSelector.Ranked("dflt", 110.0, 90.0),
+                new SimulatedSelector.Ranked("chain", 100.0, 60.0), new SimulatedSelector.Ranked("flat", 105.0, 10.0));
+        assertEquals("dflt", SimulatedSelector.pick(ranked, "dflt", false).orElseThrow().algorithm()); // 10 %, leaner ones aside
+        assertEquals("chain", SimulatedSelector.pick(ranked, "chain", false).orElseThrow().algorithm());
+        assertEquals("tree", SimulatedSelector.pick(ranked, "absent", false).orElseThrow().algorithm()); // the fastest, not flat
+        java.util.List<SimulatedSelector.Ranked> clear = java.util.List.of(
+                new SimulatedSelector.Ranked("dflt", 110.01, 1.0), new SimulatedSelector.Ranked("tree", 100.0, 90.0));
+        assertEquals("tree", SimulatedSelector.pick(clear, "dflt", false).orElseThrow().algorithm());
+        assertEquals("flat", SimulatedSelector.pick(ranked, "absent", true).orElseThrow().algorithm()); // by mean: flat
     }
 
     /**

@@ -146,7 +146,7 @@ public final class ModelSpec {
     }
 
     private static int cpus(String spec, Map<String, String> fields) {
-        return positive(spec, fields, "cpus", 0, PARAMETERIZED_FORM.replace("C[", "C >= 1["));
+        return positive(spec, fields, "cpus", 0, PARAMETERIZED_FORM.replace("cpus=C[", "cpus=C >= 1["));
     }
 
     /** The positive whole number under {@code key}, or {@code absent} when the spec has none. */

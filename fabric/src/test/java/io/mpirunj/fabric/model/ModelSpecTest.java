@@ -102,7 +102,7 @@ class ModelSpecTest {
         "hold=20,end=55,tick=3         | bad token 'tick=3'",
         "hold=20,end=55,ports=0        | bad token 'ports=0'",
         "hold=20,end=55,ports=two      | bad token 'ports=two'",
-        "hold=20,end=55,cpus=0         | bad token 'cpus=0'",
+        "hold=20,end=55,cpus=0         | bad token 'cpus=0' (expected: hold=A[+Bm],end=C[+Dm][,ports=P][,cpus=C >= 1[,wake=W[+Xm]]])",
         "hold=20,end=55,cpus=1.5       | bad token 'cpus=1.5'",
         "logp:L=6,o=2,g=4,cpus=2       | bad token 'cpus=2'",
         "hold=20,end=55,wake=30        | wake= needs cpus=C",

@@ -417,7 +417,7 @@ public final class CollectiveRegistry {
             if (modelSelector != null && defaults.containsKey(op)) {
                 sb.append(String.format("%-11s %-22s %s %s%n", op.cliName(), CollRules.AUTO,
                         auto.contains(op) ? "*" : " ", "the fastest schedule-built algorithm under --model, "
-                                + "by simulation (cached per size class and group; what runs without auto when within 10 %)"));
+                                + "by simulation (cached per size class and group; within 10 %: what runs without auto, or with cpus=C the least mean time in the call)"));
             }
         }
         return sb.toString();
