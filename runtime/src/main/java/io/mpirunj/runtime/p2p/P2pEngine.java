@@ -6,6 +6,7 @@ import io.mpirunj.RankFailedException;
 import io.mpirunj.Request;
 import io.mpirunj.Status;
 import io.mpirunj.TruncationException;
+import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.transport.Frame;
 import io.mpirunj.runtime.transport.FrameKind;
 import io.mpirunj.runtime.transport.FrameSink;
@@ -123,7 +124,7 @@ public final class P2pEngine implements FrameSink {
         this.transport = transport;
         this.eagerLimitBytes = eagerLimitBytes;
         this.streamedEagerLimitBytes = transport.copiesPayloadBeforeCompletion()
-                ? Math.max(0, Integer.getInteger(STREAM_LIMIT_PROP, eagerCreditBytes / 2)) : 0;
+                ? RuntimeConfig.intProperty(STREAM_LIMIT_PROP, eagerCreditBytes / 2, 0) : 0;
         this.eagerStreams = new RecvRequest[size];
         this.waiting = waiting.drivingProgressOf(this, transport.progress());
         this.failedPeers = new Throwable[size];

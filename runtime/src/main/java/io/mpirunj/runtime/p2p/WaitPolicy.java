@@ -1,6 +1,7 @@
 package io.mpirunj.runtime.p2p;
 
 import io.mpirunj.runtime.NanoClock;
+import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.transport.TransportProgress;
 
 /**
@@ -105,9 +106,9 @@ public final class WaitPolicy {
     public static WaitPolicy of(NanoClock clock, long transportSpinNanos, long crowdedYieldNanos, int localRanks,
             int cores) {
         boolean oversubscribed = localRanks > cores;
-        long spin = Long.getLong(SPIN_NANOS_PROP, oversubscribed ? 0 : transportSpinNanos);
-        long yield = Long.getLong(YIELD_NANOS_PROP, oversubscribed ? crowdedYieldNanos : YIELD_NANOS_DEFAULT);
-        long drivePoll = Long.getLong(DRIVE_POLL_NANOS_PROP, yield);
+        long spin = RuntimeConfig.longProperty(SPIN_NANOS_PROP, oversubscribed ? 0 : transportSpinNanos, 0);
+        long yield = RuntimeConfig.longProperty(YIELD_NANOS_PROP, oversubscribed ? crowdedYieldNanos : YIELD_NANOS_DEFAULT, 0);
+        long drivePoll = RuntimeConfig.longProperty(DRIVE_POLL_NANOS_PROP, yield, 0);
         return new WaitPolicy(clock, spin, yield, drivePoll, null, null);
     }
 
