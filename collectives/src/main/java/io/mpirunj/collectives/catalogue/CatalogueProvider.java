@@ -25,4 +25,9 @@ public final class CatalogueProvider implements CollectiveProvider {
     public List<CollRules.Rule> thresholds() {
         return Thresholds.RULES;
     }
+
+    @Override
+    public List<CollRules.Rule> threadThresholds() {
+        return Thresholds.THREAD_RULES;
+    }
 }

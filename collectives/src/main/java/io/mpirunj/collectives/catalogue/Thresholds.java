@@ -36,6 +36,18 @@ final class Thresholds {
                     "built-in threshold: allreduce >= 128 KiB on 4 ranks (measured: benchmarks/README.md,"
                             + " \"Session 10: np 8 allreduce and bcast 1 MiB\")"));
 
+    /**
+     * Where the ranks are threads of one JVM ({@link io.mpirunj.runtime.spi.CollectiveRegistry#forRankThreads}),
+     * before the rules above. bcast up to 2 KiB on 8-32 ranks: the flat tree (linear-p2p), one hand-off to each
+     * parked rank thread, where binomial-p2p passes the data down log2(p) hand-offs, each a thread woken onto a
+     * busy core. Measured in paired, shuffled comparisons (bench --interleave), threads on 2 cores: binomial
+     * 1.2-1.65x slower at 1 B-2 KiB at 8 ranks, 1.3-2.1x at 16, 1.5-2.1x at 32, in every run; at 4 ranks a tie
+     * (benchmarks/README.md, "Session 10: threads bcast, flat tree against binomial (lead)").
+     */
+    static final List<CollRules.Rule> THREAD_RULES = List.of(
+            new CollRules.Rule(CollectiveOp.BCAST, 8, 32, 0, 2048, "linear-p2p", 0,
+                    "built-in threshold for rank threads: bcast <= 2 KiB on 8-32 ranks"));
+
     private Thresholds() {
     }
 }

@@ -53,7 +53,8 @@ class SelectionOrderTest {
 
     private CollectiveRegistry registry(String forced, CollRules rules, CollRules thresholds) {
         return new CollectiveRegistry(CollectiveRegistry.discover(getClass().getClassLoader()), forced, rules,
-                thresholds, CollectiveRegistry.discoverModelSelector(getClass().getClassLoader()));
+                thresholds, CollectiveRegistry.discoverThreadThresholds(getClass().getClassLoader()),
+                CollectiveRegistry.discoverModelSelector(getClass().getClassLoader()));
     }
 
     /** Every bcast algorithm's predicted completion at 8 ranks and {@code bytes} under the model {@code spec}. */
@@ -150,6 +151,29 @@ class SelectionOrderTest {
         assertChoice("bruck", Selection.Source.RULES,
                 registry(null, "{\"rules\": [{\"op\": \"alltoall\", \"algorithm\": \"bruck\"}]}"),
                 CollectiveOp.ALLTOALL, CallShape.of(8, 65536));
+    }
+
+    /**
+     * Rank threads of one JVM: bcast up to 2 KiB on 8-32 ranks runs the flat tree; processes (the registry as
+     * it is), other sizes and rank counts keep the default; a forced choice and a rules file still win.
+     */
+    @Test
+    void rankThreadsRunTheFlatTreeForSmallBcastsWhereMeasured() {
+        CollectiveRegistry builtIn = registry(null, null);
+        CollectiveRegistry threads = builtIn.forRankThreads();
+        assertChoice("linear-p2p", Selection.Source.THRESHOLD, threads, CollectiveOp.BCAST, CallShape.of(8, 1));
+        assertChoice("linear-p2p", Selection.Source.THRESHOLD, threads, CollectiveOp.BCAST, CallShape.of(32, 2048));
+        assertChoice("binomial-p2p", Selection.Source.DEFAULT, threads, CollectiveOp.BCAST, CallShape.of(8, 2049));
+        assertChoice("binomial-p2p", Selection.Source.DEFAULT, threads, CollectiveOp.BCAST, CallShape.of(4, 1));
+        assertChoice("binomial-p2p", Selection.Source.DEFAULT, threads, CollectiveOp.BCAST, CallShape.of(33, 1));
+        assertChoice("binomial-p2p", Selection.Source.DEFAULT, builtIn, CollectiveOp.BCAST, CallShape.of(8, 1));
+        // the other thresholds still apply to threads
+        assertChoice("reduce-bcast", Selection.Source.THRESHOLD, threads, CollectiveOp.ALLREDUCE, CallShape.of(8, 8192));
+        assertChoice("chain", Selection.Source.FORCED, registry("bcast=chain", null).forRankThreads(),
+                CollectiveOp.BCAST, CallShape.of(8, 1));
+        assertChoice("binomial", Selection.Source.RULES,
+                registry(null, "{\"rules\": [{\"op\": \"bcast\", \"algorithm\": \"binomial\"}]}").forRankThreads(),
+                CollectiveOp.BCAST, CallShape.of(8, 1));
     }
 
     /** t_hold ≪ t_end: the root should send to everyone itself; t_hold = t_end: binomial; IBM SP: OPT-tree, or pipelining when large. */

@@ -34,9 +34,11 @@ public final class LocalJob implements AutoCloseable {
         // Every rank of this job shares this host's cores: waiters know whether to spin.
         RuntimeConfig rankConfig = config.withLocalRanks(Math.max(config.localRanks(), size));
         TransportFactory<Transport> transports = Transports.forThreads(config, size);
+        // Thread-specific thresholds, unless an emulated fabric times the messages (its costs are the model's)
+        CollectiveRegistry threadsRegistry = config.fabricSpec() == null ? registry.forRankThreads() : registry;
         for (int r = 0; r < size; r++) {
             Transport t = Transports.decorate(transports.create(r, size), config);
-            contexts[r] = new RankContext(r, size, t, control, rankConfig, registry);
+            contexts[r] = new RankContext(r, size, t, control, rankConfig, threadsRegistry);
         }
     }
 

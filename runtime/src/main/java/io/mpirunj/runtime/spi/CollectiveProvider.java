@@ -16,4 +16,13 @@ public interface CollectiveProvider {
     default List<CollRules.Rule> thresholds() {
         return List.of();
     }
+
+    /**
+     * Thresholds that hold only where the ranks are threads of one JVM ({@link CollectiveRegistry#forRankThreads}:
+     * a message is a hand-off to a parked thread, not a socket), consulted there before {@link #thresholds()}.
+     * Default: none.
+     */
+    default List<CollRules.Rule> threadThresholds() {
+        return List.of();
+    }
 }

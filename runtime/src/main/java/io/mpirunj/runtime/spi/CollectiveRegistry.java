@@ -43,6 +43,8 @@ public final class CollectiveRegistry {
     private final Set<CollectiveOp> auto = EnumSet.noneOf(CollectiveOp.class);
     private final CollRules rules;
     private final CollRules thresholds;
+    /** Thresholds {@link #forRankThreads} puts before {@link #thresholds}; none once applied. */
+    private final CollRules threadThresholds;
     private final ModelSelector modelSelector;
     /** Per rule (file rules, then thresholds): its algorithm as a ready selection; null for "auto" rules. */
     private final Map<CollRules.Rule, Selection> ruleSelections = new java.util.IdentityHashMap<>();
@@ -88,6 +90,15 @@ public final class CollectiveRegistry {
      */
     public CollectiveRegistry(List<? extends CollectiveAlgorithm> algorithms, String forcedSpec, CollRules rules,
             CollRules thresholds, ModelSelector modelSelector) {
+        this(algorithms, forcedSpec, rules, thresholds, CollRules.NONE, modelSelector);
+    }
+
+    /**
+     * @param threadThresholds built-in thresholds for ranks that are threads of one JVM, applied by
+     *     {@link #forRankThreads}
+     */
+    public CollectiveRegistry(List<? extends CollectiveAlgorithm> algorithms, String forcedSpec, CollRules rules,
+            CollRules thresholds, CollRules threadThresholds, ModelSelector modelSelector) {
         for (CollectiveAlgorithm a : algorithms) {
             Map<String, CollectiveAlgorithm> names = byOp.computeIfAbsent(a.op(), k -> new LinkedHashMap<>());
             if (a.name().equals(CollRules.AUTO)) {
@@ -106,9 +117,11 @@ public final class CollectiveRegistry {
         }
         this.rules = rules;
         this.thresholds = thresholds;
+        this.threadThresholds = threadThresholds;
         this.modelSelector = modelSelector;
         prepareRules(rules, Selection.Source.RULES);
         prepareRules(thresholds, Selection.Source.THRESHOLD);
+        prepareRules(threadThresholds, Selection.Source.THRESHOLD);
         applyForced(forcedSpec);
     }
 
@@ -125,6 +138,11 @@ public final class CollectiveRegistry {
 
     /** A copy of {@code from}: the same algorithms, rules and choices. */
     private CollectiveRegistry(CollectiveRegistry from) {
+        this(from, from.thresholds, from.threadThresholds);
+    }
+
+    /** A copy of {@code from} with other thresholds. */
+    private CollectiveRegistry(CollectiveRegistry from, CollRules thresholds, CollRules threadThresholds) {
         for (Map.Entry<CollectiveOp, Map<String, CollectiveAlgorithm>> e : from.byOp.entrySet()) {
             byOp.put(e.getKey(), new LinkedHashMap<>(e.getValue()));
         }
@@ -133,9 +151,24 @@ public final class CollectiveRegistry {
         forced.putAll(from.forced);
         auto.addAll(from.auto);
         rules = from.rules;
-        thresholds = from.thresholds;
+        this.thresholds = thresholds;
+        this.threadThresholds = threadThresholds;
         modelSelector = from.modelSelector;
         ruleSelections.putAll(from.ruleSelections);
+    }
+
+    /**
+     * This registry for ranks that are threads of one JVM: the providers' thread
+     * thresholds ({@link CollectiveProvider#threadThresholds}) go before the built-in ones.
+     */
+    public CollectiveRegistry forRankThreads() {
+        if (threadThresholds.isEmpty()) {
+            return this;
+        }
+        List<CollRules.Rule> merged = new ArrayList<>(threadThresholds.rules());
+        merged.addAll(thresholds.rules());
+        return new CollectiveRegistry(this, new CollRules(merged, thresholds.source() + " (rank threads)"),
+                CollRules.NONE);
     }
 
     /** Checks each rule's algorithm (the error names the rule) and keeps its selection ready. */
@@ -219,6 +252,15 @@ public final class CollectiveRegistry {
         return new CollRules(all, "built-in thresholds");
     }
 
+    /** The thread thresholds of every {@link CollectiveProvider} visible to {@code loader}. */
+    public static CollRules discoverThreadThresholds(ClassLoader loader) {
+        List<CollRules.Rule> all = new ArrayList<>();
+        for (CollectiveProvider p : ServiceLoader.load(CollectiveProvider.class, loader)) {
+            all.addAll(p.threadThresholds());
+        }
+        return new CollRules(all, "built-in thresholds for rank threads");
+    }
+
     /** The first {@link ModelSelector} visible to {@code loader}, or null. */
     public static ModelSelector discoverModelSelector(ClassLoader loader) {
         Iterator<ModelSelector> it = ServiceLoader.load(ModelSelector.class, loader).iterator();
@@ -234,7 +276,7 @@ public final class CollectiveRegistry {
     public static CollectiveRegistry of(String forced, String rulesFile, ClassLoader loader) {
         CollRules rules = rulesFile == null ? CollRules.NONE : CollRules.load(Path.of(rulesFile));
         return new CollectiveRegistry(discover(loader), forced, rules, discoverThresholds(loader),
-                discoverModelSelector(loader));
+                discoverThreadThresholds(loader), discoverModelSelector(loader));
     }
 
     /** A registry of every algorithm visible to {@code loader}, forced and ruled as {@code config} says. */
