@@ -419,7 +419,7 @@ public final class MpirunJ implements Callable<Integer> {
 
     /**
      * {@code --coll-rules}, {@code --coll-report} and {@code --model} as the ranks' settings (checked by
-     * {@link #registry()}); without a model, processes on plain TCP get {@link #tcpModel}.
+     * {@link #registry()}); without a model, processes on plain TCP get {@link ModelProvider#tcpSpec}.
      */
     private Map<String, String> jobCollSelection(int ranks, List<Host> hosts, Map<String, String> exported) {
         Map<String, String> settings = new LinkedHashMap<>();
@@ -434,20 +434,11 @@ public final class MpirunJ implements Callable<Integer> {
         } else if (!threads && fabric == null && !exported.containsKey(RuntimeConfig.MODEL_ENV)
                 && blank(environment.get(RuntimeConfig.MODEL_ENV))) {
             boolean oneHost = hosts == null && !srunRank && !SlurmLaunch.insideAllocation(environment);
-            settings.put(RuntimeConfig.MODEL_ENV, tcpModel(ranks, oneHost ? Runtime.getRuntime().availableProcessors() : 0));
+            // the built-in TCP model, with the cores the ranks share when they outnumber them on one host
+            settings.put(RuntimeConfig.MODEL_ENV,
+                    ModelProvider.tcpSpec(ranks, oneHost ? Runtime.getRuntime().availableProcessors() : 0));
         }
         return settings;
-    }
-
-    /**
-     * The model of processes on plain TCP when none is given: {@link ModelProvider#tcpSpec} (measured on
-     * this project's 2-core machine; see there), with {@code cpus=C} and a wake latency when the {@code ranks}
-     * outnumber the {@code cores} of the one host they share (0: unknown, or on several hosts), so the
-     * simulator charges the work the ranks do on those cores and each hop's wake-up, not only the depth of a
-     * tree. Every rank gets the same spec.
-     */
-    static String tcpModel(int ranks, int cores) {
-        return ModelProvider.tcpSpec(ranks, cores);
     }
 
     private static boolean blank(String s) {

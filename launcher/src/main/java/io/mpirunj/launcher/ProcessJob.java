@@ -114,8 +114,10 @@ final class ProcessJob {
     private volatile io.mpirunj.runtime.fabric.ArbiterService fabricArbiter;
     private volatile boolean stopping;
     private volatile long startNs;
+    /** How many rank JVMs may be starting at once, read once per job. */
+    private final int maxStarting = maxStarting();
     /** Permits to start a rank JVM; a rank returns its permit when it registers or ends. */
-    private final Semaphore startPermits = new Semaphore(maxStarting());
+    private final Semaphore startPermits = new Semaphore(maxStarting);
     /** 1 while rank r holds a start permit. */
     private final AtomicIntegerArray holdsPermit;
     /** Remote ranks lost (supervisor thread only): rank to reason, and the exit code to report. */
@@ -335,9 +337,9 @@ final class ProcessJob {
         env.put(JobEnvironment.WORLD_SIZE, size);
         env.put(JobEnvironment.LOCAL_RANK, Integer.toString(layout.placement().localRank(rank)));
         env.put(JobEnvironment.LOCAL_SIZE, Integer.toString(layout.placement().localSize(rank)));
-        if (spec.size() > maxStarting()) {
+        if (spec.size() > maxStarting) {
             // started in batches, the first ranks wait for the last ones to register
-            long batches = (spec.size() + maxStarting() - 1) / maxStarting();
+            long batches = (spec.size() + maxStarting - 1) / maxStarting;
             env.put(JobEnvironment.RENDEZVOUS_TIMEOUT_MS, Long.toString(Math.min(Integer.MAX_VALUE,
                     ProcessBootstrap.RENDEZVOUS_TIMEOUT_MS_DEFAULT + batches * 2_000L)));
         }
@@ -362,7 +364,7 @@ final class ProcessJob {
         }
         if (local > RANKS_PER_CORE_WARNING * cores) {
             output.launcherError("warning: " + local + " rank JVMs on " + cores + (cores == 1 ? " core" : " cores")
-                    + "; starting at most " + maxStarting() + " at a time (--threads runs ranks as threads of one JVM)");
+                    + "; starting at most " + maxStarting + " at a time (--threads runs ranks as threads of one JVM)");
         }
     }
 

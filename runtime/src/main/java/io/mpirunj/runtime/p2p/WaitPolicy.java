@@ -117,7 +117,12 @@ public final class WaitPolicy {
      * engine's transport: a 2 µs spin, then yields, then park, on the system clock.
      */
     public static WaitPolicy standalone() {
-        return of(NanoClock.SYSTEM, 2_000, 0, Runtime.getRuntime().availableProcessors());
+        return Standalone.POLICY;
+    }
+
+    /** Made once, at first use (every background collective asks): the policy is immutable. */
+    private static final class Standalone {
+        static final WaitPolicy POLICY = of(NanoClock.SYSTEM, 2_000, 0, Runtime.getRuntime().availableProcessors());
     }
 
     /**

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Every collective algorithm known to this rank, by operation and name, and the choice among them,
@@ -236,29 +237,41 @@ public final class CollectiveRegistry {
 
     /** The algorithms of every {@link CollectiveProvider} visible to {@code loader}. */
     public static List<CollectiveAlgorithm> discover(ClassLoader loader) {
-        List<CollectiveAlgorithm> all = new ArrayList<>();
-        for (CollectiveProvider p : ServiceLoader.load(CollectiveProvider.class, loader)) {
-            all.addAll(p.algorithms());
-        }
-        return all;
+        return collect(providers(loader), CollectiveProvider::algorithms);
     }
 
     /** The built-in thresholds of every {@link CollectiveProvider} visible to {@code loader}. */
     public static CollRules discoverThresholds(ClassLoader loader) {
-        List<CollRules.Rule> all = new ArrayList<>();
-        for (CollectiveProvider p : ServiceLoader.load(CollectiveProvider.class, loader)) {
-            all.addAll(p.thresholds());
-        }
-        return new CollRules(all, "built-in thresholds");
+        return thresholds(providers(loader));
     }
 
     /** The thread thresholds of every {@link CollectiveProvider} visible to {@code loader}. */
     public static CollRules discoverThreadThresholds(ClassLoader loader) {
-        List<CollRules.Rule> all = new ArrayList<>();
-        for (CollectiveProvider p : ServiceLoader.load(CollectiveProvider.class, loader)) {
-            all.addAll(p.threadThresholds());
+        return threadThresholds(providers(loader));
+    }
+
+    private static List<CollectiveProvider> providers(ClassLoader loader) {
+        List<CollectiveProvider> out = new ArrayList<>();
+        ServiceLoader.load(CollectiveProvider.class, loader).forEach(out::add);
+        return out;
+    }
+
+    private static <T> List<T> collect(List<CollectiveProvider> providers,
+            Function<CollectiveProvider, List<? extends T>> part) {
+        List<T> all = new ArrayList<>();
+        for (CollectiveProvider p : providers) {
+            all.addAll(part.apply(p));
         }
-        return new CollRules(all, "built-in thresholds for rank threads");
+        return all;
+    }
+
+    private static CollRules thresholds(List<CollectiveProvider> providers) {
+        return new CollRules(collect(providers, CollectiveProvider::thresholds), "built-in thresholds");
+    }
+
+    private static CollRules threadThresholds(List<CollectiveProvider> providers) {
+        return new CollRules(collect(providers, CollectiveProvider::threadThresholds),
+                "built-in thresholds for rank threads");
     }
 
     /** The first {@link ModelSelector} visible to {@code loader}, or null. */
@@ -275,8 +288,9 @@ public final class CollectiveRegistry {
      */
     public static CollectiveRegistry of(String forced, String rulesFile, ClassLoader loader) {
         CollRules rules = rulesFile == null ? CollRules.NONE : CollRules.load(Path.of(rulesFile));
-        return new CollectiveRegistry(discover(loader), forced, rules, discoverThresholds(loader),
-                discoverThreadThresholds(loader), discoverModelSelector(loader));
+        List<CollectiveProvider> providers = providers(loader); // once: each load scans the class path anew
+        return new CollectiveRegistry(collect(providers, CollectiveProvider::algorithms), forced, rules,
+                thresholds(providers), threadThresholds(providers), discoverModelSelector(loader));
     }
 
     /** A registry of every algorithm visible to {@code loader}, forced and ruled as {@code config} says. */
