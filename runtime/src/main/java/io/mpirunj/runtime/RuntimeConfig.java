@@ -152,7 +152,12 @@ public final class RuntimeConfig {
     }
 
     private static long boundedProperty(String prop, long dflt, long min, long max) {
-        String value = System.getProperty(prop);
+        return whole(prop, System.getProperty(prop), dflt, min, max,
+                "a whole number from " + min + (max == Long.MAX_VALUE ? "" : " to " + max));
+    }
+
+    /** {@code value} of {@code name} as a whole number from min to max, {@code dflt} when null, else one line. */
+    private static long whole(String name, String value, long dflt, long min, long max, String expected) {
         if (value == null) {
             return dflt;
         }
@@ -164,17 +169,12 @@ public final class RuntimeConfig {
         } catch (NumberFormatException e) {
             // refused below, with what was expected
         }
-        throw new IllegalArgumentException(prop + "=" + value + " (expected: a whole number from " + min
-                + (max == Long.MAX_VALUE ? "" : " to " + max) + ")");
+        throw new IllegalArgumentException(name + "=" + value + " (expected: " + expected + ")");
     }
 
     /** As {@link #intSetting}, for a count that may not be negative: a negative value is refused alike. */
     public static int nonNegativeSetting(String name, String value, int dflt) {
-        int n = intSetting(name, value, dflt, "a non-negative integer");
-        if (n < 0) {
-            throw new IllegalArgumentException(name + "=" + value + " (expected: a non-negative integer)");
-        }
-        return n;
+        return (int) whole(name, value, dflt, 0, Integer.MAX_VALUE, "a non-negative integer");
     }
 
     /**
@@ -182,14 +182,7 @@ public final class RuntimeConfig {
      * is not set; a value that is not a number is one line naming the setting and what it {@code expected}.
      */
     public static int intSetting(String name, String value, int dflt, String expected) {
-        if (value == null) {
-            return dflt;
-        }
-        try {
-            return Integer.parseInt(value.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + "=" + value + " (expected: " + expected + ")");
-        }
+        return (int) whole(name, value, dflt, Integer.MIN_VALUE, Integer.MAX_VALUE, expected);
     }
 
     public RuntimeConfig withEagerLimit(int bytes) {
