@@ -137,7 +137,8 @@ public final class MpirunJ implements Callable<Integer> {
             description = "The cost model model-built schedules plan with and auto predicts with, as for "
                     + "mpirun-j simulate --model: " + ModelSpec.PARAMETERIZED_FORM + " or logp:L=..,o=..,g=.. "
                     + "(default: the IBM SP model hold=20+0.02m,end=55+0.07m; processes on TCP: the built-in TCP "
-                    + "model, with cpus=CORES and a fitted wake when the ranks outnumber this host's cores).")
+                    + "model, with cpus=CORES and a fitted wake when the ranks outnumber this host's cores, and "
+                    + "rndv=BYTES: the size above which TCP sends by rendezvous).")
     String model;
 
     @Option(names = "--fabric", paramLabel = "SPEC",

@@ -295,9 +295,9 @@ class MpirunJParseTest {
      */
     @Test
     void processesOnTcpGetTheBuiltInModelWithTheCoresTheyShare() {
-        assertEquals(io.mpirunj.collectives.runner.ModelProvider.TCP_SPEC + ",cpus=2,wake=39.5", io.mpirunj.collectives.runner.ModelProvider.tcpSpec(8, 2));
-        assertEquals(io.mpirunj.collectives.runner.ModelProvider.TCP_SPEC, io.mpirunj.collectives.runner.ModelProvider.tcpSpec(2, 2));
-        assertEquals(io.mpirunj.collectives.runner.ModelProvider.TCP_SPEC, io.mpirunj.collectives.runner.ModelProvider.tcpSpec(8, 0)); // several hosts
+        assertEquals(io.mpirunj.collectives.runner.ModelProvider.TCP_SPEC + ",cpus=2,wake=39.5,rndv=2097152", io.mpirunj.collectives.runner.ModelProvider.tcpSpec(8, 2));
+        assertEquals(io.mpirunj.collectives.runner.ModelProvider.TCP_SPEC + ",rndv=2097152", io.mpirunj.collectives.runner.ModelProvider.tcpSpec(2, 2));
+        assertEquals(io.mpirunj.collectives.runner.ModelProvider.TCP_SPEC + ",rndv=2097152", io.mpirunj.collectives.runner.ModelProvider.tcpSpec(8, 0)); // several hosts
         io.mpirunj.fabric.model.ModelSpec.parse(io.mpirunj.collectives.runner.ModelProvider.tcpSpec(8, 2)); // a spec every rank can parse
     }
 }

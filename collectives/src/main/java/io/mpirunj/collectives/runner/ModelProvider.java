@@ -1,6 +1,7 @@
 package io.mpirunj.collectives.runner;
 
 import io.mpirunj.fabric.model.CostModel;
+import io.mpirunj.runtime.RuntimeConfig;
 import java.util.Objects;
 
 /**
@@ -45,14 +46,22 @@ public interface ModelProvider {
      * benchmarks/README.md): the wake whose simulated mean time in the call matches bench's averages best.
      */
     String TCP_SHARED_CORES = "wake=39.5";
+    /**
+     * Where the TCP transport's rendezvous starts, as {@link #tcpSpec} gives it: messages up to the eager limit
+     * (64 KiB) are copied and sent, and over TCP those up to half the eager credit (2 MiB by default,
+     * {@code mpirunj.eager.streamLimit}) are streamed from the sender's memory as eager frames (no RTS/CTS);
+     * only larger ones wait for the receiver's CTS. A handshake per message, not a constant fitted to runs.
+     */
+    String TCP_RENDEZVOUS = "rndv=" + RuntimeConfig.EAGER_CREDIT_DEFAULT / 2;
 
     /**
      * The model of {@code ranks} processes on plain TCP on one host of {@code cores} cores (0: unknown, or
      * several hosts): {@link #TCP_SPEC}, plus {@code cpus=cores} and {@link #TCP_SHARED_CORES} when the ranks
-     * outnumber the cores. Every rank of a job gets the same spec.
+     * outnumber the cores, and {@link #TCP_RENDEZVOUS}. Every rank of a job gets the same spec.
      */
     static String tcpSpec(int ranks, int cores) {
-        return TCP_SPEC + (cores > 0 && ranks > cores ? ",cpus=" + cores + "," + TCP_SHARED_CORES : "");
+        return TCP_SPEC + (cores > 0 && ranks > cores ? ",cpus=" + cores + "," + TCP_SHARED_CORES : "") + ","
+                + TCP_RENDEZVOUS;
     }
 
     /**

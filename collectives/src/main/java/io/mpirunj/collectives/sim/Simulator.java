@@ -35,7 +35,10 @@ import java.util.PriorityQueue;
  * {@link NetworkModel#firstOfDecision()} (paper 003's α) choosing, so it holds the data α later.
  * When nodes share CPUs ({@link NetworkModel#cpus()}), every send and receive also holds one of them for
  * its gap, and a receiver holds the data {@link NetworkModel#wake} after its receive takes a CPU (the
- * latency of being scheduled: it delays what the receiver forwards but occupies no CPU).
+ * latency of being scheduled: it delays what the receiver forwards but occupies no CPU). A message above
+ * {@link NetworkModel#rendezvousAbove()} goes by rendezvous: its data leaves no earlier than
+ * {@link NetworkModel#rendezvousRoundTrip} after the send is posted (the time the rank holds what it carries), the
+ * handshake overlapping the rank's earlier sends, as the runner posts every send whose data it holds.
  *
  * <h2>Rounds evaluation</h2>
  * The same execution with every message and every gap lasting one round, then each round
@@ -137,6 +140,7 @@ public final class Simulator {
         /** Per receive: how many matched sends have started (a RECV_FIRST_OF has several). */
         private final int[] copiesStarted;
         private final double firstOfDecision;
+        private final long rendezvousAbove;
         /** When each shared CPU is next free; empty when every node has its own. */
         private final double[] cpuFree;
 
@@ -182,6 +186,7 @@ public final class Simulator {
             recvPortFree = new double[ranks * ports];
             copiesStarted = new int[n];
             firstOfDecision = network.firstOfDecision();
+            rendezvousAbove = network.rendezvousAbove();
             cpuFree = new double[Math.max(0, network.cpus())];
         }
 
@@ -288,13 +293,19 @@ public final class Simulator {
                 return;
             }
             int send = sendsOf[rank][cursor[rank]];
-            double start = Math.max(now, lastSendStart[rank]);
+            double posted = 0;
             for (int i = 0; i < analysis.providerCount(send); i++) {
                 double held = doneAt[analysis.provider(send, i)];
                 if (Double.isNaN(held)) {
                     return;
                 }
-                start = Math.max(start, held);
+                posted = Math.max(posted, held);
+            }
+            double start = Math.max(Math.max(now, lastSendStart[rank]), posted);
+            Instruction in = analysis.instruction(send);
+            if (schedule.bytes(in.blocks()) > rendezvousAbove) {
+                // RTS out when the data is held, CTS back: the data leaves after the round trip at the earliest
+                start = Math.max(start, posted + network.rendezvousRoundTrip(nodeOf[rank], nodeOf[in.peer()]));
             }
             start = Math.max(start, sendPortFree[sendPort(send, rank)]);
             sendScheduled[rank] = true;

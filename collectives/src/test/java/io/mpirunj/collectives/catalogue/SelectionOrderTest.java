@@ -190,7 +190,7 @@ class SelectionOrderTest {
         // default, 228.43 / 2638.60 there); at 1 KiB the flat tree is also the fastest by completion, 1.49x
         // ahead of binomial-p2p's 159.41 (three hops of t_end + wake)
         String tcp = ModelProvider.tcpSpec(8, 2);
-        assertEquals(ModelProvider.TCP_SPEC + ",cpus=2,wake=39.5", tcp);
+        assertEquals(ModelProvider.TCP_SPEC + ",cpus=2,wake=39.5,rndv=2097152", tcp);
         java.util.Set<String> names = java.util.Set.copyOf(auto.names(CollectiveOp.BCAST));
         long[] sizes = {1024, 65536, 1 << 20};
         double[] fastest = {107.347456, 318.237184, 3531.794944};
@@ -237,6 +237,30 @@ class SelectionOrderTest {
             assertTrue(at1m.get(tree) <= fastest * (1 + SimulatedSelector.NEAR_TIE), tree + " " + at1m);
         }
         assertTrue(at1m.get("ttcc") > fastest * 1.2, "ttcc sends every message twice: " + at1m);
+    }
+
+    /**
+     * Above 2 MiB TCP sends by rendezvous (the built-in model's {@code rndv}): a send's data leaves a round trip
+     * 2 t_end(0) + wake = 2 x 10.5 + 39.5 = 60.5 after it is posted. At 4 MiB on 8 ranks and 2 cores the flat tree
+     * pays it once (the handshakes overlap the root's sends), the chain once per hop (7 x 60.5 = 423.5), the binomial
+     * tree, bound by the shared CPUs, once; at 2 MiB, still streamed eagerly, nothing changes. auto still runs the
+     * flat tree.
+     */
+    @Test
+    void theTcpModelChargesTheRendezvousRoundTripAboveTheStreamedEagerLimit() {
+        CollectiveRegistry registry = registry(null, null);
+        String tcp = ModelProvider.tcpSpec(8, 2);
+        String eager = ModelProvider.TCP_SPEC + ",cpus=2," + ModelProvider.TCP_SHARED_CORES;
+        Map<String, Double> before = bcastCompletions(registry, 4 << 20, eager);
+        Map<String, Double> after = bcastCompletions(registry, 4 << 20, tcp);
+        assertEquals(13815.179776, before.get("linear-p2p"), 1e-6);
+        assertEquals(13875.679776, after.get("linear-p2p"), 1e-6);
+        assertEquals(14061.179776, before.get("chain"), 1e-6);
+        assertEquals(14484.679776, after.get("chain"), 1e-6);
+        assertEquals(13815.179776, before.get("binomial-p2p"), 1e-6);
+        assertEquals(13875.679776, after.get("binomial-p2p"), 1e-6);
+        assertEquals(bcastCompletions(registry, 2 << 20, eager), bcastCompletions(registry, 2 << 20, tcp));
+        assertAuto(registry("bcast=auto", null), tcp, 4 << 20, "linear-p2p", 13875.679776);
     }
 
     /**

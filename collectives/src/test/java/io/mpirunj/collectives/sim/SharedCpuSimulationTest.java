@@ -64,4 +64,52 @@ class SharedCpuSimulationTest {
         assertEquals(150.0, Simulator.event(binomial, ModelSpec.parse(waking)).completion(), 1e-9);
         assertEquals(350.0, Simulator.event(chain, ModelSpec.parse(waking)).completion(), 1e-9);
     }
+
+    /**
+     * Above {@code rndv} a send's data leaves a round trip after it is posted: RTS there, CTS back (t_end of an
+     * empty message each way), plus, on shared CPUs, the receiver's wake to answer. t_hold 10, t_end 5 + 0.1 per
+     * byte, 100-byte messages: the round trip is 10, so the root's first send starts at 10 (held at 25) and the
+     * second one when the port frees, at 20 (held at 35); eager they are held at 15 and 25. A message of exactly
+     * {@code rndv} bytes is eager.
+     */
+    @Test
+    void rendezvousDelaysTheDataByTheHandshake() {
+        Simulation eager = Simulator.event(TWO_SENDS, ModelSpec.parse("hold=10,end=5+0.1m"));
+        assertEquals(15.0, eager.rankCompletion(1), 1e-9);
+        assertEquals(25.0, eager.rankCompletion(2), 1e-9);
+        Simulation rndv = Simulator.event(TWO_SENDS, ModelSpec.parse("hold=10,end=5+0.1m,rndv=99"));
+        assertEquals(25.0, rndv.rankCompletion(1), 1e-9);
+        assertEquals(35.0, rndv.rankCompletion(2), 1e-9);
+        assertEquals(10.0, rndv.messages().get(0).start(), 1e-9);
+        assertEquals(20.0, rndv.messages().get(1).start(), 1e-9);
+        assertEquals(25.0, Simulator.event(TWO_SENDS, ModelSpec.parse("hold=10,end=5+0.1m,rndv=100")).completion(), 1e-9);
+    }
+
+    /**
+     * On shared CPUs the receiver is woken to answer the RTS: round trip 5 + 3 + 5 = 13. Two CPUs: the first send
+     * holds one [13, 23] and is held at 13 + 15 + wake 3 = 31; the second starts when the port frees, 23, on the
+     * other CPU, arrives at 38 and is held at 41.
+     */
+    @Test
+    void rendezvousOnSharedCpusWaitsForTheReceiverToWake() {
+        Simulation s = Simulator.event(TWO_SENDS, ModelSpec.parse("hold=10,end=5+0.1m,cpus=2,wake=3,rndv=0"));
+        assertEquals(31.0, s.rankCompletion(1), 1e-9);
+        assertEquals(41.0, s.rankCompletion(2), 1e-9);
+    }
+
+    /**
+     * The handshake overlaps a rank's earlier sends (the runner posts every send whose data it holds), so the
+     * flat tree pays it once and a tree once per hop. Eight ranks, t_hold 10, t_end 20 (round trip 40), one CPU
+     * per rank: eager the flat tree ends at 80 and the binomial tree at 60; by rendezvous the flat tree's sends
+     * start at 40..100 (last held at 120), the binomial tree's three hops each wait 40 + 20: 180.
+     */
+    @Test
+    void rendezvousCostsATreeOneRoundTripPerHop() {
+        Schedule flat = SequentialMulticast.build(8, 0, 100, null);
+        Schedule binomial = BinomialMulticast.build(8, 0, 100, null);
+        assertEquals(80.0, Simulator.event(flat, ModelSpec.parse("hold=10,end=20")).completion(), 1e-9);
+        assertEquals(60.0, Simulator.event(binomial, ModelSpec.parse("hold=10,end=20")).completion(), 1e-9);
+        assertEquals(120.0, Simulator.event(flat, ModelSpec.parse("hold=10,end=20,rndv=0")).completion(), 1e-9);
+        assertEquals(180.0, Simulator.event(binomial, ModelSpec.parse("hold=10,end=20,rndv=0")).completion(), 1e-9);
+    }
 }

@@ -69,4 +69,15 @@ public interface CostModel {
     default double tWake(long bytes) {
         return 0;
     }
+
+    /**
+     * Messages above this many bytes go by rendezvous: the sender announces the message (RTS) and moves the
+     * data only once the receiver has answered (CTS), so the data leaves no earlier than the round trip
+     * {@code t_end(src,dst,0) + t_end(dst,src,0)} after the send is posted, plus, with {@link #cpus()} shared,
+     * the receiver's {@link #tWake} to be scheduled to answer. {@link Long#MAX_VALUE} (the default): every
+     * message is eager, as in the papers.
+     */
+    default long rendezvousAbove() {
+        return Long.MAX_VALUE;
+    }
 }

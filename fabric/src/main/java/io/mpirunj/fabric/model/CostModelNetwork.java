@@ -46,6 +46,17 @@ public final class CostModelNetwork implements NetworkModel {
     }
 
     @Override
+    public long rendezvousAbove() {
+        return model.rendezvousAbove();
+    }
+
+    /** RTS (t_end of an empty message), the receiver's wake to answer, CTS back (t_end of an empty message). */
+    @Override
+    public double rendezvousRoundTrip(int src, int dst) {
+        return model.tEnd(src, dst, 0) + model.tWake(0) + model.tEnd(dst, src, 0);
+    }
+
+    @Override
     public double firstOfDecision() {
         return model.firstOfDecision();
     }

@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
  *   ...,ports=2                       optional on either form: sends in flight per node
  *   hold=..,end=..,cpus=2             optional: the CPUs all nodes share (ranks outnumbering cores)
  *   hold=..,end=..,cpus=2,wake=60     with cpus: a receiver's latency to be scheduled onto one of them
+ *   hold=..,end=..,rndv=2097152       optional: messages above this many bytes go by rendezvous (RTS/CTS first)
  *   pairs:PATH                        a per-pair matrix file ({@link PairMatrixFile})
  *   PATH.json                         a model file as calibrate --out writes ({@link ModelFile})
  * </pre>
@@ -26,7 +27,7 @@ import java.util.regex.Pattern;
  */
 public final class ModelSpec {
 
-    public static final String PARAMETERIZED_FORM = "hold=A[+Bm],end=C[+Dm][,ports=P][,cpus=C[,wake=W[+Xm]]]";
+    public static final String PARAMETERIZED_FORM = "hold=A[+Bm],end=C[+Dm][,ports=P][,cpus=C[,wake=W[+Xm]]][,rndv=R]";
     public static final String LOGP_FORM = "logp:L=..,o=..,g=..[,ports=P]";
 
     private static final String NUMBER = "[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?";
@@ -34,6 +35,7 @@ public final class ModelSpec {
             "(" + NUMBER + ")(?:\\+(" + NUMBER + ")m)?|(" + NUMBER + ")m");
     private static final Pattern NUMBER_ONLY = Pattern.compile(NUMBER);
     private static final Pattern POSITIVE = Pattern.compile("[1-9][0-9]{0,8}");
+    private static final Pattern BYTES = Pattern.compile("[0-9]{1,18}");
     private static final String LOGP_PREFIX = "logp:";
     private static final String PAIRS_PREFIX = "pairs:";
 
@@ -60,7 +62,7 @@ public final class ModelSpec {
     }
 
     private static CostModel parseParameterized(String spec, String body) {
-        Map<String, String> fields = fields(spec, body, PARAMETERIZED_FORM, "hold", "end", "ports", "cpus", "wake");
+        Map<String, String> fields = fields(spec, body, PARAMETERIZED_FORM, "hold", "end", "ports", "cpus", "wake", "rndv");
         LinearCost hold = linear(spec, "hold", require(spec, fields, "hold", PARAMETERIZED_FORM));
         LinearCost end = linear(spec, "end", require(spec, fields, "end", PARAMETERIZED_FORM));
         int cpus = cpus(spec, fields);
@@ -69,7 +71,8 @@ public final class ModelSpec {
             throw new IllegalArgumentException("model spec '" + spec + "': wake= needs cpus=C (the latency of a"
                     + " rank scheduled onto one of C shared CPUs; expected: " + PARAMETERIZED_FORM + ")");
         }
-        return new ParameterizedModel(hold, end, ports(spec, fields, PARAMETERIZED_FORM), cpus, wake);
+        return new ParameterizedModel(hold, end, ports(spec, fields, PARAMETERIZED_FORM), cpus, wake,
+                rendezvousAbove(spec, fields));
     }
 
     private static CostModel parseLogP(String spec, String body) {
@@ -147,6 +150,18 @@ public final class ModelSpec {
 
     private static int cpus(String spec, Map<String, String> fields) {
         return positive(spec, fields, "cpus", 0, PARAMETERIZED_FORM.replace("cpus=C[", "cpus=C >= 1["));
+    }
+
+    /** The bytes under {@code rndv}, a whole number >= 0, or {@link Long#MAX_VALUE} (every message eager) when absent. */
+    private static long rendezvousAbove(String spec, Map<String, String> fields) {
+        String value = fields.get("rndv");
+        if (value == null) {
+            return Long.MAX_VALUE;
+        }
+        if (!BYTES.matcher(value).matches()) {
+            throw bad(spec, "rndv=" + value, PARAMETERIZED_FORM.replace("rndv=R]", "rndv=R bytes >= 0]"));
+        }
+        return Long.parseLong(value);
     }
 
     /** The positive whole number under {@code key}, or {@code absent} when the spec has none. */

@@ -35,6 +35,19 @@ public interface NetworkModel {
         return 0;
     }
 
+    /** See {@link CostModel#rendezvousAbove()}: sizes above it wait a round trip before the data leaves; none by default. */
+    default long rendezvousAbove() {
+        return Long.MAX_VALUE;
+    }
+
+    /**
+     * The rendezvous handshake of a message from {@code src} to {@code dst} (RTS there, CTS back, the receiver
+     * woken to answer): how long after the send is posted its data may leave. Used above {@link #rendezvousAbove()}.
+     */
+    default double rendezvousRoundTrip(int src, int dst) {
+        return 0;
+    }
+
     /** See {@link CostModel#firstOfDecision()}: paper 003's α; 0 by default. */
     default double firstOfDecision() {
         return 0;

@@ -5,9 +5,10 @@ import java.util.Objects;
 /**
  * The parameterized communication model of paper 000: t_hold and t_end, each linear in the
  * message size (IBM SP: {@code hold=20+0.02m,end=55+0.07m}, microseconds, m in bytes).
- * Spec: {@code hold=A[+Bm],end=C[+Dm][,ports=P][,cpus=C[,wake=W[+Xm]]]}; {@code cpus} is the number of
+ * Spec: {@code hold=A[+Bm],end=C[+Dm][,ports=P][,cpus=C[,wake=W[+Xm]]][,rndv=R]}; {@code cpus} is the number of
  * CPUs all nodes share ({@link CostModel#cpus()}), absent when each node has its own; {@code wake} is
- * the latency of a receiver scheduled onto one of them ({@link CostModel#tWake}), only with {@code cpus}.
+ * the latency of a receiver scheduled onto one of them ({@link CostModel#tWake}), only with {@code cpus};
+ * {@code rndv} the size above which messages go by rendezvous ({@link CostModel#rendezvousAbove()}), absent: never.
  */
 public final class ParameterizedModel implements CostModel {
 
@@ -16,6 +17,7 @@ public final class ParameterizedModel implements CostModel {
     private final int ports;
     private final int cpus;
     private final LinearCost wake;
+    private final long rendezvousAbove;
 
     public ParameterizedModel(LinearCost hold, LinearCost end, int ports) {
         this(hold, end, ports, 0);
@@ -32,6 +34,15 @@ public final class ParameterizedModel implements CostModel {
      *             0 when {@code cpus} is 0 (a rank with a core of its own pays it inside t_end)
      */
     public ParameterizedModel(LinearCost hold, LinearCost end, int ports, int cpus, LinearCost wake) {
+        this(hold, end, ports, cpus, wake, Long.MAX_VALUE);
+    }
+
+    /**
+     * @param rendezvousAbove messages above this many bytes go by rendezvous ({@link CostModel#rendezvousAbove()});
+     *                        {@link Long#MAX_VALUE}: none
+     */
+    public ParameterizedModel(LinearCost hold, LinearCost end, int ports, int cpus, LinearCost wake,
+            long rendezvousAbove) {
         this.hold = Objects.requireNonNull(hold, "hold");
         this.end = Objects.requireNonNull(end, "end");
         if (ports < 1) {
@@ -47,11 +58,15 @@ public final class ParameterizedModel implements CostModel {
             throw new IllegalArgumentException("wake=" + wake + " needs cpus=C (it is the latency of a rank"
                     + " scheduled onto one of C shared CPUs)");
         }
+        if (rendezvousAbove < 0) {
+            throw new IllegalArgumentException("rndv=" + rendezvousAbove + " (expected: >= 0 bytes)");
+        }
+        this.rendezvousAbove = rendezvousAbove;
     }
 
     /** The same model on nodes that share {@code cpus} CPUs (0: each node has its own), without a wake term. */
     public ParameterizedModel withCpus(int cpus) {
-        return new ParameterizedModel(hold, end, ports, cpus);
+        return new ParameterizedModel(hold, end, ports, cpus, LinearCost.of(0), rendezvousAbove);
     }
 
     /** Size-independent one-port model. */
@@ -97,20 +112,26 @@ public final class ParameterizedModel implements CostModel {
     }
 
     @Override
+    public long rendezvousAbove() {
+        return rendezvousAbove;
+    }
+
+    @Override
     public boolean equals(Object o) {
         return o instanceof ParameterizedModel other
                 && hold.equals(other.hold) && end.equals(other.end) && ports == other.ports && cpus == other.cpus
-                && wake.equals(other.wake);
+                && wake.equals(other.wake) && rendezvousAbove == other.rendezvousAbove;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(hold, end, ports, cpus, wake);
+        return Objects.hash(hold, end, ports, cpus, wake, rendezvousAbove);
     }
 
     @Override
     public String toString() {
         return "hold=" + hold + ",end=" + end + (ports == 1 ? "" : ",ports=" + ports) + (cpus == 0 ? "" : ",cpus=" + cpus)
-                + (wake.equals(LinearCost.of(0)) ? "" : ",wake=" + wake);
+                + (wake.equals(LinearCost.of(0)) ? "" : ",wake=" + wake)
+                + (rendezvousAbove == Long.MAX_VALUE ? "" : ",rndv=" + rendezvousAbove);
     }
 }

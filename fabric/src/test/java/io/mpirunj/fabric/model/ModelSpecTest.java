@@ -56,6 +56,17 @@ class ModelSpecTest {
     }
 
     @Test
+    void rendezvousIsOptionalAndNeverByDefault() {
+        assertEquals(Long.MAX_VALUE, ModelSpec.parse("hold=10,end=40").rendezvousAbove());
+        assertEquals(Long.MAX_VALUE, ModelSpec.parse("logp:L=6,o=2,g=4").rendezvousAbove());
+        CostModel model = ModelSpec.parse("hold=10,end=40,rndv=2097152");
+        assertEquals(2097152, model.rendezvousAbove());
+        assertEquals(40, model.tEnd(4 << 20)); // the handshake is not part of t_end: it delays when the data leaves
+        assertFalse(model.equals(ModelSpec.parse("hold=10,end=40")));
+        assertEquals(0, ModelSpec.parse("hold=10,end=40,rndv=0").rendezvousAbove()); // every non-empty message
+    }
+
+    @Test
     void portsIsOptionalOnBothForms() {
         assertEquals(3, ModelSpec.parse("logp:L=6,o=2,g=4,ports=3").ports());
         assertEquals(2, ModelSpec.parse("hold=10,end=40,ports=2").ports());
@@ -82,6 +93,8 @@ class ModelSpecTest {
         "wake=60,cpus=2,hold=10,end=40   | hold=10,end=40,cpus=2,wake=60",
         "hold=10,end=40,cpus=2,wake=0    | hold=10,end=40,cpus=2",
         "hold=10,end=40,cpus=2,wake=5+0.001m | hold=10,end=40,cpus=2,wake=5+0.001m",
+        "rndv=65536,hold=10,end=40       | hold=10,end=40,rndv=65536",
+        "hold=10,end=40,rndv=0,cpus=2,wake=3 | hold=10,end=40,cpus=2,wake=3,rndv=0",
     })
     void toStringIsCanonicalAndRoundTrips(String spec, String canonical) {
         CostModel model = ModelSpec.parse(spec);
@@ -102,12 +115,16 @@ class ModelSpecTest {
         "hold=20,end=55,tick=3         | bad token 'tick=3'",
         "hold=20,end=55,ports=0        | bad token 'ports=0'",
         "hold=20,end=55,ports=two      | bad token 'ports=two'",
-        "hold=20,end=55,cpus=0         | bad token 'cpus=0' (expected: hold=A[+Bm],end=C[+Dm][,ports=P][,cpus=C >= 1[,wake=W[+Xm]]])",
+        "hold=20,end=55,cpus=0         | bad token 'cpus=0' (expected: hold=A[+Bm],end=C[+Dm][,ports=P][,cpus=C >= 1[,wake=W[+Xm]]][,rndv=R])",
         "hold=20,end=55,cpus=1.5       | bad token 'cpus=1.5'",
         "logp:L=6,o=2,g=4,cpus=2       | bad token 'cpus=2'",
         "hold=20,end=55,wake=30        | wake= needs cpus=C",
         "hold=20,end=55,cpus=2,wake=-3 | bad token 'wake=-3'",
         "logp:L=6,o=2,g=4,wake=2       | bad token 'wake=2'",
+        "hold=20,end=55,rndv=-1        | bad token 'rndv=-1' (expected: hold=A[+Bm],end=C[+Dm][,ports=P][,cpus=C[,wake=W[+Xm]]][,rndv=R bytes >= 0])",
+        "hold=20,end=55,rndv=64k       | bad token 'rndv=64k'",
+        "hold=20,end=55,rndv=1.5       | bad token 'rndv=1.5'",
+        "logp:L=6,o=2,g=4,rndv=8       | bad token 'rndv=8'",
         "hold=20,hold=30,end=55        | 'hold' given twice",
         "hold=20;end=55                | bad token 'hold=20;end=55'",
         "hold=20,end=55,               | bad token ''",
