@@ -42,4 +42,39 @@ public final class JitQuiet {
         }
         return compiled;
     }
+
+    /**
+     * Waits, idle, until this rank's JIT has compiled nothing for {@code quietSteps} steps of {@code stepMillis}
+     * in a row (or {@code limitMillis} passed), then meets the other ranks in a barrier; returns whether the
+     * limit ended the wait. A warm-up's last pass leaves compilations queued (on a machine with fewer cores
+     * than ranks, eight JVMs' C2 threads fall behind); idle ranks give the compiler threads the cores, so the
+     * first timed size does not share them. A compile still running shows only when it ends, hence several
+     * quiet steps in a row.
+     */
+    public static boolean settle(Comm world, long stepMillis, int quietSteps, long limitMillis) {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        boolean cut = false;
+        if (jit != null && jit.isCompilationTimeMonitoringSupported()) {
+            long end = System.nanoTime() + limitMillis * 1_000_000;
+            long last = jit.getTotalCompilationTime();
+            int quiet = 0;
+            while (quiet < quietSteps) {
+                if (System.nanoTime() - end >= 0) {
+                    cut = true;
+                    break;
+                }
+                try {
+                    Thread.sleep(stepMillis);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+                long now = jit.getTotalCompilationTime();
+                quiet = now == last ? quiet + 1 : 0;
+                last = now;
+            }
+        }
+        world.barrier();
+        return cut;
+    }
 }

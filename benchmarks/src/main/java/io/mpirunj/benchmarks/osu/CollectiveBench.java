@@ -95,7 +95,9 @@ final class CollectiveBench {
             }
         });
         for (int size : options.sizes()) {
+            RuntimeEvents before = RuntimeEvents.now();
             OsuTable.Row row = measure(size, op.prepare(world, size));
+            OsuRun.reportCompiles(stats, options, size, before);
             if (world.rank() == 0) {
                 out.println(OsuTable.row(benchmark, options.full(), row));
                 out.flush();

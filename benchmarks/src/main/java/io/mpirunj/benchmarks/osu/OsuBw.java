@@ -36,7 +36,9 @@ public final class OsuBw {
         for (int size : o.sizes()) {
             int iters = o.iterations(size);
             world.barrier();
+            RuntimeEvents before = RuntimeEvents.now();
             long ns = windows(world, Buffer.of(data, 0, size), o.window(), o.warmup(size), iters);
+            OsuRun.reportCompiles(world, o, size, before);
             if (world.rank() == 0) {
                 double mbPerS = (double) size / 1e6 * iters * o.window() / (ns / 1e9);
                 out.println(OsuTable.row(o.benchmark(), o.full(), OsuTable.Row.of(size, mbPerS)));

@@ -33,7 +33,9 @@ public final class OsuLatency {
         for (int size : o.sizes()) {
             int iters = o.iterations(size);
             world.barrier();
+            RuntimeEvents before = RuntimeEvents.now();
             long[] rtt = roundTrips(world, Buffer.of(data, 0, size), o.warmup(size), iters);
+            OsuRun.reportCompiles(world, o, size, before);
             if (world.rank() == 0) {
                 out.println(OsuTable.row(o.benchmark(), o.full(), summarize(size, rtt)));
                 out.flush();

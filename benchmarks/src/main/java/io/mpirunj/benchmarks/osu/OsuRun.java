@@ -1,7 +1,9 @@
 package io.mpirunj.benchmarks.osu;
 
+import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import io.mpirunj.Mpi;
+import io.mpirunj.Op;
 import io.mpirunj.benchmarks.JitQuiet;
 import io.mpirunj.benchmarks.OsuFormat;
 import io.mpirunj.runtime.RankContext;
@@ -25,6 +27,15 @@ final class OsuRun {
      */
     static final long JIT_QUIET_LIMIT_NANOS = 20_000_000_000L;
     static final int JIT_QUIET_MAX_PASSES = 10;
+    /**
+     * After the warm-up's passes, every rank idles until its JIT has been quiet for {@value #SETTLE_QUIET_STEPS}
+     * steps of {@value #SETTLE_STEP_MILLIS} ms ({@link JitQuiet#settle}), at most {@value #SETTLE_LIMIT_MILLIS} ms:
+     * the passes end with compilations still queued on every rank (at np 8 on 2 cores the pass limit was reached in
+     * every run), and the first timed size ran beside them.
+     */
+    static final long SETTLE_STEP_MILLIS = 100;
+    static final int SETTLE_QUIET_STEPS = 3;
+    static final long SETTLE_LIMIT_MILLIS = 10_000;
 
     /** The body of one benchmark, run by every rank with the parsed options. */
     @FunctionalInterface
@@ -132,10 +143,30 @@ final class OsuRun {
             }
             return compiled && done < JIT_QUIET_MAX_PASSES && now - firstPassEnd[0] < JIT_QUIET_LIMIT_NANOS;
         });
+        long settleStart = System.nanoTime();
+        boolean settleCut = JitQuiet.settle(world, SETTLE_STEP_MILLIS, SETTLE_QUIET_STEPS, SETTLE_LIMIT_MILLIS);
         if (world.rank() == 0) {
-            System.err.printf("%s: JIT warm-up: %d pass(es), %.1f s; %s%n", o.benchmark().command(), passes[0],
-                    (System.nanoTime() - start) / 1e9,
-                    compiling ? "rank 0's JIT still compiled in the last pass (limit reached)" : "quiet");
+            System.err.printf("%s: JIT warm-up: %d pass(es), %.1f s; %s; then idle %.1f s, %s%n",
+                    o.benchmark().command(), passes[0], (settleStart - start) / 1e9,
+                    compiling ? "rank 0's JIT still compiled in the last pass (limit reached)" : "quiet",
+                    (System.nanoTime() - settleStart) / 1e9, settleCut ? "rank 0's JIT still compiling (limit reached)"
+                            : "until every rank's JIT was quiet");
+            System.err.flush();
+        }
+    }
+
+    /**
+     * Between every timed size: the JIT compile time and GC that happened on any rank while the size was timed,
+     * one line on stderr from rank 0 when some rank's JIT compiled (that size ran partly on code being compiled,
+     * beside compiler threads). {@code before} is this rank's {@link RuntimeEvents#now()} before the size.
+     */
+    static void reportCompiles(Comm stats, OsuOptions o, int size, RuntimeEvents before) {
+        long[] events = RuntimeEvents.now().minus(before).toArray();
+        long[] most = new long[events.length];
+        stats.reduce(Buffer.of(events), Buffer.of(most), Op.MAX, 0);
+        if (stats.rank() == 0 && most[0] > 0) {
+            System.err.printf("%s %d B: while timed, per rank at most: %s%n", o.benchmark().command(), size,
+                    RuntimeEvents.describe(most));
             System.err.flush();
         }
     }
