@@ -83,17 +83,16 @@ final class CollectiveBench {
     private void runSizes(PrintStream out, String extraConditions, Sized op) {
         String extra = clock.describe() + (extraConditions == null ? "" : "; " + extraConditions);
         OsuRun.printHeader(world, options, OsuRun.conditions(world, options, extra), out);
-        OsuRun.warmUpJit(world, options, () -> {
-            for (int size : options.sizes()) {
-                Runnable call = op.prepare(world, size);
-                for (int i = options.jitWarmupCalls(size); i > 0; i--) {
-                    if (participant) {
-                        call.run();
-                    }
-                    separate();
-                }
+        if (options.jitWarmup() > 0) {
+            List<Integer> sizes = options.sizes();
+            Runnable[] calls = new Runnable[sizes.size()];
+            int[] counts = new int[sizes.size()];
+            for (int k = 0; k < calls.length; k++) {
+                calls[k] = op.prepare(world, sizes.get(k));
+                counts[k] = options.jitWarmupCalls(sizes.get(k));
             }
-        });
+            OsuRun.warmUpJit(world, options, () -> OsuRun.interleavedPass(counts, k -> untimed(calls[k])));
+        }
         for (int size : options.sizes()) {
             RuntimeEvents before = RuntimeEvents.now();
             OsuTable.Row row = measure(size, op.prepare(world, size));
@@ -132,20 +131,17 @@ final class CollectiveBench {
         }
         long[] seed = {System.nanoTime()}; // rank 0's, for all: each run samples other orders
         stats.bcast(Buffer.of(seed), 0);
-        OsuRun.warmUpJit(world, options, () -> {
-            for (int size : options.sizes()) {
-                int calls = (options.jitWarmupCalls(size) + comms.size() - 1) / comms.size();
-                for (Comm c : comms) {
-                    Runnable call = op.prepare(c, size);
-                    for (int i = 0; i < calls; i++) {
-                        if (participant) {
-                            call.run();
-                        }
-                        separate();
-                    }
-                }
+        if (options.jitWarmup() > 0) { // every algorithm at every size, interleaved (OsuRun.interleavedPass)
+            List<Integer> sizes = options.sizes();
+            Runnable[] calls = new Runnable[sizes.size() * comms.size()];
+            int[] counts = new int[calls.length];
+            for (int k = 0; k < calls.length; k++) {
+                int size = sizes.get(k / comms.size());
+                calls[k] = op.prepare(comms.get(k % comms.size()), size);
+                counts[k] = (options.jitWarmupCalls(size) + comms.size() - 1) / comms.size();
             }
-        });
+            OsuRun.warmUpJit(world, options, () -> OsuRun.interleavedPass(counts, k -> untimed(calls[k])));
+        }
         CollectiveOp cop = CollectiveOp.fromCliName(benchmark.op());
         RankContext ctx = RankContext.current();
         for (int size : options.sizes()) {
@@ -233,7 +229,15 @@ final class CollectiveBench {
         return picks;
     }
 
-    /** OSU's barrier between iterations (osu_barrier has none: its calls are barriers already). */
+    /** One untimed call (by the ranks that take part) and OSU's barrier after it. */
+    private void untimed(Runnable call) {
+        if (participant) {
+            call.run();
+        }
+        separate();
+    }
+
+        /** OSU's barrier between iterations (osu_barrier has none: its calls are barriers already). */
     private void separate() {
         if (benchmark != OsuBenchmark.BARRIER) {
             world.barrier();
