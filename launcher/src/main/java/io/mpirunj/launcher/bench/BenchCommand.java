@@ -117,8 +117,9 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = {"-f", "--full"}, description = "Also print Min, Max, Iterations, P50, P99, Last-Rank Done.")
     boolean full;
 
-    @Option(names = "--jit-warmup", paramLabel = "N", description = "Untimed calls over all sizes before the first "
-            + "(default: 2000 for collectives, 20000 for osu_latency; 0 for none).")
+    @Option(names = "--jit-warmup", paramLabel = "N", description = "Untimed calls over all sizes (taken in turn) "
+            + "before the first, repeated while a rank's JIT compiles (default: 2000 for collectives, 20000 for "
+            + "osu_latency; 0 for none).")
     String jitWarmup;
 
     @Option(names = {"-W", "--window-size"}, paramLabel = "SIZE", description = "osu_bw: messages per window "
