@@ -28,14 +28,14 @@ final class OsuRun {
     static final long JIT_QUIET_LIMIT_NANOS = 20_000_000_000L;
     static final int JIT_QUIET_MAX_PASSES = 10;
     /**
-     * After the warm-up's passes, every rank idles until its JIT has been quiet for {@value #SETTLE_QUIET_STEPS}
+     * After the warm-up's passes, every rank idles until its JVM (JIT) has been quiet for {@value #SETTLE_QUIET_STEPS}
      * steps of {@value #SETTLE_STEP_MILLIS} ms ({@link JitQuiet#settle}), at most {@value #SETTLE_LIMIT_MILLIS} ms:
      * the passes end with compilations still queued on every rank (at np 8 on 2 cores the pass limit was reached in
      * every run), and the first timed size ran beside them.
      */
     static final long SETTLE_STEP_MILLIS = 100;
     static final int SETTLE_QUIET_STEPS = 3;
-    static final long SETTLE_LIMIT_MILLIS = 10_000;
+    static final long SETTLE_LIMIT_MILLIS = 20_000;
 
     /** The body of one benchmark, run by every rank with the parsed options. */
     @FunctionalInterface
@@ -149,8 +149,8 @@ final class OsuRun {
             System.err.printf("%s: JIT warm-up: %d pass(es), %.1f s; %s; then idle %.1f s, %s%n",
                     o.benchmark().command(), passes[0], (settleStart - start) / 1e9,
                     compiling ? "rank 0's JIT still compiled in the last pass (limit reached)" : "quiet",
-                    (System.nanoTime() - settleStart) / 1e9, settleCut ? "rank 0's JIT still compiling (limit reached)"
-                            : "until every rank's JIT was quiet");
+                    (System.nanoTime() - settleStart) / 1e9, settleCut ? "rank 0's JVM still busy (limit reached)"
+                            : "until every rank's JVM was quiet");
             System.err.flush();
         }
     }
