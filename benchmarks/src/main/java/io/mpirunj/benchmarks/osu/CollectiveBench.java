@@ -91,7 +91,10 @@ final class CollectiveBench {
                 calls[k] = op.prepare(world, sizes.get(k));
                 counts[k] = options.jitWarmupCalls(sizes.get(k));
             }
-            OsuRun.warmUpJit(world, options, () -> OsuRun.interleavedPass(counts, k -> untimed(calls[k])));
+            OsuRun.warmUpJit(world, options, () -> {
+                OsuRun.interleavedPass(counts, k -> untimed(calls[k]));
+                warmStatistics(sizes);
+            });
         }
         for (int size : options.sizes()) {
             RuntimeEvents before = RuntimeEvents.now();
@@ -229,7 +232,23 @@ final class CollectiveBench {
         return picks;
     }
 
-    /** One untimed call (by the ranks that take part) and OSU's barrier after it. */
+    /**
+     * In a warm-up pass, what runs between the timed sizes ({@link #summarize} and the compile report), with
+     * the same vector lengths, on made-up samples: its reductions of doubles and longs otherwise ran for the first
+     * time after the first timed size, and the transport's compiled code, profiled on the benchmark's buffers
+     * alone, was deoptimised and recompiled during the second (osu_bcast np 8: 1.7 s of compiles on a rank while
+     * 2 B was timed, mean 601 µs against 198 µs at 1 B).
+     */
+    private void warmStatistics(List<Integer> sizes) {
+        for (int iters : sizes.stream().map(options::iterations).distinct().toList()) {
+            long[] times = new long[2 * iters];
+            double[] us = new double[iters];
+            summarize(sizes.get(0), iters, times, us);
+        }
+        OsuRun.mostEvents(stats, RuntimeEvents.now());
+    }
+
+        /** One untimed call (by the ranks that take part) and OSU's barrier after it. */
     private void untimed(Runnable call) {
         if (participant) {
             call.run();

@@ -184,9 +184,7 @@ final class OsuRun {
      * beside compiler threads). {@code before} is this rank's {@link RuntimeEvents#now()} before the size.
      */
     static void reportCompiles(Comm stats, OsuOptions o, int size, RuntimeEvents before) {
-        long[] events = RuntimeEvents.now().minus(before).toArray();
-        long[] most = new long[events.length];
-        stats.reduce(Buffer.of(events), Buffer.of(most), Op.MAX, 0);
+        long[] most = mostEvents(stats, RuntimeEvents.now().minus(before));
         if (stats.rank() == 0 && most[0] > 0) {
             System.err.printf("%s %d B: while timed, per rank at most: %s%n", o.benchmark().command(), size,
                     RuntimeEvents.describe(most));
@@ -194,7 +192,19 @@ final class OsuRun {
         }
     }
 
-    /** The two ranks a point-to-point test needs, or a clear error (as OSU: "requires exactly two processes"). */
+    /**
+     * The largest of every rank's {@code events} (meaningful on rank 0). A warm-up pass calls it too (with anything):
+     * the reduction's code paths (long vectors, MAX) are then compiled with the benchmark's, not deoptimised and
+     * recompiled during the next timed size.
+     */
+    static long[] mostEvents(Comm stats, RuntimeEvents events) {
+        long[] mine = events.toArray();
+        long[] most = new long[mine.length];
+        stats.reduce(Buffer.of(mine), Buffer.of(most), Op.MAX, 0);
+        return most;
+    }
+
+        /** The two ranks a point-to-point test needs, or a clear error (as OSU: "requires exactly two processes"). */
     static void requireTwoRanks(Comm world, OsuBenchmark b) {
         if (world.size() != 2) {
             throw new OsuOptions.UsageException(b.command() + ": this test requires exactly two processes (got np "
