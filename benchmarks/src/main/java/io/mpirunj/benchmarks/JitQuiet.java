@@ -42,4 +42,48 @@ public final class JitQuiet {
         }
         return compiled;
     }
+
+    /**
+     * Waits, idle, until every rank's JVM has been quiet for {@code quietSteps} steps of {@code stepMillis} in a
+     * row (or {@code limitMillis} passed on some rank); returns whether the limit ended the wait with some JVM
+     * still busy. The ranks agree after every step (one small allreduce), so they leave together. Quiet: no
+     * compilation ended and the process used under a twentieth of a core (every rank asleep here, what still
+     * runs is mostly the compiler threads). A warm-up's last pass leaves compilations queued (on a machine with
+     * fewer cores than ranks, eight JVMs' C2 threads fall behind, and one compilation can take seconds of wall
+     * time, so the compile time, counted when a compilation ends, does not show it alone); idle ranks give the
+     * compiler threads the cores, so the first timed size does not share them.
+     */
+    public static boolean settle(Comm world, long stepMillis, int quietSteps, long limitMillis) {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        boolean watchJit = jit != null && jit.isCompilationTimeMonitoringSupported();
+        java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+        com.sun.management.OperatingSystemMXBean cpu = os instanceof com.sun.management.OperatingSystemMXBean c
+                && c.getProcessCpuTime() >= 0 ? c : null;
+        long end = System.nanoTime() + limitMillis * 1_000_000;
+        long lastJit = watchJit ? jit.getTotalCompilationTime() : 0;
+        long lastCpu = cpu != null ? cpu.getProcessCpuTime() : 0;
+        int[] mine = new int[2]; // {busy, out of time}: every rank decides on every rank's, so all leave together
+        int[] any = new int[2];
+        int quiet = 0;
+        while (quiet < quietSteps) {
+            try {
+                Thread.sleep(stepMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // counts as out of time: the other ranks still get this step
+                end = System.nanoTime();
+            }
+            long nowJit = watchJit ? jit.getTotalCompilationTime() : 0;
+            long nowCpu = cpu != null ? cpu.getProcessCpuTime() : 0;
+            mine[0] = nowJit != lastJit || nowCpu - lastCpu >= stepMillis * 1_000_000 / 20 ? 1 : 0;
+            mine[1] = System.nanoTime() - end >= 0 ? 1 : 0;
+            world.allreduce(Buffer.of(mine), Buffer.of(any), Op.MAX);
+            if (any[1] != 0) {
+                return any[0] != 0;
+            }
+            quiet = any[0] == 0 ? quiet + 1 : 0;
+            lastJit = nowJit;
+            lastCpu = nowCpu;
+        }
+        return false;
+    }
 }

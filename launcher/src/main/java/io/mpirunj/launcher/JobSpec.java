@@ -21,9 +21,13 @@ import java.util.Map;
  * @param env variables to set in every rank's environment ({@code -x}), in order
  * @param jvmArgs options for every rank's JVM ({@code -J}; process mode only)
  * @param timeoutMs the job's time limit in milliseconds ({@code --timeout}), 0 for none
+ * @param startupJit whether rank JVMs start with the start-up compile thresholds
+ *     ({@code ProcessJob.STARTUP_JIT_OPTIONS}; process mode only): true for user jobs, false for benchmark jobs,
+ *     which time steady-state code
  */
 public record JobSpec(int size, String mainClass, List<String> args, List<Path> userClasspath, String coll,
-        OutputOptions output, boolean verbose, Map<String, String> env, List<String> jvmArgs, long timeoutMs) {
+        OutputOptions output, boolean verbose, Map<String, String> env, List<String> jvmArgs, long timeoutMs,
+        boolean startupJit) {
     public JobSpec {
         if (size < 1) {
             throw new IllegalArgumentException("size=" + size + " (expected: >= 1)");
@@ -37,10 +41,13 @@ public record JobSpec(int size, String mainClass, List<String> args, List<Path> 
         jvmArgs = List.copyOf(jvmArgs);
     }
 
-    /** A job with default options: untagged console output, no extra environment, no time limit. */
+    /**
+     * A job with default options: untagged console output, no extra environment, no time limit, the start-up
+     * compile thresholds.
+     */
     public static JobSpec of(int size, String mainClass, List<String> args, List<Path> userClasspath) {
         return new JobSpec(size, mainClass, args, userClasspath, null, OutputOptions.CONSOLE, false, Map.of(),
-                List.of(), 0);
+                List.of(), 0, true);
     }
 
     /** How the ranks' output is presented. */

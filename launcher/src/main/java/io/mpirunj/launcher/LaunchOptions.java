@@ -57,13 +57,6 @@ public final class LaunchOptions {
                 description = "An option for every rank's JVM, e.g. -J -Xmx1g or --jvm-arg=-ea. May be repeated. "
                         + "(With --threads the ranks share the launcher's JVM: use MPIRUNJ_JAVA_OPTS.)")
         List<String> jvmArgs = new ArrayList<>();
-
-        /** Puts {@code options} before the user's, so that the user's, coming later, win. */
-        public void putFirst(List<String> options) {
-            List<String> all = new ArrayList<>(options);
-            all.addAll(jvmArgs);
-            jvmArgs = all;
-        }
     }
 
     /** The options given in {@code hosts}, {@code over} and {@code jvm}, as the run command's arguments. */

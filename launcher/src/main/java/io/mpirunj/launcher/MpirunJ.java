@@ -205,6 +205,18 @@ public final class MpirunJ implements Callable<Integer> {
     @Mixin
     LaunchOptions.Oversubscribe oversubscription;
 
+    /**
+     * Rank JVMs keep the JVM's own compile thresholds instead of {@code ProcessJob.STARTUP_JIT_OPTIONS}. Hidden:
+     * {@code bench} sets it for its jobs, which time steady-state code (with the start-up thresholds hot code
+     * reaches C1 and C2 later, so the benchmark's JIT warm-up ran out before the JIT was done and the first timed
+     * size could run half-compiled code).
+     */
+    @Option(names = STEADY_STATE_JIT, hidden = true)
+    boolean steadyStateJit;
+
+    /** The hidden run-command option behind {@link #steadyStateJit}. */
+    public static final String STEADY_STATE_JIT = "--steady-state-jit";
+
     @Option(names = "--srun-rank", description = "Be one rank of a job that srun starts directly "
             + "(srun -n 16 mpirun-j --srun-rank MyApp): the ranks meet without a launcher; see the README's Slurm "
             + "section.")
@@ -546,7 +558,7 @@ public final class MpirunJ implements Callable<Integer> {
         if (coll != null) {
             coll = coll.trim();
         }
-        return new JobSpec(size, main, args, cp, coll, output, verbose, env, jvm.jvmArgs, timeoutMs);
+        return new JobSpec(size, main, args, cp, coll, output, verbose, env, jvm.jvmArgs, timeoutMs, !steadyStateJit);
     }
 
     /** {@code --fabric} and {@code --placement}, checked against the rank count, as the ranks' settings. */

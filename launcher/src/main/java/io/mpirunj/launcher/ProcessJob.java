@@ -89,7 +89,8 @@ final class ProcessJob {
      * hundred times and never again, and compiling it was a third of a rank's start-up CPU; hot code
      * reaches C1 and C2 a little later and runs the same after. {@code -np 16 Hello}, whole job, perf
      * task-clock, 3 runs each alternating, quiet machine: 7.9-8.0 CPU-s and 4.2-4.3 s wall with the JVM's
-     * thresholds, 6.7-7.5 CPU-s and 3.6-4.0 s with these.
+     * thresholds, 6.7-7.5 CPU-s and 3.6-4.0 s with these. Not for a job whose {@link JobSpec#startupJit()} is
+     * false ({@code bench}'s: it times steady-state code, which these thresholds reach later).
      */
     static final List<String> STARTUP_JIT_OPTIONS = List.of("-XX:Tier3InvocationThreshold=2000",
             "-XX:Tier3MinInvocationThreshold=1000", "-XX:Tier3CompileThreshold=20000");
@@ -181,7 +182,9 @@ final class ProcessJob {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.add("-Xshare:auto");
-        cmd.addAll(STARTUP_JIT_OPTIONS);
+        if (spec.startupJit()) {
+            cmd.addAll(STARTUP_JIT_OPTIONS);
+        }
         cmd.addAll(extraJvmOptions);
         cmd.addAll(rankJvmOptions());
         cmd.addAll(spec.jvmArgs());

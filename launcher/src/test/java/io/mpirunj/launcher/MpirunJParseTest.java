@@ -221,7 +221,7 @@ class MpirunJParseTest {
     @Test
     void insideASlurmAllocationTheRanksGoThroughSrun() {
         JobSpec spec = new JobSpec(6, "com.example.App", List.of("a1"), List.of(), null,
-                new JobSpec.OutputOptions(true, false, null), false, java.util.Map.of(), List.of("-Xmx1g"), 0);
+                new JobSpec.OutputOptions(true, false, null), false, java.util.Map.of(), List.of("-Xmx1g"), 0, true);
         List<String> cmd = SlurmLaunch.srunCommand(spec, "/launcher.jar", java.util.Map.of("MPIRUNJ_SRUN_ARGS", "-K1 --time=5"));
         assertEquals(List.of("srun", "--ntasks=6", "--export=ALL", "-K1", "--time=5", "--label"), cmd.subList(0, 6));
         // srun starts the ranks with the launcher's rank JVM options (its tests set some) before -J's

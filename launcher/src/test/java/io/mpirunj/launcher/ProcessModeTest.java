@@ -156,12 +156,27 @@ class ProcessModeTest {
     }
 
     @Test
+    void aSteadyStateJobsRanksKeepTheJvmsOwnCompileThresholds() {
+        String configured = System.getProperty(ProcessJob.RANK_JVM_OPTIONS_PROP);
+        try {
+            System.clearProperty(ProcessJob.RANK_JVM_OPTIONS_PROP);
+            JobSpec spec = new JobSpec(2, "com.example.App", List.of(), List.of(), null,
+                    JobSpec.OutputOptions.CONSOLE, false, java.util.Map.of(), List.of("-Xmx64m"), 0, false);
+            List<String> cmd = new ProcessJob(spec, null, "/launcher/cp").rankCommand();
+            assertEquals(List.of("-Xshare:auto", "-Xmx64m", "-cp", "/launcher/cp", RankMain.class.getName(),
+                    "com.example.App"), cmd.subList(1, cmd.size()));
+        } finally {
+            restore(configured);
+        }
+    }
+
+    @Test
     void rankJvmOptionsOfTheLauncherComeBeforeThoseOfJ() {
         String configured = System.getProperty(ProcessJob.RANK_JVM_OPTIONS_PROP);
         try {
             System.setProperty(ProcessJob.RANK_JVM_OPTIONS_PROP, " -XX:TieredStopAtLevel=1  -Xss2m ");
             JobSpec spec = new JobSpec(2, "com.example.App", List.of(), List.of(), null,
-                    JobSpec.OutputOptions.CONSOLE, false, java.util.Map.of(), List.of("-Xmx64m"), 0);
+                    JobSpec.OutputOptions.CONSOLE, false, java.util.Map.of(), List.of("-Xmx64m"), 0, true);
             List<String> cmd = new ProcessJob(spec, null, "/launcher/cp").rankCommand();
             List<String> expected = new java.util.ArrayList<>(List.of("-Xshare:auto"));
             expected.addAll(ProcessJob.STARTUP_JIT_OPTIONS);

@@ -83,19 +83,26 @@ final class CollectiveBench {
     private void runSizes(PrintStream out, String extraConditions, Sized op) {
         String extra = clock.describe() + (extraConditions == null ? "" : "; " + extraConditions);
         OsuRun.printHeader(world, options, OsuRun.conditions(world, options, extra), out);
-        OsuRun.warmUpJit(world, options, () -> {
-            for (int size : options.sizes()) {
-                Runnable call = op.prepare(world, size);
-                for (int i = options.jitWarmupCalls(size); i > 0; i--) {
-                    if (participant) {
-                        call.run();
-                    }
-                    separate();
-                }
+        if (options.jitWarmup() > 0) {
+            List<Integer> sizes = options.sizes();
+            Runnable[] calls = new Runnable[sizes.size()];
+            int[] counts = new int[sizes.size()];
+            for (int k = 0; k < calls.length; k++) {
+                calls[k] = op.prepare(world, sizes.get(k));
+                counts[k] = options.jitWarmupCalls(sizes.get(k));
             }
-        });
+            long[] times = new long[2];
+            double[] us = new double[1];
+            OsuRun.warmUpJit(world, options, () -> {
+                // through the timed loop's own method, so that what the JIT compiles for it is ready before it times
+                OsuRun.interleavedPass(counts, k -> timeCalls(calls[k], 0, 1, times, us));
+                warmStatistics(sizes);
+            });
+        }
         for (int size : options.sizes()) {
+            RuntimeEvents before = RuntimeEvents.now();
             OsuTable.Row row = measure(size, op.prepare(world, size));
+            OsuRun.reportCompiles(stats, options, size, before);
             if (world.rank() == 0) {
                 out.println(OsuTable.row(benchmark, options.full(), row));
                 out.flush();
@@ -130,20 +137,17 @@ final class CollectiveBench {
         }
         long[] seed = {System.nanoTime()}; // rank 0's, for all: each run samples other orders
         stats.bcast(Buffer.of(seed), 0);
-        OsuRun.warmUpJit(world, options, () -> {
-            for (int size : options.sizes()) {
-                int calls = (options.jitWarmupCalls(size) + comms.size() - 1) / comms.size();
-                for (Comm c : comms) {
-                    Runnable call = op.prepare(c, size);
-                    for (int i = 0; i < calls; i++) {
-                        if (participant) {
-                            call.run();
-                        }
-                        separate();
-                    }
-                }
+        if (options.jitWarmup() > 0) { // every algorithm at every size, interleaved (OsuRun.interleavedPass)
+            List<Integer> sizes = options.sizes();
+            Runnable[] calls = new Runnable[sizes.size() * comms.size()];
+            int[] counts = new int[calls.length];
+            for (int k = 0; k < calls.length; k++) {
+                int size = sizes.get(k / comms.size());
+                calls[k] = op.prepare(comms.get(k % comms.size()), size);
+                counts[k] = (options.jitWarmupCalls(size) + comms.size() - 1) / comms.size();
             }
-        });
+            OsuRun.warmUpJit(world, options, () -> OsuRun.interleavedPass(counts, k -> untimed(calls[k])));
+        }
         CollectiveOp cop = CollectiveOp.fromCliName(benchmark.op());
         RankContext ctx = RankContext.current();
         for (int size : options.sizes()) {
@@ -231,7 +235,31 @@ final class CollectiveBench {
         return picks;
     }
 
-    /** OSU's barrier between iterations (osu_barrier has none: its calls are barriers already). */
+    /**
+     * In a warm-up pass, what runs between the timed sizes ({@link #summarize} and the compile report), with
+     * the same vector lengths, on made-up samples: its reductions of doubles and longs otherwise ran for the first
+     * time after the first timed size, and the transport's compiled code, profiled on the benchmark's buffers
+     * alone, was deoptimised and recompiled during the second (osu_bcast np 8: 1.7 s of compiles on a rank while
+     * 2 B was timed, mean 601 µs against 198 µs at 1 B).
+     */
+    private void warmStatistics(List<Integer> sizes) {
+        for (int iters : sizes.stream().map(options::iterations).distinct().toList()) {
+            long[] times = new long[2 * iters];
+            double[] us = new double[iters];
+            summarize(sizes.get(0), iters, times, us);
+        }
+        OsuRun.mostEvents(stats, RuntimeEvents.now());
+    }
+
+        /** One untimed call (by the ranks that take part) and OSU's barrier after it. */
+    private void untimed(Runnable call) {
+        if (participant) {
+            call.run();
+        }
+        separate();
+    }
+
+        /** OSU's barrier between iterations (osu_barrier has none: its calls are barriers already). */
     private void separate() {
         if (benchmark != OsuBenchmark.BARRIER) {
             world.barrier();
@@ -246,6 +274,18 @@ final class CollectiveBench {
         double[] us = new double[iters];
         Arrays.fill(times, Long.MIN_VALUE);
         Arrays.fill(us, Double.NaN);
+        timeCalls(call, skip, iters, times, us);
+        return summarize(size, iters, times, us);
+    }
+
+    /**
+     * {@code skip} untimed and {@code iters} timed calls, each followed by OSU's barrier: the global start and end
+     * times of the timed ones in {@code times} (starts, then ends) and their µs in {@code us}. The JIT warm-up
+     * calls it too (one call at a time): with the calls in a method of their own the JIT compiled for it in the
+     * first timed size, inlining the whole collective (osu_bcast np 8: 0.3 s of compiles on a rank while 1 B was
+     * timed after a quiet start, mean 311 µs against 185 µs at 2 B).
+     */
+    private void timeCalls(Runnable call, int skip, int iters, long[] times, double[] us) {
         for (int i = 0; i < skip + iters; i++) {
             if (participant) {
                 long t0 = System.nanoTime();
@@ -260,7 +300,6 @@ final class CollectiveBench {
             }
             separate();
         }
-        return summarize(size, iters, times, us);
     }
 
     private OsuTable.Row summarize(int size, int iters, long[] times, double[] us) {

@@ -5,6 +5,7 @@ import io.mpirunj.Comm;
 import io.mpirunj.Request;
 import java.io.PrintStream;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * osu_bw: bandwidth from rank 0 to rank 1 (exactly two ranks, as OSU), in OSU's layout. As OSU:
@@ -28,15 +29,19 @@ public final class OsuBw {
         OsuRun.printHeader(world, o, OsuRun.conditions(world, o, "window " + o.window()), out);
         byte[] data = new byte[Math.max(1, o.maxBytes())];
         Arrays.fill(data, (byte) 1);
+        List<Integer> sizes = o.sizes();
+        int[] counts = sizes.stream().mapToInt(o::jitWarmupCalls).toArray();
         OsuRun.warmUpJit(world, o, () -> {
-            for (int size : o.sizes()) {
-                windows(world, Buffer.of(data, 0, size), o.window(), o.jitWarmupCalls(size), 0);
-            }
+            OsuRun.interleavedPass(counts, k -> windows(world, Buffer.of(data, 0, sizes.get(k)), o.window(), 1, 0));
+            world.barrier();
+            OsuRun.mostEvents(world, RuntimeEvents.now()); // what runs between the timed sizes, warm too
         });
         for (int size : o.sizes()) {
             int iters = o.iterations(size);
             world.barrier();
+            RuntimeEvents before = RuntimeEvents.now();
             long ns = windows(world, Buffer.of(data, 0, size), o.window(), o.warmup(size), iters);
+            OsuRun.reportCompiles(world, o, size, before);
             if (world.rank() == 0) {
                 double mbPerS = (double) size / 1e6 * iters * o.window() / (ns / 1e9);
                 out.println(OsuTable.row(o.benchmark(), o.full(), OsuTable.Row.of(size, mbPerS)));

@@ -4,6 +4,7 @@ import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import java.io.PrintStream;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * osu_latency: ping-pong between ranks 0 and 1 (exactly two ranks, as OSU), in OSU's layout. The
@@ -25,15 +26,19 @@ public final class OsuLatency {
         OsuRun.printHeader(world, o, OsuRun.conditions(world, o, null), out);
         byte[] data = new byte[Math.max(1, o.maxBytes())];
         Arrays.fill(data, (byte) 1);
+        List<Integer> sizes = o.sizes();
+        int[] counts = sizes.stream().mapToInt(o::jitWarmupCalls).toArray();
         OsuRun.warmUpJit(world, o, () -> {
-            for (int size : o.sizes()) {
-                roundTrips(world, Buffer.of(data, 0, size), o.jitWarmupCalls(size), 0);
-            }
+            OsuRun.interleavedPass(counts, k -> roundTrips(world, Buffer.of(data, 0, sizes.get(k)), 1, 0));
+            world.barrier();
+            OsuRun.mostEvents(world, RuntimeEvents.now()); // what runs between the timed sizes, warm too
         });
         for (int size : o.sizes()) {
             int iters = o.iterations(size);
             world.barrier();
+            RuntimeEvents before = RuntimeEvents.now();
             long[] rtt = roundTrips(world, Buffer.of(data, 0, size), o.warmup(size), iters);
+            OsuRun.reportCompiles(world, o, size, before);
             if (world.rank() == 0) {
                 out.println(OsuTable.row(o.benchmark(), o.full(), summarize(size, rtt)));
                 out.flush();

@@ -166,8 +166,8 @@ public final class OsuOptions {
                 "messages sent before an acknowledgement (default " + DEFAULT_WINDOW + ")", "-W", "--window-size"));
         spec.addOption(option(String.class, "K", b != OsuBenchmark.MULTICAST,
                 "multicast from rank 0 to K ranks spread over 1..np-1 (default np-1)", "-g", "--group-size"));
-        spec.addOption(option(String.class, "N", false, "untimed calls spread over all sizes before the first one, "
-                + "so the JIT has compiled every path (default " + b.defaultJitWarmup() + "; 0 for none)",
+        spec.addOption(option(String.class, "N", false, "untimed calls spread over all sizes (taken in turn) before "
+                + "the first one, so the JIT has compiled every path (default " + b.defaultJitWarmup() + "; 0 for none)",
                 "--jit-warmup"));
         spec.addOption(option(String.class, "A,B,...", b.op() == null, "time these " + b.op() + " algorithms in "
                 + "this one job, interleaved in blocks of calls in a shuffled order per round, and print each one's "

@@ -1,7 +1,9 @@
 package io.mpirunj.benchmarks.osu;
 
+import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import io.mpirunj.Mpi;
+import io.mpirunj.Op;
 import io.mpirunj.benchmarks.JitQuiet;
 import io.mpirunj.benchmarks.OsuFormat;
 import io.mpirunj.runtime.RankContext;
@@ -25,6 +27,15 @@ final class OsuRun {
      */
     static final long JIT_QUIET_LIMIT_NANOS = 20_000_000_000L;
     static final int JIT_QUIET_MAX_PASSES = 10;
+    /**
+     * After the warm-up's passes, every rank idles until its JVM (JIT) has been quiet for {@value #SETTLE_QUIET_STEPS}
+     * steps of {@value #SETTLE_STEP_MILLIS} ms ({@link JitQuiet#settle}), at most {@value #SETTLE_LIMIT_MILLIS} ms:
+     * the passes end with compilations still queued on every rank (at np 8 on 2 cores the pass limit was reached in
+     * every run), and the first timed size ran beside them.
+     */
+    static final long SETTLE_STEP_MILLIS = 100;
+    static final int SETTLE_QUIET_STEPS = 3;
+    static final long SETTLE_LIMIT_MILLIS = 20_000;
 
     /** The body of one benchmark, run by every rank with the parsed options. */
     @FunctionalInterface
@@ -132,15 +143,68 @@ final class OsuRun {
             }
             return compiled && done < JIT_QUIET_MAX_PASSES && now - firstPassEnd[0] < JIT_QUIET_LIMIT_NANOS;
         });
+        long settleStart = System.nanoTime();
+        boolean settleCut = JitQuiet.settle(world, SETTLE_STEP_MILLIS, SETTLE_QUIET_STEPS, SETTLE_LIMIT_MILLIS);
         if (world.rank() == 0) {
-            System.err.printf("%s: JIT warm-up: %d pass(es), %.1f s; %s%n", o.benchmark().command(), passes[0],
-                    (System.nanoTime() - start) / 1e9,
-                    compiling ? "rank 0's JIT still compiled in the last pass (limit reached)" : "quiet");
+            System.err.printf("%s: JIT warm-up: %d pass(es), %.1f s; %s; then idle %.1f s, %s%n",
+                    o.benchmark().command(), passes[0], (settleStart - start) / 1e9,
+                    compiling ? "rank 0's JIT still compiled in the last pass (limit reached)" : "quiet",
+                    (System.nanoTime() - settleStart) / 1e9, settleCut ? "rank 0's JVM still busy (limit reached)"
+                            : "until every rank's JVM was quiet");
             System.err.flush();
         }
     }
 
-    /** The two ranks a point-to-point test needs, or a clear error (as OSU: "requires exactly two processes"). */
+    /**
+     * One warm-up pass with the sizes interleaved: call {@code k} (of {@code calls.length}) runs {@code calls[k]}
+     * times, one after another in turn ({@code 0, 1, ..., n-1, 0, 1, ...}), not all calls of one size in a row.
+     * The JIT compiles a hot method with the profile it gathered just before; a pass going size by size gave
+     * transport methods the profile of the large sizes only (rendezvous, big reads), and their compiled code,
+     * without the small-message branches, was thrown away again (deoptimised) in the first timed size, which
+     * then ran beside their recompilation (osu_bcast np 8 processes: 1.6 s of compiles on rank 0 while 1 B was
+     * timed, mean 586 µs against 194 µs at 8 B). Every profile now sees every size.
+     */
+    static void interleavedPass(int[] calls, java.util.function.IntConsumer call) {
+        int most = 0;
+        for (int c : calls) {
+            most = Math.max(most, c);
+        }
+        for (int i = 0; i < most; i++) {
+            for (int k = 0; k < calls.length; k++) {
+                if (i < calls[k]) {
+                    call.accept(k);
+                }
+            }
+        }
+    }
+
+    /**
+     * Between every timed size: the JIT compile time and GC that happened on any rank while the size was timed,
+     * one line on stderr from rank 0 when some rank's JIT compiled (that size ran partly on code being compiled,
+     * beside compiler threads). {@code before} is this rank's {@link RuntimeEvents#now()} before the size.
+     */
+    static void reportCompiles(Comm stats, OsuOptions o, int size, RuntimeEvents before) {
+        long[] most = mostEvents(stats, RuntimeEvents.now().minus(before));
+        if (stats.rank() == 0 && most[0] > 0) {
+            System.err.printf("%s %d B: while timed, per rank at most: %s%n", o.benchmark().command(), size,
+                    RuntimeEvents.describe(most));
+            System.err.flush();
+        }
+    }
+
+    /**
+     * The largest of every rank's {@code events} (meaningful on rank 0). A warm-up pass calls it too (with anything):
+     * the reduction's code paths (long vectors, MAX) are then compiled with the benchmark's, not deoptimised and
+     * recompiled during the next timed size.
+     */
+    static long[] mostEvents(Comm stats, RuntimeEvents events) {
+        long[] mine = events.toArray();
+        long[] most = new long[mine.length];
+        stats.reduce(Buffer.of(mine), Buffer.of(most), Op.MAX, 0);
+        return most;
+    }
+
+        /** The two ranks a point-to-point test needs, or a clear error (as OSU: "requires exactly two processes"). */
     static void requireTwoRanks(Comm world, OsuBenchmark b) {
         if (world.size() != 2) {
             throw new OsuOptions.UsageException(b.command() + ": this test requires exactly two processes (got np "

@@ -30,9 +30,12 @@
  * osu_latency, 1 B..4 MiB for osu_bw; iterations/warm-up 1000/100 (collectives, up to 8 KiB) and
  * 100/10 above; 10000/100 and 1000/10 (osu_latency); 100/10 and 20/2 with a window of 64 (osu_bw).
  * Because a JVM runs interpreted code until the JIT has compiled it, every program first makes
- * {@code --jit-warmup N} untimed calls spread over all its sizes (default 2000; 20000 for
- * osu_latency; 0 turns it off), so OSU's short per-size warm-up measures compiled code. osu_latency
- * and osu_bw repeat those calls (up to 10 times) while any rank's JIT still compiles, so that the
- * first timed size does not share the cores with the compiler.
+ * {@code --jit-warmup N} untimed calls spread over all its sizes, the sizes taken in turn (default
+ * 2000; 20000 for osu_latency; 0 turns it off), so OSU's short per-size warm-up measures compiled
+ * code compiled for every size. Every program repeats those calls (up to 10 times) while any rank's
+ * JIT still compiles, then every rank idles until its JIT is quiet, so that the first timed size does
+ * not share the cores with the compiler; rank 0 names on stderr any size during which some rank's
+ * JIT still compiled. {@code mpirun-j bench} runs process ranks on the JVM's own compile thresholds,
+ * not the launcher's start-up ones.
  */
 package io.mpirunj.benchmarks.osu;

@@ -30,6 +30,17 @@ final class Thresholds {
             new CollRules.Rule(CollectiveOp.ALLREDUCE, 8, 8, 8192, Long.MAX_VALUE, "reduce-bcast", 0,
                     "built-in threshold: allreduce >= 8 KiB on 8 ranks (measured: benchmarks/README.md,"
                             + " \"Session 10: np 8 allreduce and bcast 1 MiB\")"),
+            // allreduce, 8 ranks, below 8 KiB: linear-reduce-bcast (every rank sends to rank 0, rank 0 combines and
+            // sends the result to all; no relaying rank) beat recursive doubling, the default, in every paired job:
+            // processes 1.18-1.21x at 4 B (three jobs) and 1.13-1.45x at 4 B-4 KiB (two jobs, load 7-18); threads
+            // fastest or tied in 25 of 27 cells at 4 B-1 KiB (three jobs; RD 1.11-1.16x faster in two), where
+            // reduce-bcast was the slowest of the three
+            // (`bench osu_allreduce -np 8 [--threads] --coll allreduce=recursive-doubling+reduce-bcast+
+            // linear-reduce-bcast --interleave`, 2026-11-25 10:49-11:03 UTC; benchmarks/README.md, "Session 11:
+            // warm before timing (warmbench)"). Its scratch, (p - 1) vectors at rank 0, is under 56 KiB here.
+            new CollRules.Rule(CollectiveOp.ALLREDUCE, 8, 8, 0, 8191, "linear-reduce-bcast", 0,
+                    "built-in threshold: allreduce < 8 KiB on 8 ranks (measured: benchmarks/README.md,"
+                            + " \"Session 11: warm before timing (warmbench)\")"),
             // allreduce, 4 ranks, 128 KiB and more: the same, 1.07-1.48x as processes (two jobs) and threads (one);
             // at 8-64 KiB the two tied as processes (paired 1.01-1.14), so the default stays there.
             new CollRules.Rule(CollectiveOp.ALLREDUCE, 4, 4, 131072, Long.MAX_VALUE, "reduce-bcast", 0,

@@ -127,7 +127,8 @@ class SelectionOrderTest {
 
     /**
      * The shipped thresholds: alltoall blocks of 8 KiB and more on up to 8 ranks go linear; allreduce on 8 ranks
-     * from 8 KiB and on 4 ranks from 128 KiB goes reduce-bcast; the rest keeps the default.
+     * from 8 KiB and on 4 ranks from 128 KiB goes reduce-bcast, on 8 ranks below 8 KiB linear-reduce-bcast; the
+     * rest keeps the default.
      */
     @Test
     void theBuiltInThresholdsPickLinearAlltoallAndReduceBcastAllreduceWhereMeasured() {
@@ -136,12 +137,16 @@ class SelectionOrderTest {
         assertChoice("linear", null, builtIn, CollectiveOp.ALLTOALL, CallShape.of(4, 8192));
         assertChoice("pairwise", Selection.Source.DEFAULT, builtIn, CollectiveOp.ALLTOALL, CallShape.of(8, 8191));
         assertChoice("pairwise", null, builtIn, CollectiveOp.ALLTOALL, CallShape.of(9, 65536));
-        // allreduce: reduce-bcast from 8 KiB on 8 ranks, from 128 KiB on 4; recursive doubling elsewhere
+        // allreduce: reduce-bcast from 8 KiB on 8 ranks, from 128 KiB on 4; linear-reduce-bcast below 8 KiB on 8;
+        // recursive doubling elsewhere
         assertChoice("reduce-bcast", Selection.Source.THRESHOLD, builtIn, CollectiveOp.ALLREDUCE,
                 CallShape.of(8, 8192));
         assertChoice("reduce-bcast", null, builtIn, CollectiveOp.ALLREDUCE, CallShape.of(8, 1 << 20));
-        assertChoice("recursive-doubling", Selection.Source.DEFAULT, builtIn, CollectiveOp.ALLREDUCE,
+        assertChoice("linear-reduce-bcast", Selection.Source.THRESHOLD, builtIn, CollectiveOp.ALLREDUCE,
                 CallShape.of(8, 8191));
+        assertChoice("linear-reduce-bcast", null, builtIn, CollectiveOp.ALLREDUCE, CallShape.of(8, 4));
+        assertChoice("recursive-doubling", Selection.Source.DEFAULT, builtIn, CollectiveOp.ALLREDUCE,
+                CallShape.of(7, 4));
         assertChoice("reduce-bcast", Selection.Source.THRESHOLD, builtIn, CollectiveOp.ALLREDUCE,
                 CallShape.of(4, 131072));
         assertChoice("recursive-doubling", Selection.Source.DEFAULT, builtIn, CollectiveOp.ALLREDUCE,
@@ -169,6 +174,8 @@ class SelectionOrderTest {
         assertChoice("binomial-p2p", Selection.Source.DEFAULT, builtIn, CollectiveOp.BCAST, CallShape.of(8, 1));
         // the other thresholds still apply to threads
         assertChoice("reduce-bcast", Selection.Source.THRESHOLD, threads, CollectiveOp.ALLREDUCE, CallShape.of(8, 8192));
+        assertChoice("linear-reduce-bcast", Selection.Source.THRESHOLD, threads, CollectiveOp.ALLREDUCE,
+                CallShape.of(8, 4));
         assertChoice("chain", Selection.Source.FORCED, registry("bcast=chain", null).forRankThreads(),
                 CollectiveOp.BCAST, CallShape.of(8, 1));
         assertChoice("binomial", Selection.Source.RULES,

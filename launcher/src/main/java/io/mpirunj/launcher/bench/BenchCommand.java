@@ -117,8 +117,9 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = {"-f", "--full"}, description = "Also print Min, Max, Iterations, P50, P99, Last-Rank Done.")
     boolean full;
 
-    @Option(names = "--jit-warmup", paramLabel = "N", description = "Untimed calls over all sizes before the first "
-            + "(default: 2000 for collectives, 20000 for osu_latency; 0 for none).")
+    @Option(names = "--jit-warmup", paramLabel = "N", description = "Untimed calls over all sizes (taken in turn) "
+            + "before the first, repeated while a rank's JIT compiles (default: 2000 for collectives, 20000 for "
+            + "osu_latency; 0 for none).")
     String jitWarmup;
 
     @Option(names = {"-W", "--window-size"}, paramLabel = "SIZE", description = "osu_bw: messages per window "
@@ -169,17 +170,6 @@ public final class BenchCommand implements Callable<Integer> {
     @Parameters(index = "0..*", arity = "0..*", paramLabel = "NAME", description = "The benchmark: "
             + "osu_latency, osu_bw, osu_bcast, osu_multicast, osu_alltoall, osu_barrier or osu_allreduce.")
     List<String> words = new ArrayList<>();
-
-    /**
-     * With {@code --interleave} as processes: the JVM's own tier-3 compile thresholds, before the user's {@code -J}
-     * options. A rank JVM starts with thresholds ten times higher ({@code ProcessJob.STARTUP_JIT_OPTIONS}, for
-     * start-up); in a job that interleaves N algorithms, code only one of them runs (auto's selection, one call
-     * in 17 in {@code bcast=auto+all}) is then still interpreted or at tier 3 during the timed rounds, while a job
-     * running that algorithm alone calls it every time: at np 8 on 2 cores auto measured 1.08-1.13x the seven
-     * names that send the very same messages with the start-up thresholds, 1.00x with these.
-     */
-    static final List<String> INTERLEAVED_JIT_OPTIONS = List.of("-XX:Tier3InvocationThreshold=200",
-            "-XX:Tier3MinInvocationThreshold=100", "-XX:Tier3CompileThreshold=2000");
 
     /** The environment read for OSU_HOME and MPJ_HOME (tests substitute it). */
     Map<String, String> environment = System.getenv();
@@ -317,10 +307,8 @@ public final class BenchCommand implements Callable<Integer> {
             throw new BadUsage(e.getMessage());
         }
         List<String> args = programArgs();
-        try {
-            OsuOptions.parse(b, args.toArray(String[]::new)); // the program's own check, before anything starts
-        } catch (OsuOptions.UsageException e) {
-            throw new BadUsage(e.getMessage());
+        if (!interleave) {
+            checkProgramArgs(b, args);
         }
         if (nps.isEmpty()) {
             throw new BadUsage("missing -np N (the number of ranks; several as -np 2,4,8)");
@@ -344,17 +332,14 @@ public final class BenchCommand implements Callable<Integer> {
             if (writeRules != null) {
                 throw new BadUsage("--write-rules needs a sweep of one job per algorithm (drop --interleave)");
             }
+            if (full) {
+                throw new BadUsage("-f/--full: --interleave prints its own table (averages and ratios), not OSU's "
+                        + "columns (drop -f)");
+            }
             args.add("--compare");
             args.add(String.join(",", plan.algorithms));
             add(args, "--block", block);
-            if (!threads) {
-                jvm.putFirst(INTERLEAVED_JIT_OPTIONS);
-            }
-            try {
-                OsuOptions.parse(b, args.toArray(String[]::new));
-            } catch (OsuOptions.UsageException e) {
-                throw new BadUsage(e.getMessage());
-            }
+            checkProgramArgs(b, args);
             return runEach(b, new Plan(null, plan.fixedColl), args, cp, outWriter, err);
         }
         if (writeRules != null && plan.algorithms == null) {
@@ -379,7 +364,16 @@ public final class BenchCommand implements Callable<Integer> {
         return sweep(b, plan, args, cp, outWriter, err);
     }
 
-    /** One job per rank count, each printing its own output. */
+    /** The program's own check of its options ({@link OsuOptions#parse}), before anything starts. */
+    private static void checkProgramArgs(OsuBenchmark b, List<String> args) throws BadUsage {
+        try {
+            OsuOptions.parse(b, args.toArray(String[]::new));
+        } catch (OsuOptions.UsageException e) {
+            throw new BadUsage(e.getMessage());
+        }
+    }
+
+        /** One job per rank count, each printing its own output. */
     private int runEach(OsuBenchmark b, Plan plan, List<String> args, String cp, PrintWriter outWriter,
             PrintWriter err) {
         for (int np : nps) {

@@ -13,7 +13,8 @@ import picocli.CommandLine;
 /**
  * Runs a sweep's jobs through mpirun-j's own run command in this JVM
  * ({@link MpirunJ#commandLine()}, as {@code mpirun-j -np N [--threads] --coll C -cp BENCH MAIN ARGS}),
- * capturing the job's output. Ranks are threads of this JVM with {@code --threads}, else processes.
+ * capturing the job's output. Ranks are threads of this JVM with {@code --threads}, else processes on the
+ * JVM's own compile thresholds ({@link MpirunJ#STEADY_STATE_JIT}), not the start-up ones a user's job gets.
  */
 final class InJvmJobRunner implements JobRunner {
     private final String benchmarksClasspath;
@@ -35,6 +36,8 @@ final class InJvmJobRunner implements JobRunner {
         List<String> a = new ArrayList<>(List.of("-np", String.valueOf(job.np())));
         if (job.threads()) {
             a.add("--threads");
+        } else {
+            a.add(MpirunJ.STEADY_STATE_JIT); // rank JVMs on the JVM's compile thresholds: the job times warm code
         }
         String coll = join(job.coll(), fixedColl);
         if (coll != null) {

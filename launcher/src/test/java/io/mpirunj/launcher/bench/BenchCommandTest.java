@@ -190,6 +190,8 @@ class BenchCommandTest {
         assertUsage("mpirun-j bench: --interleave needs the algorithms to compare (--coll bcast=a+b, =all or "
                 + "=auto+all)", "bench", "osu_bcast", "-np", "2", "--interleave");
         assertUsage("mpirun-j bench: --block 3 needs --interleave", "bench", "osu_bcast", "-np", "2", "--block", "3");
+        assertUsage("mpirun-j bench: -f/--full: --interleave prints its own table (averages and ratios), not OSU's "
+                + "columns (drop -f)", "bench", "osu_bcast", "-np", "2", "--coll", "bcast=all", "--interleave", "-f");
         assertUsage("mpirun-j bench: --write-rules needs a sweep of one job per algorithm (drop --interleave)",
                 "bench", "osu_bcast", "-np", "2", "--coll", "bcast=all", "--interleave", "--write-rules", "r.json");
         assertUsage("mpirun-j bench: osu_bcast: --block 0 (expected: a whole number >= 1)",
@@ -197,16 +199,14 @@ class BenchCommandTest {
     }
 
     @Test
-    void interleavedRanksGetTheJvmsOwnCompileThresholds() {
-        com.sun.management.HotSpotDiagnosticMXBean hotspot = java.lang.management.ManagementFactory
-                .getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
-        for (String option : BenchCommand.INTERLEAVED_JIT_OPTIONS) {
-            String[] nameValue = option.substring("-XX:".length()).split("=");
-            com.sun.management.VMOption actual = hotspot.getVMOption(nameValue[0]);
-            org.junit.jupiter.api.Assumptions.assumeTrue(actual.getOrigin() == com.sun.management.VMOption.Origin.DEFAULT,
-                    "this test JVM sets " + nameValue[0] + " itself");
-            assertEquals(actual.getValue(), nameValue[1], option + " is the JVM's default");
-        }
+    void benchJobsRunProcessRanksOnTheJvmsOwnCompileThresholds() {
+        InJvmJobRunner runner = new InJvmJobRunner("/bench.jar", null, List.of());
+        List<String> processes = runner.arguments(new io.mpirunj.benchmarks.sweep.SweepJob(8, false, null, "Main",
+                List.of()));
+        assertTrue(processes.contains(MpirunJ.STEADY_STATE_JIT), processes.toString());
+        List<String> threads = runner.arguments(new io.mpirunj.benchmarks.sweep.SweepJob(8, true, null, "Main",
+                List.of()));
+        assertEquals(List.of("-np", "8", "--threads", "-cp", "/bench.jar", "Main"), threads);
     }
 
     private static void assertUsage(String expected, String... args) {
