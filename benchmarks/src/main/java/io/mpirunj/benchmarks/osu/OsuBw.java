@@ -4,7 +4,7 @@ import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import io.mpirunj.Request;
 import java.io.PrintStream;
-import java.util.Arrays;
+import java.util.function.IntFunction;
 
 /**
  * osu_bw: bandwidth from rank 0 to rank 1 (exactly two ranks, as OSU), in OSU's layout. As OSU:
@@ -26,17 +26,16 @@ public final class OsuBw {
     static void run(Comm world, OsuOptions o, PrintStream out) {
         OsuRun.requireTwoRanks(world, o.benchmark());
         OsuRun.printHeader(world, o, OsuRun.conditions(world, o, "window " + o.window()), out);
-        byte[] data = new byte[Math.max(1, o.maxBytes())];
-        Arrays.fill(data, (byte) 1);
+        IntFunction<Buffer> messages = o.messageBuffers();
         OsuRun.warmUpJit(world, o, () -> {
             for (int size : o.sizes()) {
-                windows(world, Buffer.of(data, 0, size), o.window(), o.jitWarmupCalls(size), 0);
+                windows(world, messages.apply(size), o.window(), o.jitWarmupCalls(size), 0);
             }
         });
         for (int size : o.sizes()) {
             int iters = o.iterations(size);
             world.barrier();
-            long ns = windows(world, Buffer.of(data, 0, size), o.window(), o.warmup(size), iters);
+            long ns = windows(world, messages.apply(size), o.window(), o.warmup(size), iters);
             if (world.rank() == 0) {
                 double mbPerS = (double) size / 1e6 * iters * o.window() / (ns / 1e9);
                 out.println(OsuTable.row(o.benchmark(), o.full(), OsuTable.Row.of(size, mbPerS)));

@@ -4,6 +4,7 @@ import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import java.io.PrintStream;
 import java.util.Arrays;
+import java.util.function.IntFunction;
 
 /**
  * osu_latency: ping-pong between ranks 0 and 1 (exactly two ranks, as OSU), in OSU's layout. The
@@ -23,17 +24,16 @@ public final class OsuLatency {
     static void run(Comm world, OsuOptions o, PrintStream out) {
         OsuRun.requireTwoRanks(world, o.benchmark());
         OsuRun.printHeader(world, o, OsuRun.conditions(world, o, null), out);
-        byte[] data = new byte[Math.max(1, o.maxBytes())];
-        Arrays.fill(data, (byte) 1);
+        IntFunction<Buffer> messages = o.messageBuffers();
         OsuRun.warmUpJit(world, o, () -> {
             for (int size : o.sizes()) {
-                roundTrips(world, Buffer.of(data, 0, size), o.jitWarmupCalls(size), 0);
+                roundTrips(world, messages.apply(size), o.jitWarmupCalls(size), 0);
             }
         });
         for (int size : o.sizes()) {
             int iters = o.iterations(size);
             world.barrier();
-            long[] rtt = roundTrips(world, Buffer.of(data, 0, size), o.warmup(size), iters);
+            long[] rtt = roundTrips(world, messages.apply(size), o.warmup(size), iters);
             if (world.rank() == 0) {
                 out.println(OsuTable.row(o.benchmark(), o.full(), summarize(size, rtt)));
                 out.flush();
