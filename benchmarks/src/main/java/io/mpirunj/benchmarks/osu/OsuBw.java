@@ -4,8 +4,8 @@ import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import io.mpirunj.Request;
 import java.io.PrintStream;
-import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * osu_bw: bandwidth from rank 0 to rank 1 (exactly two ranks, as OSU), in OSU's layout. As OSU:
@@ -27,12 +27,11 @@ public final class OsuBw {
     static void run(Comm world, OsuOptions o, PrintStream out) {
         OsuRun.requireTwoRanks(world, o.benchmark());
         OsuRun.printHeader(world, o, OsuRun.conditions(world, o, "window " + o.window()), out);
-        byte[] data = new byte[Math.max(1, o.maxBytes())];
-        Arrays.fill(data, (byte) 1);
+        IntFunction<Buffer> messages = o.messageBuffers();
         List<Integer> sizes = o.sizes();
         int[] counts = sizes.stream().mapToInt(o::jitWarmupCalls).toArray();
         OsuRun.warmUpJit(world, o, () -> {
-            OsuRun.interleavedPass(counts, k -> windows(world, Buffer.of(data, 0, sizes.get(k)), o.window(), 1, 0));
+            OsuRun.interleavedPass(counts, k -> windows(world, messages.apply(sizes.get(k)), o.window(), 1, 0));
             world.barrier();
             OsuRun.mostEvents(world, RuntimeEvents.now()); // what runs between the timed sizes, warm too
         });
@@ -40,7 +39,7 @@ public final class OsuBw {
             int iters = o.iterations(size);
             world.barrier();
             RuntimeEvents before = RuntimeEvents.now();
-            long ns = windows(world, Buffer.of(data, 0, size), o.window(), o.warmup(size), iters);
+            long ns = windows(world, messages.apply(size), o.window(), o.warmup(size), iters);
             OsuRun.reportCompiles(world, o, size, before);
             if (world.rank() == 0) {
                 double mbPerS = (double) size / 1e6 * iters * o.window() / (ns / 1e9);

@@ -5,6 +5,7 @@ import io.mpirunj.Comm;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * osu_latency: ping-pong between ranks 0 and 1 (exactly two ranks, as OSU), in OSU's layout. The
@@ -24,12 +25,11 @@ public final class OsuLatency {
     static void run(Comm world, OsuOptions o, PrintStream out) {
         OsuRun.requireTwoRanks(world, o.benchmark());
         OsuRun.printHeader(world, o, OsuRun.conditions(world, o, null), out);
-        byte[] data = new byte[Math.max(1, o.maxBytes())];
-        Arrays.fill(data, (byte) 1);
+        IntFunction<Buffer> messages = o.messageBuffers();
         List<Integer> sizes = o.sizes();
         int[] counts = sizes.stream().mapToInt(o::jitWarmupCalls).toArray();
         OsuRun.warmUpJit(world, o, () -> {
-            OsuRun.interleavedPass(counts, k -> roundTrips(world, Buffer.of(data, 0, sizes.get(k)), 1, 0));
+            OsuRun.interleavedPass(counts, k -> roundTrips(world, messages.apply(sizes.get(k)), 1, 0));
             world.barrier();
             OsuRun.mostEvents(world, RuntimeEvents.now()); // what runs between the timed sizes, warm too
         });
@@ -37,7 +37,7 @@ public final class OsuLatency {
             int iters = o.iterations(size);
             world.barrier();
             RuntimeEvents before = RuntimeEvents.now();
-            long[] rtt = roundTrips(world, Buffer.of(data, 0, size), o.warmup(size), iters);
+            long[] rtt = roundTrips(world, messages.apply(size), o.warmup(size), iters);
             OsuRun.reportCompiles(world, o, size, before);
             if (world.rank() == 0) {
                 out.println(OsuTable.row(o.benchmark(), o.full(), summarize(size, rtt)));

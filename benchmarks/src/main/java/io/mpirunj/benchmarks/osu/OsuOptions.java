@@ -1,8 +1,12 @@
 package io.mpirunj.benchmarks.osu;
 
 import io.mpirunj.benchmarks.OsuFormat;
+import io.mpirunj.Buffer;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntFunction;
 import picocli.CommandLine;
 import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,10 +45,11 @@ public final class OsuOptions {
     private final boolean help;
     private final List<String> compare;
     private final Integer block;
+    private final boolean directBuffers;
 
     private OsuOptions(OsuBenchmark benchmark, int minBytes, int maxBytes, Integer iterations, Integer warmup,
             boolean full, int jitWarmup, int window, Integer groupSize, boolean help, List<String> compare,
-            Integer block) {
+            Integer block, boolean directBuffers) {
         this.benchmark = benchmark;
         this.minBytes = minBytes;
         this.maxBytes = maxBytes;
@@ -57,6 +62,7 @@ public final class OsuOptions {
         this.help = help;
         this.compare = compare;
         this.block = block;
+        this.directBuffers = directBuffers;
     }
 
     /** Thrown for bad options; the message is one line naming the option, the value and what is expected. */
@@ -110,6 +116,18 @@ public final class OsuOptions {
         if (parsed.hasMatchedOption("-g") && b != OsuBenchmark.MULTICAST) {
             throw usage(b, typed(parsed.matchedOption("-g"), args) + " is only for osu_multicast");
         }
+        boolean direct = false;
+        if (parsed.hasMatchedOption("--buffer")) {
+            String name = typed(parsed.matchedOption("--buffer"), args);
+            if (b != OsuBenchmark.LATENCY && b != OsuBenchmark.BW) {
+                throw usage(b, name + " is only for osu_latency and osu_bw");
+            }
+            String v = parsed.matchedOption("--buffer").getValue();
+            if (!v.equals("array") && !v.equals("direct")) {
+                throw usage(b, name + " " + v + " (expected: array or direct)");
+            }
+            direct = v.equals("direct");
+        }
         Integer iterations = number(b, parsed, "-i", args, 1);
         Integer warmup = number(b, parsed, "-x", args, 0);
         Integer jit = number(b, parsed, "--jit-warmup", args, 0);
@@ -134,7 +152,7 @@ public final class OsuOptions {
         }
         return new OsuOptions(b, min, max, iterations, warmup, parsed.hasMatchedOption("-f"),
                 jit != null ? jit : b.defaultJitWarmup(), window != null ? window : DEFAULT_WINDOW, group,
-                parsed.isUsageHelpRequested(), compare, block);
+                parsed.isUsageHelpRequested(), compare, block, direct);
     }
 
     /**
@@ -164,6 +182,8 @@ public final class OsuOptions {
         spec.addOption(OptionSpec.builder("-f", "--full").description(full).build());
         spec.addOption(option(String.class, "SIZE", b != OsuBenchmark.BW,
                 "messages sent before an acknowledgement (default " + DEFAULT_WINDOW + ")", "-W", "--window-size"));
+        spec.addOption(option(String.class, "array|direct", b != OsuBenchmark.LATENCY && b != OsuBenchmark.BW,
+                "the messages' memory: a byte[] (array, the default) or a direct ByteBuffer (direct)", "--buffer"));
         spec.addOption(option(String.class, "K", b != OsuBenchmark.MULTICAST,
                 "multicast from rank 0 to K ranks spread over 1..np-1 (default np-1)", "-g", "--group-size"));
         spec.addOption(option(String.class, "N", false, "untimed calls spread over all sizes (taken in turn) before "
@@ -293,7 +313,7 @@ public final class OsuOptions {
     public OsuOptions withMaxBytes(int max) {
         int m = Math.min(maxBytes, max);
         return new OsuOptions(benchmark, Math.min(minBytes, m), m, iterations, warmup, full, jitWarmup, window,
-                groupSize, help, compare, block);
+                groupSize, help, compare, block, directBuffers);
     }
 
     public OsuBenchmark benchmark() {
@@ -365,6 +385,26 @@ public final class OsuOptions {
 
     public int window() {
         return window;
+    }
+
+    /**
+     * The messages of osu_latency and osu_bw: {@code maxBytes} bytes of ones (at least 1), made once;
+     * the function gives a buffer over the first {@code size} of them. A byte[] by default, a direct
+     * ByteBuffer with {@code --buffer direct}.
+     */
+    public IntFunction<Buffer> messageBuffers() {
+        byte[] ones = new byte[Math.max(1, maxBytes)];
+        Arrays.fill(ones, (byte) 1);
+        if (!directBuffers) {
+            return size -> Buffer.of(ones, 0, size);
+        }
+        ByteBuffer direct = ByteBuffer.allocateDirect(ones.length).put(ones).clear();
+        return size -> Buffer.of(direct.slice(0, size));
+    }
+
+    /** {@code --buffer direct}: the messages are direct ByteBuffers rather than byte arrays. */
+    public boolean directBuffers() {
+        return directBuffers;
     }
 
     /** {@code -g}, or null for the default (every rank but the root). */

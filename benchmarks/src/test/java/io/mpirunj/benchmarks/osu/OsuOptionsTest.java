@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mpirunj.Buffer;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -76,6 +77,23 @@ class OsuOptionsTest {
                         () -> OsuOptions.parse(OsuBenchmark.LATENCY, "--compare", "a,b")).getMessage());
         assertThrows(OsuOptions.UsageException.class,
                 () -> OsuOptions.parse(OsuBenchmark.BCAST, "--compare", "a,b", "--block", "0"));
+    }
+
+    @Test
+    void bufferChoosesTheMessagesMemory() {
+        Buffer array = OsuOptions.parse(OsuBenchmark.LATENCY, "-m", "8").messageBuffers().apply(4);
+        assertEquals(4, array.byteLength());
+        assertTrue(array.hasArray());
+        Buffer direct = OsuOptions.parse(OsuBenchmark.BW, "--buffer", "direct", "-m", "8").messageBuffers().apply(4);
+        assertEquals(4, direct.byteLength());
+        assertTrue(direct.byteBuffer().isDirect());
+        assertEquals(1, direct.byteBuffer().get(3), "filled with ones, as the array");
+        assertEquals("osu_latency: --buffer heap (expected: array or direct)", assertThrows(
+                OsuOptions.UsageException.class, () -> OsuOptions.parse(OsuBenchmark.LATENCY, "--buffer", "heap"))
+                .getMessage());
+        assertEquals("osu_bcast: --buffer is only for osu_latency and osu_bw", assertThrows(
+                OsuOptions.UsageException.class, () -> OsuOptions.parse(OsuBenchmark.BCAST, "--buffer", "direct"))
+                .getMessage());
     }
 
     @Test

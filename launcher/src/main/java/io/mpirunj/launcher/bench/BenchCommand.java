@@ -126,6 +126,10 @@ public final class BenchCommand implements Callable<Integer> {
             + "(default 64).")
     String window;
 
+    @Option(names = "--buffer", paramLabel = "array|direct", description = "osu_latency, osu_bw: messages in a "
+            + "byte[] (array, the default) or a direct ByteBuffer (direct).")
+    String buffer;
+
     @Option(names = {"-g", "--group-size"}, paramLabel = "K", description = "osu_multicast: group size (default np-1).")
     String groupSize;
 
@@ -226,6 +230,7 @@ public final class BenchCommand implements Callable<Integer> {
         c.full = full;
         c.jitWarmup = jitWarmup;
         c.window = window;
+        c.buffer = buffer;
         c.groupSize = groupSize;
         c.coll = coll;
         c.out = out;
@@ -285,6 +290,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         add(a, "--jit-warmup", jitWarmup);
         add(a, "-W", window);
+        add(a, "--buffer", buffer);
         add(a, "-g", groupSize);
         return a;
     }

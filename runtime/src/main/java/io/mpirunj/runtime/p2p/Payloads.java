@@ -32,14 +32,23 @@ public final class Payloads {
      * does). The caller must not touch {@code src} until the buffer has been written.
      */
     public static ByteBuf wrapped(Buffer src) {
-        ByteBuffer nio = src.byteBuffer();
-        if (nio != null && (src.type() == ElementType.BYTE || nio.order() == ByteOrder.LITTLE_ENDIAN)) {
+        ByteBuffer nio = wireView(src);
+        if (nio != null) {
             return Unpooled.wrappedBuffer(nio);
         }
         if (src.array() instanceof byte[]) {
             return Unpooled.wrappedBuffer((byte[]) src.array(), src.arrayOffset(), src.count());
         }
         return null;
+    }
+
+    /**
+     * A view of {@code b}'s bytes when it is a ByteBuffer whose layout is the wire layout (byte, or
+     * little-endian), so its bytes can go to or come from a socket as they are; null otherwise.
+     */
+    public static ByteBuffer wireView(Buffer b) {
+        ByteBuffer nio = b.byteBuffer();
+        return nio != null && (b.type() == ElementType.BYTE || nio.order() == ByteOrder.LITTLE_ENDIAN) ? nio : null;
     }
 
     /**

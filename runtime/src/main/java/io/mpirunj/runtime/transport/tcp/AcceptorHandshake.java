@@ -86,8 +86,12 @@ final class AcceptorHandshake extends ByteToMessageDecoder {
         TcpConfig config = transport.config();
         ChannelPipeline p = ctx.pipeline();
         p.addAfter(ctx.name(), "dispatcher", dispatcher);
-        p.addAfter(ctx.name(), "frames", new FrameDecoder(transport.owner() + " <- rank " + src,
-                config.maxFrameBytes(), config.maxEagerBytes(), dispatcher));
+        FrameDecoder frames = new FrameDecoder(transport.owner() + " <- rank " + src, config.maxFrameBytes(),
+                config.maxEagerBytes(), dispatcher);
+        p.addAfter(ctx.name(), "frames", frames);
+        if (ctx.channel().config().getRecvByteBufAllocator() instanceof TargetedReadAllocator) {
+            ((TargetedReadAllocator) ctx.channel().config().getRecvByteBufAllocator()).serve(frames);
+        }
         p.remove(this);
         LOG.debug("{}: accepted connection from rank {} at {}", transport.owner(), src, ctx.channel().remoteAddress());
     }

@@ -8,6 +8,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import java.nio.ByteBuffer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,7 +30,8 @@ import org.slf4j.LoggerFactory;
  *       the payload's size, which the event then carries (ownership passes downstream).</li>
  *   <li>STREAM copies each chunk straight into the user {@link Buffer} the {@link DataTargets}
  *       returned (bytes past its end are dropped: a truncated receive), so a large message is copied
- *       once, from the socket's read buffer to its destination.</li>
+ *       once, from the socket's read buffer to its destination; into direct memory in the wire's
+ *       layout the socket reads it there itself ({@link #lendReadBuffer}) and nothing is copied.</li>
  * </ul>
  *
  * <p>A protocol violation (length out of range, malformed or oversized header, unknown kind, payload
@@ -79,6 +81,10 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
     private Buffer target;
     private int targetOffset;
     private int targetLimit;
+    /** STREAM: {@link #target}'s memory when sockets may read into it ({@link Payloads#wireView}, direct), else null. */
+    private ByteBuffer targetMemory;
+    /** The last read buffer lent over {@link #targetMemory}: its bytes are already in place. */
+    private ByteBuf lent;
 
     /**
      * @param owner names the local end in log lines, e.g. {@code "rank 3"}
@@ -202,6 +208,8 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
             target = t;
             targetOffset = 0;
             targetLimit = Math.min(t.byteLength(), payloadLength);
+            ByteBuffer memory = Payloads.wireView(t);
+            targetMemory = memory != null && memory.isDirect() && !memory.isReadOnly() ? memory : null;
             state = State.STREAM;
             if (remaining == 0) {
                 endStream(ctx);
@@ -232,7 +240,10 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
     private void readStream(ChannelHandlerContext ctx, ByteBuf in) {
         int n = Math.min(remaining, in.readableBytes());
         int keep = Math.min(n, targetLimit - targetOffset);
-        if (keep > 0) {
+        if (in == lent) {
+            lent = null;
+            targetOffset += keep; // the socket read it there: nothing to copy
+        } else if (keep > 0) {
             Payloads.copyInto(target, targetOffset, in, in.readerIndex(), keep);
             targetOffset += keep;
         }
@@ -247,8 +258,23 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
         Frame frame = current;
         current = null;
         target = null;
+        targetMemory = null;
         state = State.LENGTH;
         emit(ctx, InboundFrame.Type.STREAMED, frame, null);
+    }
+
+    /**
+     * For {@link TargetedReadAllocator}: while a payload streams into direct memory in the wire's
+     * layout, an empty buffer over the part of it the payload fills next (never past the payload, so
+     * the next frame's bytes are not read into it); null otherwise. Releasing it frees nothing.
+     */
+    ByteBuf lendReadBuffer() {
+        int n = state == State.STREAM && targetMemory != null ? Math.min(remaining, targetLimit - targetOffset) : 0;
+        if (n <= 0) {
+            return null;
+        }
+        lent = Unpooled.wrappedBuffer(targetMemory.slice(targetOffset, n)).clear();
+        return lent;
     }
 
     /**
@@ -299,6 +325,8 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
             assembly = null;
         }
         target = null;
+        targetMemory = null;
+        lent = null;
         current = null;
     }
 

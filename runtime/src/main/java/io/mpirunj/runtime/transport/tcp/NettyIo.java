@@ -111,7 +111,7 @@ public final class NettyIo {
     }
 
     /** Socket reads of up to {@link TcpConfig#READ_MAX_BYTES_PROP} bytes, on connecting and accepted channels alike. */
-    private static AdaptiveRecvByteBufAllocator readAllocator() {
+    static AdaptiveRecvByteBufAllocator readAllocator() {
         return new AdaptiveRecvByteBufAllocator(64, 2048, TcpConfig.readMaxBytes());
     }
 

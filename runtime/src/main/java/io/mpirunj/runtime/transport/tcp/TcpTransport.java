@@ -131,6 +131,8 @@ public final class TcpTransport implements NetworkTransport {
                     .childHandler(new ChannelInitializer<Channel>() {
                         @Override
                         protected void initChannel(Channel ch) {
+                            // before the first read: Netty keeps the read handle it makes then
+                            ch.config().setRecvByteBufAllocator(new TargetedReadAllocator(NettyIo.readAllocator()));
                             ch.pipeline().addLast("handshake", new AcceptorHandshake(TcpTransport.this));
                         }
                     })
@@ -410,6 +412,11 @@ public final class TcpTransport implements NetworkTransport {
         if (ch != null) {
             ch.close();
         }
+    }
+
+    /** The connection {@code peer} opened to this rank, or null (tests). */
+    Channel inboundChannel(int peer) {
+        return inbound.get(peer);
     }
 
     private Future<?> sayGoodbye(Channel ch) {

@@ -1,0 +1,111 @@
+package io.mpirunj.runtime.transport.tcp;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.ChannelConfig;
+import io.netty.channel.RecvByteBufAllocator;
+import io.netty.util.UncheckedBooleanSupplier;
+
+/**
+ * Socket reads of an inbound rank connection: straight into the receive buffer a payload is being
+ * streamed into, when the {@link FrameDecoder} lends it ({@link FrameDecoder#lendReadBuffer}: direct
+ * memory in the wire's layout), so such a payload is copied once, by the kernel, as Open MPI's TCP
+ * BTL does; otherwise into the adaptive read buffers of {@code fallback}. A heap array cannot be
+ * lent: the native socket read needs a memory address.
+ *
+ * <p>Netty keeps one read handle per channel from its first read on, so this allocator is set when
+ * the channel is made and {@link #serve} names the decoder once the handshake has installed it.
+ * Confined to the channel's event loop.
+ */
+final class TargetedReadAllocator implements RecvByteBufAllocator {
+    private final RecvByteBufAllocator fallback;
+    private FrameDecoder decoder;
+    /** Buffers lent so far (tests check the path is taken). */
+    private long lentReads;
+
+    TargetedReadAllocator(RecvByteBufAllocator fallback) {
+        this.fallback = fallback;
+    }
+
+    /** From now on, reads go where {@code frames} lends. */
+    void serve(FrameDecoder frames) {
+        this.decoder = frames;
+    }
+
+    long lentReads() {
+        return lentReads;
+    }
+
+    @Override
+    public Handle newHandle() {
+        return new TargetedHandle((ExtendedHandle) fallback.newHandle());
+    }
+
+    private final class TargetedHandle implements ExtendedHandle {
+        private final ExtendedHandle adaptive;
+
+        TargetedHandle(ExtendedHandle adaptive) {
+            this.adaptive = adaptive;
+        }
+
+        @Override
+        public ByteBuf allocate(ByteBufAllocator alloc) {
+            ByteBuf lent = decoder == null ? null : decoder.lendReadBuffer();
+            if (lent == null) {
+                return adaptive.allocate(alloc);
+            }
+            lentReads++;
+            return lent;
+        }
+
+        @Override
+        public int guess() {
+            return adaptive.guess();
+        }
+
+        @Override
+        public void reset(ChannelConfig config) {
+            adaptive.reset(config);
+        }
+
+        @Override
+        public void incMessagesRead(int numMessages) {
+            adaptive.incMessagesRead(numMessages);
+        }
+
+        @Override
+        public void lastBytesRead(int bytes) {
+            adaptive.lastBytesRead(bytes);
+        }
+
+        @Override
+        public int lastBytesRead() {
+            return adaptive.lastBytesRead();
+        }
+
+        @Override
+        public void attemptedBytesRead(int bytes) {
+            adaptive.attemptedBytesRead(bytes);
+        }
+
+        @Override
+        public int attemptedBytesRead() {
+            return adaptive.attemptedBytesRead();
+        }
+
+        @Override
+        public boolean continueReading() {
+            return adaptive.continueReading();
+        }
+
+        @Override
+        public boolean continueReading(UncheckedBooleanSupplier maybeMoreDataSupplier) {
+            return adaptive.continueReading(maybeMoreDataSupplier);
+        }
+
+        @Override
+        public void readComplete() {
+            adaptive.readComplete();
+        }
+    }
+}
