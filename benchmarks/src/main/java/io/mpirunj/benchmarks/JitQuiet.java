@@ -65,25 +65,33 @@ public final class JitQuiet {
         int[] mine = new int[2]; // {busy, out of time}: every rank decides on every rank's, so all leave together
         int[] any = new int[2];
         int quiet = 0;
-        while (quiet < quietSteps) {
-            try {
-                Thread.sleep(stepMillis);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt(); // counts as out of time: the other ranks still get this step
-                end = System.nanoTime();
+        boolean interrupted = false; // set again on return: a set flag would fail the next allreduce on this rank only
+        try {
+            while (quiet < quietSteps) {
+                try {
+                    Thread.sleep(stepMillis);
+                } catch (InterruptedException e) {
+                    interrupted = true; // counts as out of time: the other ranks still get this step
+                    end = System.nanoTime();
+                }
+                long nowJit = watchJit ? jit.getTotalCompilationTime() : 0;
+                long nowCpu = cpu != null ? cpu.getProcessCpuTime() : 0;
+                mine[0] = nowJit != lastJit || nowCpu - lastCpu >= stepMillis * 1_000_000 / 20 ? 1 : 0;
+                mine[1] = System.nanoTime() - end >= 0 ? 1 : 0;
+                world.allreduce(Buffer.of(mine), Buffer.of(any), Op.MAX);
+                if (any[1] != 0) {
+                    return any[0] != 0;
+                }
+                quiet = any[0] == 0 ? quiet + 1 : 0;
+                lastJit = nowJit;
+                // sampled after the allreduce: a rank that waited in it (yielding) must not count that as busy
+                lastCpu = cpu != null ? cpu.getProcessCpuTime() : 0;
             }
-            long nowJit = watchJit ? jit.getTotalCompilationTime() : 0;
-            long nowCpu = cpu != null ? cpu.getProcessCpuTime() : 0;
-            mine[0] = nowJit != lastJit || nowCpu - lastCpu >= stepMillis * 1_000_000 / 20 ? 1 : 0;
-            mine[1] = System.nanoTime() - end >= 0 ? 1 : 0;
-            world.allreduce(Buffer.of(mine), Buffer.of(any), Op.MAX);
-            if (any[1] != 0) {
-                return any[0] != 0;
+            return false;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
-            quiet = any[0] == 0 ? quiet + 1 : 0;
-            lastJit = nowJit;
-            lastCpu = nowCpu;
         }
-        return false;
     }
 }

@@ -4,7 +4,6 @@ import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import io.mpirunj.Request;
 import java.io.PrintStream;
-import java.util.List;
 import java.util.function.IntFunction;
 
 /**
@@ -28,13 +27,7 @@ public final class OsuBw {
         OsuRun.requireTwoRanks(world, o.benchmark());
         OsuRun.printHeader(world, o, OsuRun.conditions(world, o, "window " + o.window()), out);
         IntFunction<Buffer> messages = o.messageBuffers();
-        List<Integer> sizes = o.sizes();
-        int[] counts = sizes.stream().mapToInt(o::jitWarmupCalls).toArray();
-        OsuRun.warmUpJit(world, o, () -> {
-            OsuRun.interleavedPass(counts, k -> windows(world, messages.apply(sizes.get(k)), o.window(), 1, 0));
-            world.barrier();
-            OsuRun.mostEvents(world, RuntimeEvents.now()); // what runs between the timed sizes, warm too
-        });
+        OsuRun.warmUpPointToPoint(world, o, size -> windows(world, messages.apply(size), o.window(), 1, 0));
         for (int size : o.sizes()) {
             int iters = o.iterations(size);
             world.barrier();

@@ -4,7 +4,6 @@ import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import java.io.PrintStream;
 import java.util.Arrays;
-import java.util.List;
 import java.util.function.IntFunction;
 
 /**
@@ -26,13 +25,7 @@ public final class OsuLatency {
         OsuRun.requireTwoRanks(world, o.benchmark());
         OsuRun.printHeader(world, o, OsuRun.conditions(world, o, null), out);
         IntFunction<Buffer> messages = o.messageBuffers();
-        List<Integer> sizes = o.sizes();
-        int[] counts = sizes.stream().mapToInt(o::jitWarmupCalls).toArray();
-        OsuRun.warmUpJit(world, o, () -> {
-            OsuRun.interleavedPass(counts, k -> roundTrips(world, messages.apply(sizes.get(k)), 1, 0));
-            world.barrier();
-            OsuRun.mostEvents(world, RuntimeEvents.now()); // what runs between the timed sizes, warm too
-        });
+        OsuRun.warmUpPointToPoint(world, o, size -> roundTrips(world, messages.apply(size), 1, 0));
         for (int size : o.sizes()) {
             int iters = o.iterations(size);
             world.barrier();

@@ -149,10 +149,25 @@ final class OsuRun {
             System.err.printf("%s: JIT warm-up: %d pass(es), %.1f s; %s; then idle %.1f s, %s%n",
                     o.benchmark().command(), passes[0], (settleStart - start) / 1e9,
                     compiling ? "rank 0's JIT still compiled in the last pass (limit reached)" : "quiet",
-                    (System.nanoTime() - settleStart) / 1e9, settleCut ? "rank 0's JVM still busy (limit reached)"
+                    (System.nanoTime() - settleStart) / 1e9, settleCut ? "some rank's JVM still busy (limit reached)"
                             : "until every rank's JVM was quiet");
             System.err.flush();
         }
+    }
+
+    /**
+     * The JIT warm-up of a two-rank program (osu_latency, osu_bw): passes over its sizes, interleaved, one call
+     * of {@code oneCall(size)} each turn, then what runs between timed sizes (a barrier, the compile report's
+     * reduction), so all of it is compiled before the first timed size.
+     */
+    static void warmUpPointToPoint(Comm world, OsuOptions o, java.util.function.IntConsumer oneCall) {
+        java.util.List<Integer> sizes = o.sizes();
+        int[] counts = sizes.stream().mapToInt(o::jitWarmupCalls).toArray();
+        warmUpJit(world, o, () -> {
+            interleavedPass(counts, k -> oneCall.accept(sizes.get(k)));
+            world.barrier();
+            mostEvents(world, RuntimeEvents.now());
+        });
     }
 
     /**

@@ -7,8 +7,9 @@ import java.util.List;
 /**
  * Built-in size/rank-count thresholds, consulted after a rules file and {@code auto} and before the
  * default (Open MPI's "fixed" decision). Each rule names the measurement behind it. A rule goes in only
- * where one algorithm beat the default clearly and in every sweep we ran (processes and threads); where
- * the winner changed from sweep to sweep on this 2-core machine, the default stays.
+ * where one algorithm beat the default clearly in the sweeps we ran (processes and threads), and only over the
+ * sizes measured; each rule's comment names any cell it lost. Where the winner changed from sweep to sweep on
+ * this 2-core machine, the default stays.
  */
 final class Thresholds {
     static final List<CollRules.Rule> RULES = List.of(
@@ -30,7 +31,7 @@ final class Thresholds {
             new CollRules.Rule(CollectiveOp.ALLREDUCE, 8, 8, 8192, Long.MAX_VALUE, "reduce-bcast", 0,
                     "built-in threshold: allreduce >= 8 KiB on 8 ranks (measured: benchmarks/README.md,"
                             + " \"Session 10: np 8 allreduce and bcast 1 MiB\")"),
-            // allreduce, 8 ranks, below 8 KiB: linear-reduce-bcast (every rank sends to rank 0, rank 0 combines and
+            // allreduce, 8 ranks, up to 4 KiB (what was measured): linear-reduce-bcast (every rank sends to rank 0, rank 0 combines and
             // sends the result to all; no relaying rank) beat recursive doubling, the default, in every paired job:
             // processes 1.18-1.21x at 4 B (three jobs) and 1.13-1.45x at 4 B-4 KiB (two jobs, load 7-18); threads
             // fastest or tied in 25 of 27 cells at 4 B-1 KiB (three jobs; RD 1.11-1.16x faster in two), where
@@ -38,8 +39,8 @@ final class Thresholds {
             // (`bench osu_allreduce -np 8 [--threads] --coll allreduce=recursive-doubling+reduce-bcast+
             // linear-reduce-bcast --interleave`, 2026-11-25 10:49-11:03 UTC; benchmarks/README.md, "Session 11:
             // warm before timing (warmbench)"). Its scratch, (p - 1) vectors at rank 0, is under 56 KiB here.
-            new CollRules.Rule(CollectiveOp.ALLREDUCE, 8, 8, 0, 8191, "linear-reduce-bcast", 0,
-                    "built-in threshold: allreduce < 8 KiB on 8 ranks (measured: benchmarks/README.md,"
+            new CollRules.Rule(CollectiveOp.ALLREDUCE, 8, 8, 0, 4096, "linear-reduce-bcast", 0,
+                    "built-in threshold: allreduce <= 4 KiB on 8 ranks (measured: benchmarks/README.md,"
                             + " \"Session 11: warm before timing (warmbench)\")"),
             // allreduce, 4 ranks, 128 KiB and more: the same, 1.07-1.48x as processes (two jobs) and threads (one);
             // at 8-64 KiB the two tied as processes (paired 1.01-1.14), so the default stays there.

@@ -127,7 +127,7 @@ class SelectionOrderTest {
 
     /**
      * The shipped thresholds: alltoall blocks of 8 KiB and more on up to 8 ranks go linear; allreduce on 8 ranks
-     * from 8 KiB and on 4 ranks from 128 KiB goes reduce-bcast, on 8 ranks below 8 KiB linear-reduce-bcast; the
+     * from 8 KiB and on 4 ranks from 128 KiB goes reduce-bcast, on 8 ranks up to 4 KiB linear-reduce-bcast; the
      * rest keeps the default.
      */
     @Test
@@ -137,13 +137,15 @@ class SelectionOrderTest {
         assertChoice("linear", null, builtIn, CollectiveOp.ALLTOALL, CallShape.of(4, 8192));
         assertChoice("pairwise", Selection.Source.DEFAULT, builtIn, CollectiveOp.ALLTOALL, CallShape.of(8, 8191));
         assertChoice("pairwise", null, builtIn, CollectiveOp.ALLTOALL, CallShape.of(9, 65536));
-        // allreduce: reduce-bcast from 8 KiB on 8 ranks, from 128 KiB on 4; linear-reduce-bcast below 8 KiB on 8;
-        // recursive doubling elsewhere
+        // allreduce: reduce-bcast from 8 KiB on 8 ranks, from 128 KiB on 4; linear-reduce-bcast up to 4 KiB on 8;
+        // recursive doubling elsewhere (4-8 KiB on 8 ranks was not measured)
         assertChoice("reduce-bcast", Selection.Source.THRESHOLD, builtIn, CollectiveOp.ALLREDUCE,
                 CallShape.of(8, 8192));
         assertChoice("reduce-bcast", null, builtIn, CollectiveOp.ALLREDUCE, CallShape.of(8, 1 << 20));
         assertChoice("linear-reduce-bcast", Selection.Source.THRESHOLD, builtIn, CollectiveOp.ALLREDUCE,
-                CallShape.of(8, 8191));
+                CallShape.of(8, 4096));
+        assertChoice("recursive-doubling", Selection.Source.DEFAULT, builtIn, CollectiveOp.ALLREDUCE,
+                CallShape.of(8, 4097));
         assertChoice("linear-reduce-bcast", null, builtIn, CollectiveOp.ALLREDUCE, CallShape.of(8, 4));
         assertChoice("recursive-doubling", Selection.Source.DEFAULT, builtIn, CollectiveOp.ALLREDUCE,
                 CallShape.of(7, 4));

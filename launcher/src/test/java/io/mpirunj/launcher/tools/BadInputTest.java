@@ -12,7 +12,7 @@ class BadInputTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-        "--algo opt-tree -np 8 --model hold=x                       | --model: model spec 'hold=x': bad token 'hold=x' (expected: hold=A[+Bm],end=C[+Dm][,ports=P][,cpus=C[,wake=W[+Xm]]])",
+        "--algo opt-tree -np 8 --model hold=x                       | --model: model spec 'hold=x': bad token 'hold=x' (expected: hold=A[+Bm],end=C[+Dm][,ports=P][,cpus=C[,wake=W[+Xm]]][,rndv=R])",
         "--algo opt-tree -np 8 --model logp:L=6,o=2                 | --model: model spec 'logp:L=6,o=2': missing 'g='",
         "--algo foo -np 8                                           | --algo foo: unknown algorithm (expected one of: sequential, chain, binomial,",
         "--algo opt-tree -np 8 --root 9                             | --root=9 outside 0..7",

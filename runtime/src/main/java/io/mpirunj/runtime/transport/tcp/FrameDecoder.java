@@ -269,6 +269,11 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
      * the next frame's bytes are not read into it); null otherwise. Releasing it frees nothing.
      */
     ByteBuf lendReadBuffer() {
+        if (lent != null && lent.writerIndex() > 0) {
+            // the socket read into the last lent buffer but it never reached readStream (this decoder must be the
+            // first inbound handler and see Netty's read buffer unchanged): its bytes are not accounted for
+            throw new IllegalStateException("a read into a receive's buffer never reached the frame decoder");
+        }
         int n = state == State.STREAM && targetMemory != null ? Math.min(remaining, targetLimit - targetOffset) : 0;
         if (n <= 0) {
             return null;

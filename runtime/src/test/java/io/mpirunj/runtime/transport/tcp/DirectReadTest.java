@@ -10,6 +10,7 @@ import io.mpirunj.ElementType;
 import io.mpirunj.Request;
 import io.mpirunj.TruncationException;
 import io.mpirunj.runtime.p2p.Group;
+import io.netty.buffer.PooledByteBufAllocator;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -17,15 +18,17 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A payload streamed into direct memory in the wire's layout is read there by the socket itself
  * ({@link TargetedReadAllocator}), never past the payload's end: the data arrives intact, a
  * truncated receive keeps only what fits and the next frame is unharmed, and memory the bytes must
- * be converted into (a big-endian typed buffer) still gets them converted.
+ * be converted into (a big-endian typed buffer) still gets them converted; a sender that dies in the
+ * middle of a payload fails the receive (never a hang, never a receive completed with partial data).
+ * Each case on epoll and on NIO (the lent buffer goes through both transports' read paths).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class DirectReadTest {
@@ -35,14 +38,16 @@ class DirectReadTest {
 
     private EnginePair pair;
 
-    @BeforeEach
-    void connect() {
-        pair = new EnginePair(EAGER_LIMIT, CREDIT, UnaryOperator.identity());
+    private void connect(boolean epoll) {
+        pair = new EnginePair(EAGER_LIMIT, CREDIT, UnaryOperator.identity(), PooledByteBufAllocator.DEFAULT,
+                TcpConfig.defaults().withPreferEpoll(epoll));
     }
 
     @AfterEach
     void close() {
-        pair.close();
+        if (pair != null) {
+            pair.close();
+        }
     }
 
     private static byte[] random(int bytes, long seed) {
@@ -64,12 +69,16 @@ class DirectReadTest {
         return r;
     }
 
+    /** Socket reads lent the receive's memory so far (0 before rank 0's connection is accepted). */
     private long lentReads() {
-        return ((TargetedReadAllocator) pair.b.inboundChannel(0).config().getRecvByteBufAllocator()).lentReads();
+        io.netty.channel.Channel in = pair.b.inboundChannel(0);
+        return in == null ? 0 : ((TargetedReadAllocator) in.config().getRecvByteBufAllocator()).lentReads();
     }
 
-    @Test
-    void streamedEagerAndRendezvousPayloadsAreReadStraightIntoADirectBuffer() {
+    @ParameterizedTest(name = "epoll {0}")
+    @ValueSource(booleans = {true, false})
+    void streamedEagerAndRendezvousPayloadsAreReadStraightIntoADirectBuffer(boolean epoll) {
+        connect(epoll);
         byte[] eager = random(1 << 20, 1); // streamed eager (within half the credit)
         ByteBuffer got = ByteBuffer.allocateDirect(eager.length);
         transfer(eager, Buffer.of(got), 1).await();
@@ -84,8 +93,10 @@ class DirectReadTest {
         assertTrue(lentReads() > afterEager, "the DATA payload was not read into the direct buffer");
     }
 
-    @Test
-    void aTruncatedDirectReceiveKeepsWhatFitsAndTheNextFrameArrivesIntact() {
+    @ParameterizedTest(name = "epoll {0}")
+    @ValueSource(booleans = {true, false})
+    void aTruncatedDirectReceiveKeepsWhatFitsAndTheNextFrameArrivesIntact(boolean epoll) {
+        connect(epoll);
         byte[] data = random(1 << 20, 3);
         ByteBuffer got = ByteBuffer.allocateDirect(100_000);
         Request r = transfer(data, Buffer.of(got), 3);
@@ -97,8 +108,10 @@ class DirectReadTest {
         assertArrayEquals(next, contents(got2));
     }
 
-    @Test
-    void aBigEndianIntBufferIsConvertedNotReadRaw() {
+    @ParameterizedTest(name = "epoll {0}")
+    @ValueSource(booleans = {true, false})
+    void aBigEndianIntBufferIsConvertedNotReadRaw(boolean epoll) {
+        connect(epoll);
         int[] ints = new int[300_000];
         Random rnd = new Random(5);
         for (int i = 0; i < ints.length; i++) {
@@ -111,6 +124,26 @@ class DirectReadTest {
         assertEquals(0, lentReads(), "a buffer whose bytes need converting was read into raw");
         for (int i = 0; i < ints.length; i++) {
             assertEquals(ints[i], got.getInt(i * 4), "element " + i);
+        }
+    }
+
+    @ParameterizedTest(name = "epoll {0}")
+    @ValueSource(booleans = {true, false})
+    void aSenderDyingMidPayloadFailsTheReceiveOrItCompletesWhole(boolean epoll) {
+        connect(epoll);
+        byte[] big = random(32 << 20, 6); // rendezvous, 32 MiB: still streaming when the sender's transport closes
+        ByteBuffer got = ByteBuffer.allocateDirect(big.length);
+        Request r = pair.eb.irecv(Buffer.of(got), 0, 0, 6, WORLD);
+        pair.ea.isend(Buffer.of(big), 1, 0, 6, WORLD);
+        while (lentReads() == 0 && !r.test()) {
+            Thread.onSpinWait(); // until the payload has begun to arrive
+        }
+        pair.a.close();
+        try {
+            r.await();
+            assertArrayEquals(big, contents(got), "completed, so it must be whole");
+        } catch (RuntimeException failed) {
+            // the sender's death, reported on the receive: what must happen when the payload was cut
         }
     }
 }

@@ -25,8 +25,14 @@ final class EnginePair implements AutoCloseable {
     /** As above, rank 0's sends taking their memory from {@code allocatorOfA}. */
     EnginePair(int eagerLimitBytes, int eagerCreditBytes, UnaryOperator<FrameSink> sinkOfB,
             ByteBufAllocator allocatorOfA) {
-        a = new TcpTransport(0, 2, TcpTransportTest.TOKEN, TcpConfig.defaults(), allocatorOfA);
-        b = new TcpTransport(1, 2, TcpTransportTest.TOKEN, TcpConfig.defaults());
+        this(eagerLimitBytes, eagerCreditBytes, sinkOfB, allocatorOfA, TcpConfig.defaults());
+    }
+
+    /** As above, both transports configured by {@code config} (e.g. NIO instead of epoll). */
+    EnginePair(int eagerLimitBytes, int eagerCreditBytes, UnaryOperator<FrameSink> sinkOfB,
+            ByteBufAllocator allocatorOfA, TcpConfig config) {
+        a = new TcpTransport(0, 2, TcpTransportTest.TOKEN, config, allocatorOfA);
+        b = new TcpTransport(1, 2, TcpTransportTest.TOKEN, config);
         List<InetSocketAddress> table = List.of(a.advertisedAddress(), b.advertisedAddress());
         a.setPeerAddresses(table);
         b.setPeerAddresses(table);
