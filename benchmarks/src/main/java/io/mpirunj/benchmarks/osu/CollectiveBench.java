@@ -251,7 +251,7 @@ final class CollectiveBench {
         OsuRun.mostEvents(stats, RuntimeEvents.now());
     }
 
-        /** One untimed call (by the ranks that take part) and OSU's barrier after it. */
+    /** One untimed call (by the ranks that take part) and OSU's barrier after it. */
     private void untimed(Runnable call) {
         if (participant) {
             call.run();
@@ -259,7 +259,7 @@ final class CollectiveBench {
         separate();
     }
 
-        /** OSU's barrier between iterations (osu_barrier has none: its calls are barriers already). */
+    /** OSU's barrier between iterations (osu_barrier has none: its calls are barriers already). */
     private void separate() {
         if (benchmark != OsuBenchmark.BARRIER) {
             world.barrier();

@@ -195,12 +195,12 @@ final class OsuRun {
 
     /**
      * Between every timed size: the JIT compile time and GC that happened on any rank while the size was timed,
-     * one line on stderr from rank 0 when some rank's JIT compiled (that size ran partly on code being compiled,
-     * beside compiler threads). {@code before} is this rank's {@link RuntimeEvents#now()} before the size.
+     * with {@code -f} one line on stderr from rank 0 when some rank's JIT compiled (that size ran partly on code
+     * being compiled, beside compiler threads). {@code before} is this rank's {@link RuntimeEvents#now()} before the size.
      */
     static void reportCompiles(Comm stats, OsuOptions o, int size, RuntimeEvents before) {
         long[] most = mostEvents(stats, RuntimeEvents.now().minus(before));
-        if (stats.rank() == 0 && most[0] > 0) {
+        if (stats.rank() == 0 && o.full() && most[0] > 0) { // -f: a line per size a compile or GC ran into
             System.err.printf("%s %d B: while timed, per rank at most: %s%n", o.benchmark().command(), size,
                     RuntimeEvents.describe(most));
             System.err.flush();
@@ -219,7 +219,7 @@ final class OsuRun {
         return most;
     }
 
-        /** The two ranks a point-to-point test needs, or a clear error (as OSU: "requires exactly two processes"). */
+    /** The two ranks a point-to-point test needs, or a clear error (as OSU: "requires exactly two processes"). */
     static void requireTwoRanks(Comm world, OsuBenchmark b) {
         if (world.size() != 2) {
             throw new OsuOptions.UsageException(b.command() + ": this test requires exactly two processes (got np "

@@ -34,7 +34,7 @@
  * 2000; 20000 for osu_latency; 0 turns it off), so OSU's short per-size warm-up measures compiled
  * code compiled for every size. Every program repeats those calls (up to 10 times) while any rank's
  * JIT still compiles, then every rank idles until its JIT is quiet, so that the first timed size does
- * not share the cores with the compiler; rank 0 names on stderr any size during which some rank's
+ * not share the cores with the compiler; with {@code -f} rank 0 names on stderr any size during which some rank's
  * JIT still compiled. {@code mpirun-j bench} runs process ranks on the JVM's own compile thresholds,
  * not the launcher's start-up ones.
  */

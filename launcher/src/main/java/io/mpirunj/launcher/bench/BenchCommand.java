@@ -379,7 +379,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
     }
 
-        /** One job per rank count, each printing its own output. */
+    /** One job per rank count, each printing its own output. */
     private int runEach(OsuBenchmark b, Plan plan, List<String> args, String cp, PrintWriter outWriter,
             PrintWriter err) {
         for (int np : nps) {
