@@ -2,7 +2,6 @@ package io.mpirunj.runtime.transport.tcp;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import io.netty.channel.ChannelConfig;
 import io.netty.channel.RecvByteBufAllocator;
 import io.netty.util.UncheckedBooleanSupplier;
 
@@ -41,71 +40,25 @@ final class TargetedReadAllocator implements RecvByteBufAllocator {
         return new TargetedHandle((ExtendedHandle) fallback.newHandle());
     }
 
-    private final class TargetedHandle implements ExtendedHandle {
-        private final ExtendedHandle adaptive;
-
+    /** Netty's delegating handle for everything but where a read goes (and the extended continueReading). */
+    private final class TargetedHandle extends DelegatingHandle implements ExtendedHandle {
         TargetedHandle(ExtendedHandle adaptive) {
-            this.adaptive = adaptive;
+            super(adaptive);
         }
 
         @Override
         public ByteBuf allocate(ByteBufAllocator alloc) {
             ByteBuf lent = decoder == null ? null : decoder.lendReadBuffer();
             if (lent == null) {
-                return adaptive.allocate(alloc);
+                return delegate().allocate(alloc);
             }
             lentReads++;
             return lent;
         }
 
         @Override
-        public int guess() {
-            return adaptive.guess();
-        }
-
-        @Override
-        public void reset(ChannelConfig config) {
-            adaptive.reset(config);
-        }
-
-        @Override
-        public void incMessagesRead(int numMessages) {
-            adaptive.incMessagesRead(numMessages);
-        }
-
-        @Override
-        public void lastBytesRead(int bytes) {
-            adaptive.lastBytesRead(bytes);
-        }
-
-        @Override
-        public int lastBytesRead() {
-            return adaptive.lastBytesRead();
-        }
-
-        @Override
-        public void attemptedBytesRead(int bytes) {
-            adaptive.attemptedBytesRead(bytes);
-        }
-
-        @Override
-        public int attemptedBytesRead() {
-            return adaptive.attemptedBytesRead();
-        }
-
-        @Override
-        public boolean continueReading() {
-            return adaptive.continueReading();
-        }
-
-        @Override
         public boolean continueReading(UncheckedBooleanSupplier maybeMoreDataSupplier) {
-            return adaptive.continueReading(maybeMoreDataSupplier);
-        }
-
-        @Override
-        public void readComplete() {
-            adaptive.readComplete();
+            return ((ExtendedHandle) delegate()).continueReading(maybeMoreDataSupplier);
         }
     }
 }
