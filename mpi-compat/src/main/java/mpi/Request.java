@@ -56,11 +56,7 @@ public class Request implements Freeable {
         onDone = null;
         inner = null;
         if (done != null) {
-            try {
-                done.run();
-            } catch (RuntimeException e) {
-                throw MPIException.of(call, e);
-            }
+            MPIException.naming(call, done);
         }
         return Status.of(s);
     }
@@ -126,11 +122,7 @@ public class Request implements Freeable {
         if (!r.test()) {
             return null;
         }
-        try {
-            return Status.of(r.status());
-        } catch (RuntimeException e) {
-            throw MPIException.of(call, e);
-        }
+        return MPIException.naming(call, () -> Status.of(r.status()));
     }
 
     // ---- several requests -----------------------------------------------------------------------
@@ -163,11 +155,8 @@ public class Request implements Freeable {
         if (active.isEmpty()) {
             return MPI.UNDEFINED;
         }
-        try {
-            return index.get(io.mpirunj.Request.waitAny(active.toArray(new io.mpirunj.Request[0])));
-        } catch (RuntimeException e) {
-            throw MPIException.of("Request.waitAny", e);
-        }
+        io.mpirunj.Request[] waited = active.toArray(new io.mpirunj.Request[0]);
+        return index.get(MPIException.naming("Request.waitAny", () -> io.mpirunj.Request.waitAny(waited)));
     }
 
     /** The status of one completed request (which becomes inactive), or null if none has (MPI_TESTANY). */

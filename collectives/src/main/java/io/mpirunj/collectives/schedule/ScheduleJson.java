@@ -9,9 +9,9 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mpirunj.Op;
+import io.mpirunj.runtime.spi.LowerCaseNames;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A schedule's programs as JSON (Jackson's tree model), written by {@code mpirun-j schedule --json}
@@ -101,9 +101,9 @@ public final class ScheduleJson {
 
     private static ObjectNode instruction(Instruction in) {
         ObjectNode n = MAPPER.createObjectNode();
-        n.put("op", in.kind().name().toLowerCase(Locale.ROOT));
+        n.put("op", LowerCaseNames.of(in.kind()));
         if (in.kind() == Instruction.Kind.REDUCE) {
-            n.put("reduce", in.op().name().toLowerCase(Locale.ROOT));
+            n.put("reduce", LowerCaseNames.of(in.op()));
         }
         if (in.kind() == Instruction.Kind.RECV_FIRST_OF) {
             ArrayNode peers = n.putArray("peers");
@@ -237,12 +237,11 @@ public final class ScheduleJson {
     }
 
     private static Op reduceOp(String name, String where) {
-        for (Op op : Op.values()) {
-            if (op.name().equalsIgnoreCase(name)) {
-                return op;
-            }
+        try {
+            return LowerCaseNames.parse(Op.values(), name, "reduction");
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
         }
-        throw new IllegalArgumentException(where + ": unknown reduction '" + name + "'");
     }
 
     private static List<Block> blocks(JsonNode a, String where) {

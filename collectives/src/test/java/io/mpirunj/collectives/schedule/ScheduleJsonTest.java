@@ -79,4 +79,14 @@ class ScheduleJsonTest {
                 () -> ScheduleJson.read(json.substring(0, json.length() / 2)));
         assertTrue(syntax.getMessage().startsWith("not valid JSON at line "), syntax.getMessage());
     }
+
+    @Test
+    void anUnknownReductionIsRefusedNamingWhereAndTheKnownOnes() {
+        String json = ScheduleJson.write(ReductionBuilders.recursiveDoublingAllreduce(4, 40, Op.MAX));
+        assertTrue(json.contains("\"reduce\" : \"max\""), json);
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                () -> ScheduleJson.read(json.replace("\"reduce\" : \"max\"", "\"reduce\" : \"maximum\"")));
+        assertTrue(bad.getMessage().matches("rank \\d+ instruction #\\d+: unknown reduction 'maximum' \\(expected one of: .*max.*\\)"),
+                bad.getMessage());
+    }
 }
