@@ -3,6 +3,7 @@ package io.mpirunj.benchmarks.osu;
 import io.mpirunj.collectives.catalogue.AlgorithmCatalogue;
 import io.mpirunj.collectives.catalogue.SimulatedSelector;
 import io.mpirunj.collectives.runner.ModelProvider;
+import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.collectives.sim.Simulator;
 import io.mpirunj.fabric.model.CostModel;
 import io.mpirunj.fabric.model.ModelSpec;
@@ -71,8 +72,10 @@ public final class WakeFit {
                 rows.size(), model, fit.offset(), 100 * Math.sqrt(fit.error() / rows.size()));
         System.out.printf(Locale.ROOT, "# %9s  %-20s %12s %12s %14s%n", "bytes", "algorithm", "measured us",
                 "predicted us", "completion (model)");
-        for (Measured m : rows) {
-            double[] p = predict(ranks, model, m);
+        List<Schedule> schedules = schedules(ranks, base, rows);
+        for (int i = 0; i < rows.size(); i++) {
+            Measured m = rows.get(i);
+            double[] p = predict(schedules.get(i), model);
             System.out.printf(Locale.ROOT, "%11d  %-20s %12.1f %12.1f %14.1f%n", m.bytes(), m.algorithm(), m.micros(),
                     p[0] + fit.offset(), p[1]);
         }
@@ -98,9 +101,10 @@ public final class WakeFit {
     }
 
     static Fit fit(int ranks, String base, List<Measured> rows) {
+        List<Schedule> schedules = schedules(ranks, base, rows);
         Fit best = null;
         for (double w = 0; w <= MAX_WAKE; w += STEP) {
-            Fit f = evaluate(ranks, base, w, rows);
+            Fit f = evaluate(base, w, rows, schedules);
             if (best == null || f.error() < best.error()) {
                 best = f;
             }
@@ -110,13 +114,17 @@ public final class WakeFit {
 
     /** The error of one wake, with the offset that minimises the squared relative error (closed form). */
     static Fit evaluate(int ranks, String base, double wake, List<Measured> rows) {
+        return evaluate(base, wake, rows, schedules(ranks, base, rows));
+    }
+
+    private static Fit evaluate(String base, double wake, List<Measured> rows, List<Schedule> schedules) {
         CostModel model = ModelSpec.parse(withWake(base, wake));
         double[] predicted = new double[rows.size()];
         double num = 0;
         double den = 0;
         for (int i = 0; i < rows.size(); i++) {
             Measured m = rows.get(i);
-            predicted[i] = predict(ranks, model, m)[0];
+            predicted[i] = predict(schedules.get(i), model)[0];
             num += (m.micros() - predicted[i]) / (m.micros() * m.micros());
             den += 1 / (m.micros() * m.micros());
         }
@@ -129,10 +137,23 @@ public final class WakeFit {
         return new Fit(wake, offset, error);
     }
 
-    /** {mean time in the call, completion} of the measured algorithm on {@code model}. */
-    private static double[] predict(int ranks, CostModel model, Measured m) {
-        AlgorithmCatalogue.Entry e = AlgorithmCatalogue.lookup(CollectiveOp.BCAST, m.algorithm());
-        var simulation = Simulator.event(e.build(AlgorithmCatalogue.Shape.of(ranks, 0, m.bytes(), model)), model);
+    /**
+     * The schedule each row's algorithm runs, built once on {@code base}: builders do not read wake, so the
+     * grid re-simulates these instead of building them again per wake.
+     */
+    private static List<Schedule> schedules(int ranks, String base, List<Measured> rows) {
+        CostModel model = ModelSpec.parse(base);
+        List<Schedule> out = new ArrayList<>(rows.size());
+        for (Measured m : rows) {
+            out.add(AlgorithmCatalogue.lookup(CollectiveOp.BCAST, m.algorithm())
+                    .build(AlgorithmCatalogue.Shape.of(ranks, 0, m.bytes(), model)));
+        }
+        return out;
+    }
+
+    /** {mean time in the call, completion} of {@code schedule} on {@code model}. */
+    private static double[] predict(Schedule schedule, CostModel model) {
+        var simulation = Simulator.event(schedule, model);
         return new double[] {SimulatedSelector.meanTimeInCall(simulation, model), simulation.completion()};
     }
 
