@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.runtime.transport.local.LocalTransports;
 import io.netty.buffer.ByteBuf;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -13,23 +14,15 @@ import org.junit.jupiter.api.Test;
 
 /** A forwarding transport behaves as its delegate, in the calls with defaults too. */
 class ForwardingTransportTest {
-    /** A delegate that answers unlike {@link Transport}'s defaults and records the calls it gets. */
-    private static final class Delegate implements Transport {
+    /**
+     * A delegate that answers unlike {@link Transport}'s defaults and records the calls it gets (itself an
+     * in-JVM transport underneath for the rest).
+     */
+    private static final class Delegate extends ForwardingTransport {
         final List<String> calls = new ArrayList<>();
 
-        @Override
-        public int rank() {
-            return 1;
-        }
-
-        @Override
-        public int size() {
-            return 3;
-        }
-
-        @Override
-        public void start(FrameSink sink) {
-            calls.add("start");
+        Delegate() {
+            super(new LocalTransports(2).create(0, 2));
         }
 
         @Override
@@ -56,11 +49,6 @@ class ForwardingTransportTest {
         @Override
         public long crowdedYieldNanos() {
             return 11;
-        }
-
-        @Override
-        public void close() {
-            calls.add("close");
         }
     }
 
