@@ -141,54 +141,49 @@ class ProcessModeTest {
 
     @Test
     void theRankCommandLineCarriesNoIdentity() {
-        String configured = System.getProperty(ProcessJob.RANK_JVM_OPTIONS_PROP);
-        try {
-            System.clearProperty(ProcessJob.RANK_JVM_OPTIONS_PROP);
-            JobSpec spec = JobSpec.of(4, "com.example.App", List.of("-x"), List.of());
-            List<String> cmd = new ProcessJob(spec, null, "/launcher/cp").rankCommand();
-            List<String> expected = new java.util.ArrayList<>(List.of("-Xshare:auto"));
-            expected.addAll(ProcessJob.STARTUP_JIT_OPTIONS);
-            expected.addAll(List.of("-cp", "/launcher/cp", RankMain.class.getName(), "com.example.App", "-x"));
-            assertEquals(expected, cmd.subList(1, cmd.size()));
-        } finally {
-            restore(configured);
-        }
+        JobSpec spec = JobSpec.of(4, "com.example.App", List.of("-x"), List.of());
+        List<String> expected = new java.util.ArrayList<>(List.of("-Xshare:auto"));
+        expected.addAll(ProcessJob.STARTUP_JIT_OPTIONS);
+        expected.addAll(List.of("-cp", "/launcher/cp", RankMain.class.getName(), "com.example.App", "-x"));
+        assertEquals(expected, rankCommand(null, spec));
     }
 
     @Test
     void aSteadyStateJobsRanksKeepTheJvmsOwnCompileThresholds() {
-        String configured = System.getProperty(ProcessJob.RANK_JVM_OPTIONS_PROP);
-        try {
-            System.clearProperty(ProcessJob.RANK_JVM_OPTIONS_PROP);
-            JobSpec spec = new JobSpec(2, "com.example.App", List.of(), List.of(), null,
-                    JobSpec.OutputOptions.CONSOLE, false, java.util.Map.of(), List.of("-Xmx64m"), 0, false);
-            List<String> cmd = new ProcessJob(spec, null, "/launcher/cp").rankCommand();
-            assertEquals(List.of("-Xshare:auto", "-Xmx64m", "-cp", "/launcher/cp", RankMain.class.getName(),
-                    "com.example.App"), cmd.subList(1, cmd.size()));
-        } finally {
-            restore(configured);
-        }
+        JobSpec spec = new JobSpec(2, "com.example.App", List.of(), List.of(), null,
+                JobSpec.OutputOptions.CONSOLE, false, java.util.Map.of(), List.of("-Xmx64m"), 0, false);
+        assertEquals(List.of("-Xshare:auto", "-Xmx64m", "-cp", "/launcher/cp", RankMain.class.getName(),
+                "com.example.App"), rankCommand(null, spec));
     }
 
     @Test
     void rankJvmOptionsOfTheLauncherComeBeforeThoseOfJ() {
+        JobSpec spec = new JobSpec(2, "com.example.App", List.of(), List.of(), null,
+                JobSpec.OutputOptions.CONSOLE, false, java.util.Map.of(), List.of("-Xmx64m"), 0, true);
+        List<String> expected = new java.util.ArrayList<>(List.of("-Xshare:auto"));
+        expected.addAll(ProcessJob.STARTUP_JIT_OPTIONS);
+        expected.addAll(List.of("-XX:TieredStopAtLevel=1", "-Xss2m", "-Xmx64m", "-cp", "/launcher/cp",
+                RankMain.class.getName(), "com.example.App"));
+        assertEquals(expected, rankCommand(" -XX:TieredStopAtLevel=1  -Xss2m ", spec));
+    }
+
+    /**
+     * A rank's command line after the java executable, for {@code spec} launched from class path
+     * /launcher/cp with {@link ProcessJob#RANK_JVM_OPTIONS_PROP} set to {@code rankJvmOptions} (null: unset);
+     * the property is restored after.
+     */
+    private static List<String> rankCommand(String rankJvmOptions, JobSpec spec) {
         String configured = System.getProperty(ProcessJob.RANK_JVM_OPTIONS_PROP);
         try {
-            System.setProperty(ProcessJob.RANK_JVM_OPTIONS_PROP, " -XX:TieredStopAtLevel=1  -Xss2m ");
-            JobSpec spec = new JobSpec(2, "com.example.App", List.of(), List.of(), null,
-                    JobSpec.OutputOptions.CONSOLE, false, java.util.Map.of(), List.of("-Xmx64m"), 0, true);
+            setRankJvmOptions(rankJvmOptions);
             List<String> cmd = new ProcessJob(spec, null, "/launcher/cp").rankCommand();
-            List<String> expected = new java.util.ArrayList<>(List.of("-Xshare:auto"));
-            expected.addAll(ProcessJob.STARTUP_JIT_OPTIONS);
-            expected.addAll(List.of("-XX:TieredStopAtLevel=1", "-Xss2m", "-Xmx64m", "-cp", "/launcher/cp",
-                    RankMain.class.getName(), "com.example.App"));
-            assertEquals(expected, cmd.subList(1, cmd.size()));
+            return cmd.subList(1, cmd.size());
         } finally {
-            restore(configured);
+            setRankJvmOptions(configured);
         }
     }
 
-    private static void restore(String rankJvmOptions) {
+    private static void setRankJvmOptions(String rankJvmOptions) {
         if (rankJvmOptions == null) {
             System.clearProperty(ProcessJob.RANK_JVM_OPTIONS_PROP);
         } else {

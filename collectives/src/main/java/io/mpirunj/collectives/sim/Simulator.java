@@ -303,7 +303,7 @@ public final class Simulator {
             }
             double start = Math.max(Math.max(now, lastSendStart[rank]), posted);
             Instruction in = analysis.instruction(send);
-            if (schedule.bytes(in.blocks()) > rendezvousAbove) {
+            if (rendezvousAbove != Long.MAX_VALUE && schedule.bytes(in.blocks()) > rendezvousAbove) {
                 // RTS out when the data is held, CTS back: the data leaves after the round trip at the earliest
                 start = Math.max(start, posted + network.rendezvousRoundTrip(nodeOf[rank], nodeOf[in.peer()]));
             }

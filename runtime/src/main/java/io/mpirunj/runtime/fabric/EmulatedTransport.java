@@ -1,5 +1,6 @@
 package io.mpirunj.runtime.fabric;
 
+import io.mpirunj.runtime.p2p.Payloads;
 import io.mpirunj.runtime.transport.Frame;
 import io.mpirunj.runtime.transport.FrameKind;
 import io.mpirunj.runtime.transport.FrameSink;
@@ -184,6 +185,25 @@ final class EmulatedTransport extends ForwardingTransport {
         } else {
             drain(dst, q);
         }
+    }
+
+    /**
+     * Copied whole first, as {@link Transport}'s default does: a held frame carries a ByteBuf, and the
+     * copy goes through {@link #send}, so the fabric sees it (the inner transport's converting send would not).
+     */
+    @Override
+    public void sendConverting(int dst, Frame frame, io.mpirunj.Buffer src, WriteListener onWritten) {
+        send(dst, frame, Payloads.copyOf(src, allocate(src.byteLength())), onWritten);
+    }
+
+    /**
+     * False whatever the inner transport does: no streamed eager through the fabric. A lost eager message
+     * must fail the receive that matches its stand-in RTS and nothing else, and a streamed eager send is
+     * still pending when it is lost (its payload is the sender's memory), so the loss would fail it too.
+     */
+    @Override
+    public boolean copiesPayloadBeforeCompletion() {
+        return false;
     }
 
     private void ready(int dst, PeerQueue q, Held h, LinkFailedException lost) {

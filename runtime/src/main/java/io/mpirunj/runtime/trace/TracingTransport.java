@@ -105,12 +105,6 @@ public final class TracingTransport extends ForwardingTransport {
         inner.send(dst, frame, payload, onWritten);
     }
 
-    /** The traced job runs the protocol the untraced one would (streamed eager included). */
-    @Override
-    public boolean copiesPayloadBeforeCompletion() {
-        return inner.copiesPayloadBeforeCompletion();
-    }
-
     @Override
     public void sendConverting(int dst, Frame frame, Buffer src, WriteListener onWritten) {
         record(dst, frame);

@@ -1,12 +1,15 @@
 package io.mpirunj.runtime.transport;
 
+import io.mpirunj.Buffer;
 import io.netty.buffer.ByteBuf;
 import java.util.Objects;
 
 /**
  * A transport that hands every call to another one: the base of the decorators installed with
  * {@code RuntimeConfig.withTransportDecorator} (fabric emulation, message traces), which override only
- * the calls they change.
+ * the calls they change. Every method of {@link Transport}, defaults included, goes to the inner transport,
+ * so a decorator runs the protocol its transport would (streamed eager, converting sends); a decorator
+ * that overrides {@link #send} but must see every frame overrides {@link #sendConverting} too.
  */
 public abstract class ForwardingTransport implements Transport {
     /** The transport underneath. */
@@ -37,6 +40,11 @@ public abstract class ForwardingTransport implements Transport {
     }
 
     @Override
+    public void sendConverting(int dst, Frame frame, Buffer src, WriteListener onWritten) {
+        inner.sendConverting(dst, frame, src, onWritten);
+    }
+
+    @Override
     public ByteBuf allocate(int bytes) {
         return inner.allocate(bytes);
     }
@@ -49,6 +57,11 @@ public abstract class ForwardingTransport implements Transport {
     @Override
     public long crowdedYieldNanos() {
         return inner.crowdedYieldNanos();
+    }
+
+    @Override
+    public boolean copiesPayloadBeforeCompletion() {
+        return inner.copiesPayloadBeforeCompletion();
     }
 
     @Override

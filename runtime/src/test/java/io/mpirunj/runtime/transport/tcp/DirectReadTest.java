@@ -1,5 +1,9 @@
 package io.mpirunj.runtime.transport.tcp;
 
+import static io.mpirunj.runtime.transport.tcp.EnginePair.CREDIT;
+import static io.mpirunj.runtime.transport.tcp.EnginePair.EAGER_LIMIT;
+import static io.mpirunj.runtime.transport.tcp.EnginePair.WORLD;
+import static io.mpirunj.runtime.transport.tcp.EnginePair.random;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,7 +13,6 @@ import io.mpirunj.Buffer;
 import io.mpirunj.ElementType;
 import io.mpirunj.Request;
 import io.mpirunj.TruncationException;
-import io.mpirunj.runtime.p2p.Group;
 import io.netty.buffer.PooledByteBufAllocator;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -32,10 +35,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class DirectReadTest {
-    private static final Group WORLD = Group.world(2);
-    private static final int EAGER_LIMIT = 64 * 1024;
-    private static final int CREDIT = 4 << 20;
-
     private EnginePair pair;
 
     private void connect(boolean epoll) {
@@ -48,12 +47,6 @@ class DirectReadTest {
         if (pair != null) {
             pair.close();
         }
-    }
-
-    private static byte[] random(int bytes, long seed) {
-        byte[] data = new byte[bytes];
-        new Random(seed).nextBytes(data);
-        return data;
     }
 
     private static byte[] contents(ByteBuffer b) {

@@ -1,6 +1,7 @@
 package io.mpirunj.runtime.transport.tcp;
 
 import io.mpirunj.runtime.NanoClock;
+import io.mpirunj.runtime.p2p.Group;
 import io.mpirunj.runtime.p2p.P2pEngine;
 import io.mpirunj.runtime.p2p.WaitPolicy;
 import io.mpirunj.runtime.transport.FrameSink;
@@ -8,10 +9,17 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Random;
 import java.util.function.UnaryOperator;
 
 /** Ranks 0 and 1 of a test: a point-to-point engine each, over real TCP transports on loopback. */
 final class EnginePair implements AutoCloseable {
+    /** The two ranks' group. */
+    static final Group WORLD = Group.world(2);
+    /** An eager limit and credit for the tests of large eager messages: 64 KiB, 4 MiB (half of it streamed eager). */
+    static final int EAGER_LIMIT = 64 * 1024;
+    static final int CREDIT = 4 << 20;
+
     final TcpTransport a;
     final TcpTransport b;
     final P2pEngine ea;
@@ -49,5 +57,12 @@ final class EnginePair implements AutoCloseable {
         eb.close();
         a.close();
         b.close();
+    }
+
+    /** {@code bytes} random bytes, the same for the same seed. */
+    static byte[] random(int bytes, long seed) {
+        byte[] data = new byte[bytes];
+        new Random(seed).nextBytes(data);
+        return data;
     }
 }

@@ -1,5 +1,9 @@
 package io.mpirunj.runtime.transport.tcp;
 
+import static io.mpirunj.runtime.transport.tcp.EnginePair.CREDIT;
+import static io.mpirunj.runtime.transport.tcp.EnginePair.EAGER_LIMIT;
+import static io.mpirunj.runtime.transport.tcp.EnginePair.WORLD;
+import static io.mpirunj.runtime.transport.tcp.EnginePair.random;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,14 +11,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.mpirunj.Buffer;
 import io.mpirunj.Request;
 import io.mpirunj.TruncationException;
-import io.mpirunj.runtime.p2p.Group;
 import io.mpirunj.runtime.p2p.P2pEngine;
 import io.mpirunj.runtime.transport.Frame;
 import io.mpirunj.runtime.transport.FrameSink;
 import io.netty.buffer.ByteBuf;
 import java.util.List;
 import java.util.Queue;
-import java.util.Random;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -29,10 +31,6 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class StreamedEagerTest {
-    private static final Group WORLD = Group.world(2);
-    private static final int EAGER_LIMIT = 64 * 1024;
-    private static final int CREDIT = 4 << 20;
-
     private EnginePair pair;
     private P2pEngine ea;
     private P2pEngine eb;
@@ -75,12 +73,6 @@ class StreamedEagerTest {
                 engine.onPeerFailed(peer, cause);
             }
         };
-    }
-
-    private static byte[] random(int bytes, long seed) {
-        byte[] data = new byte[bytes];
-        new Random(seed).nextBytes(data);
-        return data;
     }
 
     @Test
