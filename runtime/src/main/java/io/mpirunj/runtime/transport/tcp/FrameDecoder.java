@@ -5,6 +5,7 @@ import io.mpirunj.runtime.p2p.Payloads;
 import io.mpirunj.runtime.transport.Frame;
 import io.mpirunj.runtime.transport.FrameKind;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -85,6 +86,11 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
     private ByteBuffer targetMemory;
     /** The last read buffer lent over {@link #targetMemory}: its bytes are already in place. */
     private ByteBuf lent;
+    /** The last payload was read in place: read the next frame's head with a small buffer ({@link #lendReadBuffer}). */
+    private boolean probeNext;
+
+    /** Size of the read that takes the head of the frame after a payload read in place. */
+    static final int PROBE_READ_BYTES = 64;
 
     /**
      * @param owner names the local end in log lines, e.g. {@code "rank 3"}
@@ -255,6 +261,7 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
     }
 
     private void endStream(ChannelHandlerContext ctx) {
+        probeNext = targetMemory != null;
         Frame frame = current;
         current = null;
         target = null;
@@ -266,20 +273,35 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
     /**
      * For {@link TargetedReadAllocator}: while a payload streams into direct memory in the wire's
      * layout, an empty buffer over the part of it the payload fills next (never past the payload, so
-     * the next frame's bytes are not read into it); null otherwise. Releasing it frees nothing.
+     * the next frame's bytes are not read into it); releasing it frees nothing. Right after such a
+     * payload, at a frame boundary, a small buffer from {@code alloc} ({@link #PROBE_READ_BYTES}) for
+     * the next frame's head: a full-size read there would take the head of the next large payload
+     * too (up to the adaptive read size; half of a 1 MiB message in a ping-pong), all of it then
+     * copied, where after the head the socket reads the rest in place. Costs one extra small read
+     * when the frame after a payload read in place is large but not read in place. Null otherwise.
      */
-    ByteBuf lendReadBuffer() {
+    ByteBuf lendReadBuffer(ByteBufAllocator alloc) {
         if (lent != null && lent.writerIndex() > 0) {
             // the socket read into the last lent buffer but it never reached readStream (this decoder must be the
             // first inbound handler and see Netty's read buffer unchanged): its bytes are not accounted for
             throw new IllegalStateException("a read into a receive's buffer never reached the frame decoder");
         }
+        if (probeNext && state == State.LENGTH && !gather.isReadable()) {
+            probeNext = false;
+            return alloc.directBuffer(PROBE_READ_BYTES, PROBE_READ_BYTES);
+        }
+        probeNext = false;
         int n = state == State.STREAM && targetMemory != null ? Math.min(remaining, targetLimit - targetOffset) : 0;
         if (n <= 0) {
             return null;
         }
         lent = Unpooled.wrappedBuffer(targetMemory.slice(targetOffset, n)).clear();
         return lent;
+    }
+
+    /** True if {@code b} is the buffer over a receive's memory last lent (not a head probe). */
+    boolean lentInPlace(ByteBuf b) {
+        return b == lent;
     }
 
     /**

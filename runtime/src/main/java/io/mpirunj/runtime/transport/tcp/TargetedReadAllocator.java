@@ -19,7 +19,7 @@ import io.netty.util.UncheckedBooleanSupplier;
 final class TargetedReadAllocator implements RecvByteBufAllocator {
     private final RecvByteBufAllocator fallback;
     private FrameDecoder decoder;
-    /** Buffers lent so far (tests check the path is taken). */
+    /** Buffers lent over a receive's memory so far (tests check the path is taken); not the head probes. */
     private long lentReads;
 
     TargetedReadAllocator(RecvByteBufAllocator fallback) {
@@ -48,11 +48,13 @@ final class TargetedReadAllocator implements RecvByteBufAllocator {
 
         @Override
         public ByteBuf allocate(ByteBufAllocator alloc) {
-            ByteBuf lent = decoder == null ? null : decoder.lendReadBuffer();
+            ByteBuf lent = decoder == null ? null : decoder.lendReadBuffer(alloc);
             if (lent == null) {
                 return delegate().allocate(alloc);
             }
-            lentReads++;
+            if (decoder.lentInPlace(lent)) {
+                lentReads++;
+            }
             return lent;
         }
 

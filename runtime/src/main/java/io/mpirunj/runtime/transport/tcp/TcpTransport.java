@@ -71,6 +71,8 @@ public final class TcpTransport implements NetworkTransport {
     private static final int FAILED = 2;
     /** How long the event loops get to stop once every connection has ended. */
     private static final int LOOP_SHUTDOWN_MS = 2_000;
+    /** {@link TcpConfig#SEND_BUFFER_BYTES_PROP}. */
+    private static final int SEND_BUFFER_BYTES = TcpConfig.sendBufferBytes();
 
     private final int rank;
     private final int size;
@@ -458,7 +460,11 @@ public final class TcpTransport implements NetworkTransport {
     }
 
     Bootstrap clientBootstrap(EventLoop loop) {
-        return io.client(loop)
+        Bootstrap b = io.client(loop);
+        if (SEND_BUFFER_BYTES > 0) {
+            b.option(ChannelOption.SO_SNDBUF, SEND_BUFFER_BYTES); // before connect; see the property
+        }
+        return b
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.connectTimeoutMs())
                 .option(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark)
                 .option(ChannelOption.ALLOCATOR, sendAllocator);
