@@ -68,6 +68,9 @@ public final class TcpConfig {
      * taken: with the default a 1 MiB payload never joined its 13-byte frame prefix, so every large
      * frame cost a writev of the prefix alone (a loopback segment and a wake-up of the reader) before
      * the payload's own sendto. The kernel doubles the value and caps it at net.core.wmem_max.
+     * Off by default: a set SO_SNDBUF ends the kernel's autotuning (on a host with the default wmem_max
+     * it would cap the buffer near 416 KiB), and the one paired measurement (session 12, loaded) did not
+     * show the joined write paying off.
      */
     public static final String SEND_BUFFER_BYTES_PROP = "mpirunj.tcp.sendBufferBytes";
     /** How often the progress helper looks whether the rank still drives its own progress (µs); process-wide. */
@@ -231,7 +234,7 @@ public final class TcpConfig {
     }
 
     static int sendBufferBytes() {
-        return RuntimeConfig.intProperty(SEND_BUFFER_BYTES_PROP, 4 * 1024 * 1024, 0);
+        return RuntimeConfig.intProperty(SEND_BUFFER_BYTES_PROP, 0, 0);
     }
 
     static int writeChunkBytes() {
