@@ -197,9 +197,11 @@ public final class BenchCommand implements Callable<Integer> {
                 cl.usage(outWriter);
                 return 0;
             }
-            List<String> more = again.words;
+            if (!again.words.isEmpty()) { // one NAME only; a second word is not an option
+                return usage(err, "unexpected argument after " + words.get(0) + ": '" + again.words.get(0)
+                        + "' (one benchmark NAME per run)");
+            }
             again.words = new ArrayList<>(words.subList(0, 1));
-            again.words.addAll(more);
             again.commandSpec = commandSpec;
             return again.call();
         }

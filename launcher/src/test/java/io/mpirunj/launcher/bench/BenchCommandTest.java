@@ -122,6 +122,10 @@ class BenchCommandTest {
                 "bench", "osu_nope", "-np", "2");
         assertUsage("mpirun-j bench: -np 3: osu_latency needs exactly 2 ranks", "bench", "osu_latency", "-np", "3");
         assertUsage("mpirun-j bench: missing -np N (the number of ranks; several as -np 2,4,8)", "bench", "osu_bcast");
+        assertUsage("mpirun-j bench: unexpected argument after osu_latency: 'extra' (one benchmark NAME per run)",
+                "bench", "osu_latency", "extra", "-np", "2");
+        assertUsage("mpirun-j bench: unexpected argument after osu_bcast: 'osu_bw' (one benchmark NAME per run)",
+                "bench", "osu_bcast", "-np", "2", "osu_bw");
         assertUsage("mpirun-j bench: --coll alltoall=all: osu_bcast measures bcast (expected: bcast=all)",
                 "bench", "osu_bcast", "-np", "2", "--coll", "alltoall=all");
         assertUsage("mpirun-j bench: --write-rules /nonexistent-dir/r.json: no such directory /nonexistent-dir",
