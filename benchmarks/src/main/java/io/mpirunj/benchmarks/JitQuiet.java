@@ -54,6 +54,20 @@ public final class JitQuiet {
      * compiler threads the cores, so the first timed size does not share them.
      */
     public static boolean settle(Comm world, long stepMillis, int quietSteps, long limitMillis) {
+        Settled s = settleSteps(world, stepMillis, quietSteps, limitMillis);
+        return s.limitReached() && s.busy();
+    }
+
+    /**
+     * How {@link #settleSteps} ended, the same on every rank: the steps it waited ({@code quietSteps} when every
+     * rank's JVM was quiet from the first step on), whether the limit ended the wait, and whether some JVM was busy
+     * in the last step.
+     */
+    public record Settled(int steps, boolean limitReached, boolean busy) {
+    }
+
+    /** {@link #settle}, saying how it ended. */
+    public static Settled settleSteps(Comm world, long stepMillis, int quietSteps, long limitMillis) {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         boolean watchJit = jit != null && jit.isCompilationTimeMonitoringSupported();
         java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
@@ -65,6 +79,7 @@ public final class JitQuiet {
         int[] mine = new int[2]; // {busy, out of time}: every rank decides on every rank's, so all leave together
         int[] any = new int[2];
         int quiet = 0;
+        int steps = 0;
         boolean interrupted = false; // set again on return: a set flag would fail the next allreduce on this rank only
         try {
             while (quiet < quietSteps) {
@@ -79,15 +94,16 @@ public final class JitQuiet {
                 mine[0] = nowJit != lastJit || nowCpu - lastCpu >= stepMillis * 1_000_000 / 20 ? 1 : 0;
                 mine[1] = System.nanoTime() - end >= 0 ? 1 : 0;
                 world.allreduce(Buffer.of(mine), Buffer.of(any), Op.MAX);
+                steps++;
                 if (any[1] != 0) {
-                    return any[0] != 0;
+                    return new Settled(steps, true, any[0] != 0);
                 }
                 quiet = any[0] == 0 ? quiet + 1 : 0;
                 lastJit = nowJit;
                 // sampled after the allreduce: a rank that waited in it (yielding) must not count that as busy
                 lastCpu = cpu != null ? cpu.getProcessCpuTime() : 0;
             }
-            return false;
+            return new Settled(steps, false, false);
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();

@@ -3,6 +3,7 @@ package io.mpirunj.benchmarks.osu;
 import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import io.mpirunj.Op;
+import io.mpirunj.benchmarks.JitQuiet;
 import java.io.PrintStream;
 import io.mpirunj.collectives.runner.JobModels;
 import io.mpirunj.fabric.model.CostModel;
@@ -48,6 +49,8 @@ final class CollectiveBench {
     private final OsuBenchmark benchmark;
     private final GlobalClock clock;
     private final boolean participant;
+    /** Time {@link #skipUntilQuiet} spent so far (this rank's clock), against its budget. */
+    private long sizeSettleNanos;
 
     private CollectiveBench(Comm world, OsuOptions options, boolean participant) {
         this.world = world;
@@ -91,17 +94,23 @@ final class CollectiveBench {
                 calls[k] = op.prepare(world, sizes.get(k));
                 counts[k] = options.jitWarmupCalls(sizes.get(k));
             }
-            long[] times = new long[2];
-            double[] us = new double[1];
+            for (int k = 0; k < counts.length; k++) {
+                counts[k] = (counts[k] + 3) / 4; // four calls a turn
+            }
+            long[] times = new long[4];
+            double[] us = new double[2];
             OsuRun.warmUpJit(world, options, () -> {
-                // through the timed loop's own method, so that what the JIT compiles for it is ready before it times
-                OsuRun.interleavedPass(counts, k -> timeCalls(calls[k], 0, 1, times, us));
+                // through the timed loop's own method and both its loops (untimed, timed), each going round more than
+                // once, so that what the JIT compiles for it is ready before it times (timeCalls)
+                OsuRun.interleavedPass(counts, k -> timeCalls(calls[k], 2, 2, times, us));
                 warmStatistics(sizes);
             });
         }
         for (int size : options.sizes()) {
+            Runnable call = op.prepare(world, size);
+            skipUntilQuiet(size, call);
             RuntimeEvents before = RuntimeEvents.now();
-            OsuTable.Row row = measure(size, op.prepare(world, size));
+            OsuTable.Row row = measure(size, call);
             OsuRun.reportCompiles(stats, options, size, before);
             if (world.rank() == 0) {
                 out.println(OsuTable.row(benchmark, options.full(), row));
@@ -266,37 +275,83 @@ final class CollectiveBench {
         }
     }
 
-    /** Times one size; the row is meaningful on rank 0 only. */
+    /**
+     * OSU's untimed calls of one size ({@code -x}), run in a row right before it is timed; with the JIT warm-up on,
+     * then idle until every rank's JVM is quiet ({@link JitQuiet#settleSteps}) and the untimed calls again, while
+     * some JVM was busy in that idle time: at most {@value OsuRun#SIZE_SETTLE_ROUNDS} rounds of at most
+     * {@value OsuRun#SIZE_SETTLE_LIMIT_MILLIS} ms, and {@value OsuRun#SIZE_SETTLE_BUDGET_MILLIS} ms of idling over
+     * the whole run. The warm-up's passes take the sizes in turn, one call each, and the first run of one size's
+     * calls in a row still made the JIT compile (a tier-up, a deoptimised method's recompilation) while that size
+     * was timed: osu_bcast np 8, 2.3 s of compiles on a rank while 1 B was timed; osu_alltoall np 8, 0.5-1.3 s at
+     * half the sizes. Those compiles now run here, untimed. With {@code -f} rank 0 says on stderr when it idled
+     * more than the quiet minimum.
+     */
+    private void skipUntilQuiet(int size, Runnable call) {
+        int skip = options.warmup(size);
+        timeCalls(call, skip, 0, null, null);
+        if (options.jitWarmup() == 0) {
+            return;
+        }
+        long start = System.nanoTime();
+        int rounds = 0;
+        JitQuiet.Settled settled;
+        do {
+            // every rank's own budget, but the ranks agree on how each wait ended, so they leave the loop together
+            long left = Math.max(0, OsuRun.SIZE_SETTLE_BUDGET_MILLIS - sizeSettleNanos / 1_000_000);
+            settled = JitQuiet.settleSteps(stats, OsuRun.SIZE_SETTLE_STEP_MILLIS, OsuRun.SIZE_SETTLE_QUIET_STEPS,
+                    Math.min(OsuRun.SIZE_SETTLE_LIMIT_MILLIS, left));
+            timeCalls(call, skip, 0, null, null); // after the idle time, and on whatever was compiled in it
+            rounds++;
+        } while (settled.steps() > OsuRun.SIZE_SETTLE_QUIET_STEPS && !settled.limitReached()
+                && rounds < OsuRun.SIZE_SETTLE_ROUNDS);
+        long took = System.nanoTime() - start;
+        sizeSettleNanos += took;
+        if (world.rank() == 0 && options.full() && (rounds > 1 || settled.limitReached())) {
+            System.err.printf("%s %d B: before timing, %d round(s) of %d untimed calls and idle, %.1f s; %s%n",
+                    benchmark.command(), size, rounds + 1, skip, took / 1e9, settled.limitReached()
+                            ? "time limit reached" + (settled.busy() ? ", some rank's JVM still busy" : "")
+                            : settled.steps() > OsuRun.SIZE_SETTLE_QUIET_STEPS
+                                    ? "round limit reached (some rank's JVM was busy in the last idle time)"
+                                    : "then every rank's JVM was quiet");
+            System.err.flush();
+        }
+    }
+
+    /** Times one size (its untimed calls already made); the row is meaningful on rank 0 only. */
     private OsuTable.Row measure(int size, Runnable call) {
         int iters = options.iterations(size);
-        int skip = options.warmup(size);
         long[] times = new long[2 * iters]; // global start times, then global end times
         double[] us = new double[iters];
         Arrays.fill(times, Long.MIN_VALUE);
         Arrays.fill(us, Double.NaN);
-        timeCalls(call, skip, iters, times, us);
+        timeCalls(call, 0, iters, times, us);
         return summarize(size, iters, times, us);
     }
 
     /**
-     * {@code skip} untimed and {@code iters} timed calls, each followed by OSU's barrier: the global start and end
-     * times of the timed ones in {@code times} (starts, then ends) and their µs in {@code us}. The JIT warm-up
-     * calls it too (one call at a time): with the calls in a method of their own the JIT compiled for it in the
-     * first timed size, inlining the whole collective (osu_bcast np 8: 0.3 s of compiles on a rank while 1 B was
-     * timed after a quiet start, mean 311 µs against 185 µs at 2 B).
+     * {@code skip} untimed and then {@code iters} timed calls, each followed by OSU's barrier: the global start and
+     * end times of the timed ones in {@code times} (starts, then ends) and their µs in {@code us}. The JIT warm-up
+     * calls it too (one untimed and one timed call at a time): with the calls in a method of their own the JIT
+     * compiled for it in the first timed size, inlining the whole collective (osu_bcast np 8: 0.3 s of compiles on
+     * a rank while 1 B was timed after a quiet start, mean 311 µs against 185 µs at 2 B). The warm-up goes round
+     * each loop twice: it called it for one timed call and no untimed ones, and C2 compiled it on that profile (the
+     * loop never going round again, the index test always passing); that code was thrown away (uncommon traps) in
+     * the first size's loops of 100 and 1,000 calls, and the method recompiled while that size was timed
+     * (osu_alltoall np 8: 0.4-2.6 s of compiles on a rank while 1 B was timed). Two loops, not one testing the
+     * index.
      */
     private void timeCalls(Runnable call, int skip, int iters, long[] times, double[] us) {
-        for (int i = 0; i < skip + iters; i++) {
+        for (int i = 0; i < skip; i++) {
+            untimed(call);
+        }
+        for (int k = 0; k < iters; k++) {
             if (participant) {
                 long t0 = System.nanoTime();
                 call.run();
                 long t1 = System.nanoTime();
-                if (i >= skip) {
-                    int k = i - skip;
-                    times[k] = clock.toGlobal(t0);
-                    times[iters + k] = clock.toGlobal(t1);
-                    us[k] = (t1 - t0) / 1e3;
-                }
+                times[k] = clock.toGlobal(t0);
+                times[iters + k] = clock.toGlobal(t1);
+                us[k] = (t1 - t0) / 1e3;
             }
             separate();
         }
