@@ -1,14 +1,7 @@
 package io.mpirunj.collectives.baseline;
 
-import io.mpirunj.Buffer;
-import io.mpirunj.ElementType;
-import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.BarrierBuilders;
-import io.mpirunj.collectives.runner.ScheduleBuffers;
-import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.collectives.schedule.Schedule;
-import io.mpirunj.runtime.spi.CollChannel;
-import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
 /**
  * Linear (fan-in, fan-out) barrier: every rank but 0 sends an empty message to rank 0 and waits for its
@@ -27,7 +20,7 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * step 2    0 -> 1, 2, 3       recv     recv     recv
  * </pre>
  */
-public final class LinearBarrier implements CollectiveAlgorithm.Barrier, SimulatedBaseline {
+public final class LinearBarrier extends ScheduledBarrier {
     @Override
     public String name() {
         return "linear";
@@ -41,15 +34,6 @@ public final class LinearBarrier implements CollectiveAlgorithm.Barrier, Simulat
     @Override
     public int priority() {
         return 0;
-    }
-
-    private static final Buffer EMPTY = Buffer.allocate(ElementType.BYTE, 0);
-
-    @Override
-    public Request barrier(CollChannel ch, boolean blocking) {
-        int p = ch.size();
-        return Scheduled.go(blocking, ch, Collective.BARRIER, name(), -1, 0, "", ScheduleBuffers.of(EMPTY),
-                CollTags.BARRIER, () -> schedule(p, -1, 0));
     }
 
     @Override
