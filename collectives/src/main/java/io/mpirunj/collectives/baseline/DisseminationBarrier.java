@@ -1,14 +1,7 @@
 package io.mpirunj.collectives.baseline;
 
-import io.mpirunj.Buffer;
-import io.mpirunj.ElementType;
-import io.mpirunj.Request;
 import io.mpirunj.collectives.builders.BarrierBuilders;
-import io.mpirunj.collectives.runner.ScheduleBuffers;
-import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.collectives.schedule.Schedule;
-import io.mpirunj.runtime.spi.CollChannel;
-import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
 /**
  * Dissemination barrier: in round {@code k} every rank sends an empty message to
@@ -27,7 +20,7 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
  * round 1   0 -> 2   1 -> 3   2 -> 0   3 -> 1
  * </pre>
  */
-public final class DisseminationBarrier implements CollectiveAlgorithm.Barrier, SimulatedBaseline {
+public final class DisseminationBarrier extends ScheduledBarrier {
     @Override
     public String name() {
         return "dissemination";
@@ -41,15 +34,6 @@ public final class DisseminationBarrier implements CollectiveAlgorithm.Barrier, 
     @Override
     public int priority() {
         return 10;
-    }
-
-    private static final Buffer EMPTY = Buffer.allocate(ElementType.BYTE, 0);
-
-    @Override
-    public Request barrier(CollChannel ch, boolean blocking) {
-        int p = ch.size();
-        return Scheduled.go(blocking, ch, Collective.BARRIER, name(), -1, 0, "", ScheduleBuffers.of(EMPTY),
-                CollTags.BARRIER, () -> schedule(p, -1, 0));
     }
 
     @Override

@@ -19,6 +19,7 @@ import io.mpirunj.collectives.baseline.BinomialReduce;
 import io.mpirunj.collectives.baseline.BinomialScatter;
 import io.mpirunj.collectives.baseline.BruckAlltoall;
 import io.mpirunj.collectives.baseline.DisseminationBarrier;
+import io.mpirunj.collectives.baseline.LinearBarrier;
 import io.mpirunj.collectives.baseline.LinearAlltoall;
 import io.mpirunj.collectives.baseline.LinearAlltoallv;
 import io.mpirunj.collectives.baseline.LinearBcast;
@@ -191,6 +192,7 @@ public final class AlgorithmCatalogue {
     static {
         // ---- point-to-point baselines (Open MPI coll/base, MPICH), run as schedules; the defaults by priority ----
         baseline(new DisseminationBarrier());
+        baseline(new LinearBarrier());
         baseline(new BinomialBcast(), s -> bcast(BinomialMulticast.build(s.ranks(), s.root(), s.bytes(), null)));
         baseline(new LinearBcast(), s -> bcast(SequentialMulticast.build(s.ranks(), s.root(), s.bytes(), null)));
         baseline(new BinomialP2pMulticast(), s -> BinomialMulticast.build(s.ranks(), s.root(), s.bytes(), null));

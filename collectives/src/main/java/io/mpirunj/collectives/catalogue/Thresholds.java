@@ -55,10 +55,17 @@ final class Thresholds {
      * busy core. Measured in paired, shuffled comparisons (bench --interleave), threads on 2 cores: binomial
      * 1.2-1.65x slower at 1 B-2 KiB at 8 ranks, 1.3-2.1x at 16, 1.5-2.1x at 32, in every run; at 4 ranks a tie
      * (benchmarks/README.md, "Session 10: threads bcast, flat tree against binomial (lead)").
+     * Barrier on 8-32 ranks: linear (fan-in to rank 0, which releases each rank), where dissemination let rank 0
+     * leave at any position (on average 126-237 us after the first rank, under load), and a bcast from it after the
+     * barrier (OSU's loops) waited for its root to be scheduled behind the ranks that had left: osu_bcast np 8, 1 B,
+     * 2.2-21x lower average in six alternating pairs under load; the barrier alone as fast or faster at 8, 16 and
+     * 32 ranks (benchmarks/README.md, "Session 12: threads bcast 1 B (threads1b)").
      */
     static final List<CollRules.Rule> THREAD_RULES = List.of(
             new CollRules.Rule(CollectiveOp.BCAST, 8, 32, 0, 2048, "linear-p2p", 0,
-                    "built-in threshold for rank threads: bcast <= 2 KiB on 8-32 ranks"));
+                    "built-in threshold for rank threads: bcast <= 2 KiB on 8-32 ranks"),
+            new CollRules.Rule(CollectiveOp.BARRIER, 8, 32, 0, Long.MAX_VALUE, "linear", 0,
+                    "built-in threshold for rank threads: barrier on 8-32 ranks"));
 
     private Thresholds() {
     }

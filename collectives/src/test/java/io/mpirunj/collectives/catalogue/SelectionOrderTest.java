@@ -185,6 +185,23 @@ class SelectionOrderTest {
                 CollectiveOp.BCAST, CallShape.of(8, 1));
     }
 
+    /**
+     * Rank threads of one JVM: barrier on 8-32 ranks runs the linear barrier (rank 0 leaves first); processes,
+     * fewer or more ranks keep dissemination; a forced choice still wins.
+     */
+    @Test
+    void rankThreadsRunTheLinearBarrierWhereMeasured() {
+        CollectiveRegistry builtIn = registry(null, null);
+        CollectiveRegistry threads = builtIn.forRankThreads();
+        assertChoice("linear", Selection.Source.THRESHOLD, threads, CollectiveOp.BARRIER, CallShape.unsized(8));
+        assertChoice("linear", Selection.Source.THRESHOLD, threads, CollectiveOp.BARRIER, CallShape.unsized(32));
+        assertChoice("dissemination", Selection.Source.DEFAULT, threads, CollectiveOp.BARRIER, CallShape.unsized(4));
+        assertChoice("dissemination", Selection.Source.DEFAULT, threads, CollectiveOp.BARRIER, CallShape.unsized(33));
+        assertChoice("dissemination", Selection.Source.DEFAULT, builtIn, CollectiveOp.BARRIER, CallShape.unsized(8));
+        assertChoice("dissemination", Selection.Source.FORCED, registry("barrier=dissemination", null).forRankThreads(),
+                CollectiveOp.BARRIER, CallShape.unsized(8));
+    }
+
     /** t_hold ≪ t_end: the root should send to everyone itself; t_hold = t_end: binomial; IBM SP: OPT-tree, or pipelining when large. */
     @Test
     void autoPicksWhatTheSimulatorRanksFastest() {
