@@ -86,8 +86,14 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
     private ByteBuffer targetMemory;
     /** The last read buffer lent over {@link #targetMemory}: its bytes are already in place. */
     private ByteBuf lent;
-    /** The last payload was read in place: read the next frame's head with a small buffer ({@link #lendReadBuffer}). */
+    /**
+     * The last payload was read in place: read the next frame's head with a small buffer ({@link #lendReadBuffer}).
+     * Stays armed through reads that find nothing and frames without a payload (a CREDIT), until a frame
+     * with a payload begins.
+     */
     private boolean probeNext;
+    /** Bytes of payloads bound for direct memory that were copied there, not read in place (tests look). */
+    private long copiedIntoDirect;
 
     /** Size of the read that takes the head of the frame after a payload read in place. */
     static final int PROBE_READ_BYTES = 64;
@@ -205,6 +211,7 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
             throw new TcpProtocolException("EAGER payload length=" + payloadLength + " (expected: <= "
                     + maxEagerBytes + ")");
         }
+        probeNext = false; // a payload begins: its head is in; the rest goes in place or is copied
         current = frame;
         remaining = payloadLength;
         boolean streamable = frame.kind() == FrameKind.DATA
@@ -250,6 +257,9 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
             lent = null;
             targetOffset += keep; // the socket read it there: nothing to copy
         } else if (keep > 0) {
+            if (targetMemory != null) {
+                copiedIntoDirect += keep;
+            }
             Payloads.copyInto(target, targetOffset, in, in.readerIndex(), keep);
             targetOffset += keep;
         }
@@ -286,17 +296,19 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
             // first inbound handler and see Netty's read buffer unchanged): its bytes are not accounted for
             throw new IllegalStateException("a read into a receive's buffer never reached the frame decoder");
         }
-        if (probeNext && state == State.LENGTH && !gather.isReadable()) {
-            probeNext = false;
+        if (probeNext) { // between frames, or within a frame's head: no payload has begun since
             return alloc.directBuffer(PROBE_READ_BYTES, PROBE_READ_BYTES);
         }
-        probeNext = false;
         int n = state == State.STREAM && targetMemory != null ? Math.min(remaining, targetLimit - targetOffset) : 0;
         if (n <= 0) {
             return null;
         }
         lent = Unpooled.wrappedBuffer(targetMemory.slice(targetOffset, n)).clear();
         return lent;
+    }
+
+    long copiedIntoDirect() {
+        return copiedIntoDirect;
     }
 
     /** True if {@code b} is the buffer over a receive's memory last lent (not a head probe). */

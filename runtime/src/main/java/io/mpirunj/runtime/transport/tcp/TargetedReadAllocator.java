@@ -35,6 +35,11 @@ final class TargetedReadAllocator implements RecvByteBufAllocator {
         return lentReads;
     }
 
+    /** Payload bytes bound for direct memory that the decoder copied there (tests check the probe works). */
+    long copiedIntoDirect() {
+        return decoder == null ? 0 : decoder.copiedIntoDirect();
+    }
+
     @Override
     public Handle newHandle() {
         return new TargetedHandle((ExtendedHandle) fallback.newHandle());

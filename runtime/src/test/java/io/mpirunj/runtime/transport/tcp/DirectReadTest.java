@@ -68,6 +68,34 @@ class DirectReadTest {
         return in == null ? 0 : ((TargetedReadAllocator) in.config().getRecvByteBufAllocator()).lentReads();
     }
 
+    private long copiedIntoDirect() {
+        io.netty.channel.Channel in = pair.b.inboundChannel(0);
+        return in == null ? 0 : ((TargetedReadAllocator) in.config().getRecvByteBufAllocator()).copiedIntoDirect();
+    }
+
+    /**
+     * After a payload read in place, the next frame's head is read with a small probe even when it arrives
+     * later (the read right after the payload finds nothing, as in a ping-pong), so all of the next large
+     * payload is read in place too: only the few bytes of it the probe took after the frame's head are copied.
+     */
+    @ParameterizedTest(name = "epoll {0}")
+    @ValueSource(booleans = {true, false})
+    void aPayloadSentAfterTheLastOneWasReadIsReadWhollyInPlace(boolean epoll) {
+        connect(epoll);
+        for (int i = 0; i < 4; i++) {
+            byte[] data = random(1 << 20, 10 + i);
+            ByteBuffer got = ByteBuffer.allocateDirect(data.length);
+            long before = copiedIntoDirect();
+            transfer(data, Buffer.of(got), 10 + i).await(); // sent only once the last one was received
+            assertArrayEquals(data, contents(got));
+            if (i > 0) { // the first frame's head came before any payload was read in place
+                long copied = copiedIntoDirect() - before; // at most what the probe took after the head
+                assertTrue(copied < FrameDecoder.PROBE_READ_BYTES, "message " + i + ": " + copied
+                        + " bytes copied, not read in place");
+            }
+        }
+    }
+
     @ParameterizedTest(name = "epoll {0}")
     @ValueSource(booleans = {true, false})
     void streamedEagerAndRendezvousPayloadsAreReadStraightIntoADirectBuffer(boolean epoll) {
