@@ -293,22 +293,28 @@ final class CollectiveBench {
             return;
         }
         long start = System.nanoTime();
+        long idled = 0;
         int rounds = 0;
         JitQuiet.Settled settled;
         do {
-            // every rank's own budget, but the ranks agree on how each wait ended, so they leave the loop together
+            // every rank's own budget (idle time only, spent so far, this size's rounds included), but the ranks
+            // agree on how each wait ended, so they leave the loop together
             long left = Math.max(0, OsuRun.SIZE_SETTLE_BUDGET_MILLIS - sizeSettleNanos / 1_000_000);
+            long idleStart = System.nanoTime();
             settled = JitQuiet.settleSteps(stats, OsuRun.SIZE_SETTLE_STEP_MILLIS, OsuRun.SIZE_SETTLE_QUIET_STEPS,
                     Math.min(OsuRun.SIZE_SETTLE_LIMIT_MILLIS, left));
+            long idle = System.nanoTime() - idleStart;
+            idled += idle;
+            sizeSettleNanos += idle;
             timeCalls(call, skip, 0, null, null); // after the idle time, and on whatever was compiled in it
             rounds++;
         } while (settled.steps() > OsuRun.SIZE_SETTLE_QUIET_STEPS && !settled.limitReached()
                 && rounds < OsuRun.SIZE_SETTLE_ROUNDS);
         long took = System.nanoTime() - start;
-        sizeSettleNanos += took;
         if (world.rank() == 0 && options.full() && (rounds > 1 || settled.limitReached())) {
-            System.err.printf("%s %d B: before timing, %d round(s) of %d untimed calls and idle, %.1f s; %s%n",
-                    benchmark.command(), size, rounds + 1, skip, took / 1e9, settled.limitReached()
+            System.err.printf("%s %d B: before timing, %d idle time(s) of %.1f s in all, each followed by the %d "
+                            + "untimed calls again, %.1f s; %s%n",
+                    benchmark.command(), size, rounds, idled / 1e9, skip, took / 1e9, settled.limitReached()
                             ? "time limit reached" + (settled.busy() ? ", some rank's JVM still busy" : "")
                             : settled.steps() > OsuRun.SIZE_SETTLE_QUIET_STEPS
                                     ? "round limit reached (some rank's JVM was busy in the last idle time)"

@@ -115,5 +115,13 @@ class TransportSeamsTest {
             }
             inner.send(dst, frame, payload, onWritten);
         }
+
+        @Override // converting sends (typed arrays) reach the inner transport without passing send
+        public void sendConverting(int dst, Frame frame, io.mpirunj.Buffer src, WriteListener onWritten) {
+            if (frame.kind() == FrameKind.EAGER) {
+                eager.incrementAndGet();
+            }
+            inner.sendConverting(dst, frame, src, onWritten);
+        }
     }
 }
