@@ -66,13 +66,13 @@ public final class WakeFit {
             System.err.println("WakeFit: no measured rows in " + String.join(" ", List.of(args).subList(2, args.length)));
             System.exit(1);
         }
-        Fit fit = fit(ranks, base, rows);
+        List<Schedule> schedules = schedules(ranks, base, rows);
+        Fit fit = fit(base, rows, schedules);
         CostModel model = ModelSpec.parse(withWake(base, fit.wake()));
         System.out.printf(Locale.ROOT, "# fitted on %d averages: %s (common offset %.1f us, rms relative error %.1f %%)%n",
                 rows.size(), model, fit.offset(), 100 * Math.sqrt(fit.error() / rows.size()));
         System.out.printf(Locale.ROOT, "# %9s  %-20s %12s %12s %14s%n", "bytes", "algorithm", "measured us",
                 "predicted us", "completion (model)");
-        List<Schedule> schedules = schedules(ranks, base, rows);
         for (int i = 0; i < rows.size(); i++) {
             Measured m = rows.get(i);
             double[] p = predict(schedules.get(i), model);
@@ -101,7 +101,10 @@ public final class WakeFit {
     }
 
     static Fit fit(int ranks, String base, List<Measured> rows) {
-        List<Schedule> schedules = schedules(ranks, base, rows);
+        return fit(base, rows, schedules(ranks, base, rows));
+    }
+
+    private static Fit fit(String base, List<Measured> rows, List<Schedule> schedules) {
         Fit best = null;
         for (double w = 0; w <= MAX_WAKE; w += STEP) {
             Fit f = evaluate(base, w, rows, schedules);
