@@ -337,7 +337,7 @@ final class CollectiveBench {
     /**
      * {@code skip} untimed and then {@code iters} timed calls, each followed by OSU's barrier: the global start and
      * end times of the timed ones in {@code times} (starts, then ends) and their µs in {@code us}. The JIT warm-up
-     * calls it too (one untimed and one timed call at a time): with the calls in a method of their own the JIT
+     * calls it too (two untimed and two timed calls at a time): with the calls in a method of their own the JIT
      * compiled for it in the first timed size, inlining the whole collective (osu_bcast np 8: 0.3 s of compiles on
      * a rank while 1 B was timed after a quiet start, mean 311 µs against 185 µs at 2 B). The warm-up goes round
      * each loop twice: it called it for one timed call and no untimed ones, and C2 compiled it on that profile (the
