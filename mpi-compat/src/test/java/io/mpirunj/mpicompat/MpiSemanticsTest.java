@@ -6,14 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mpirunj.runtime.RankContext;
 import io.mpirunj.runtime.RuntimeConfig;
-import io.mpirunj.runtime.local.LocalJob;
+import io.mpirunj.runtime.spi.CollectiveRegistry;
 import io.mpirunj.testing.LocalCluster;
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;
@@ -29,7 +27,15 @@ class MpiSemanticsTest {
     private static final String[] NO_ARGS = {};
 
     private static void run(int np, LocalCluster.RankBody body) {
-        LocalCluster.run(np, world -> {
+        run(np, null, body);
+    }
+
+    /**
+     * Runs {@code body} between MPI.Init and MPI.Finalize on {@code np} ranks as threads, with {@code registry}'s
+     * collectives (null: the default).
+     */
+    private static void run(int np, CollectiveRegistry registry, LocalCluster.RankBody body) {
+        LocalCluster.run(np, RuntimeConfig.defaults(), registry, LocalCluster.DEFAULT_TIMEOUT, world -> {
             MPI.Init(NO_ARGS);
             body.run(world);
             MPI.Finalize();
@@ -151,44 +157,18 @@ class MpiSemanticsTest {
     }
 
     @Test
-    void collectivesRunOnThePluggableAlgorithmsSoForcingOneApplies() throws Exception {
+    void collectivesRunOnThePluggableAlgorithmsSoForcingOneApplies() {
         CountingBcast.CALLS.set(0);
-        int np = 4;
-        RuntimeConfig config = RuntimeConfig.defaults();
-        AtomicReferenceArray<Throwable> failed = new AtomicReferenceArray<>(np);
-        try (LocalJob job = new LocalJob(np, config, (rank, code, reason) -> { }, CountingBcast.registryForcingIt())) {
-            Thread[] ranks = new Thread[np];
-            for (int r = 0; r < np; r++) {
-                RankContext ctx = job.context(r);
-                int rank = r;
-                ranks[r] = new Thread(() -> {
-                    RankContext.bindToCurrentThread(ctx);
-                    try {
-                        MPI.Init(NO_ARGS);
-                        int[] v = rank == 2 ? new int[] {7, 8} : new int[2];
-                        MPI.COMM_WORLD.bcast(v, 2, MPI.INT, 2);
-                        assertArrayEquals(new int[] {7, 8}, v);
-                        IntBuffer d = MPI.newIntBuffer(1);
-                        d.put(0, rank == 0 ? 5 : 0);
-                        MPI.COMM_WORLD.iBcast(d, 1, MPI.INT, 0).waitFor();
-                        assertEquals(5, d.get(0));
-                        MPI.Finalize();
-                    } catch (Throwable t) {
-                        failed.set(rank, t);
-                    }
-                }, "rank-" + r);
-                ranks[r].start();
-            }
-            for (Thread t : ranks) {
-                t.join(TimeUnit.SECONDS.toMillis(50));
-                assertFalse(t.isAlive(), t.getName() + " is stuck");
-            }
-        }
-        for (int r = 0; r < np; r++) {
-            if (failed.get(r) != null) {
-                throw new AssertionError("rank " + r + " failed", failed.get(r));
-            }
-        }
+        run(4, CountingBcast.registryForcingIt(), world -> {
+            int rank = world.rank();
+            int[] v = rank == 2 ? new int[] {7, 8} : new int[2];
+            MPI.COMM_WORLD.bcast(v, 2, MPI.INT, 2);
+            assertArrayEquals(new int[] {7, 8}, v);
+            IntBuffer d = MPI.newIntBuffer(1);
+            d.put(0, rank == 0 ? 5 : 0);
+            MPI.COMM_WORLD.iBcast(d, 1, MPI.INT, 0).waitFor();
+            assertEquals(5, d.get(0));
+        });
         assertEquals(8, CountingBcast.CALLS.get(), "2 bcasts on each of 4 ranks went through the forced algorithm");
     }
 

@@ -5,6 +5,7 @@ import io.mpirunj.runtime.JobControl;
 import io.mpirunj.runtime.RankContext;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.local.LocalJob;
+import io.mpirunj.runtime.spi.CollectiveRegistry;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -36,9 +37,19 @@ public final class LocalCluster {
     }
 
     public static void run(int size, RuntimeConfig config, Duration timeout, RankBody body) {
+        run(size, config, null, timeout, body);
+    }
+
+    /**
+     * As {@link #run(int, RuntimeConfig, Duration, RankBody)}, with the collectives of {@code registry} (null: those
+     * the config names).
+     */
+    public static void run(int size, RuntimeConfig config, CollectiveRegistry registry, Duration timeout,
+            RankBody body) {
         AtomicReferenceArray<Throwable> failures = new AtomicReferenceArray<>(size);
         JobControl control = (rank, code, reason) -> { };
-        LocalJob job = new LocalJob(size, config, control);
+        LocalJob job = registry == null ? new LocalJob(size, config, control)
+                : new LocalJob(size, config, control, registry);
         Thread[] threads = new Thread[size];
         try {
             for (int r = 0; r < size; r++) {
