@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * computed locally. They call only the public {@link Comm} API, so they test whichever algorithm the
  * registry has chosen (the test forces one) and can be reused for any algorithm family.
  */
-final class CollectiveScenarios {
+public final class CollectiveScenarios {
     /** Marks elements a collective must not write. */
     static final long SENTINEL = -7777;
     /** Elements in the largest case: above the default eager limit for every kind, so it takes the rendezvous path. */
@@ -165,17 +165,10 @@ final class CollectiveScenarios {
         int r = c.rank();
         for (Kind k : kinds()) {
             for (int b : blockSizes(p)) {
-                long[] send = new long[p * b];
-                long[] expected = new long[p * b];
-                for (int j = 0; j < p; j++) {
-                    for (int i = 0; i < b; i++) {
-                        send[j * b + i] = pair(r, j, i);
-                        expected[j * b + i] = pair(j, r, i);
-                    }
-                }
+                long[][] blocks = alltoallBlocks(p, r, b);
                 Buffer recv = create(k, sentinels(p * b));
-                c.alltoall(create(k, send), recv);
-                check(expected, recv, "alltoall block=" + b, k, p * b, -1, r);
+                c.alltoall(create(k, blocks[0]), recv);
+                check(blocks[1], recv, "alltoall block=" + b, k, p * b, -1, r);
             }
         }
     }
@@ -458,6 +451,23 @@ final class CollectiveScenarios {
     /** A value naming source, destination and index. */
     static long pair(int src, int dst, int i) {
         return src * 10_000_000L + dst * 100_000L + i + 1;
+    }
+
+    /**
+     * Rank {@code r}'s send buffer for an all-to-all over {@code p} ranks of {@code b} elements per block, and what
+     * its receive buffer holds after it: {@code {send, expected}}; element i of the block rank s sends to rank d is
+     * {@link #pair pair(s, d, i)}.
+     */
+    public static long[][] alltoallBlocks(int p, int r, int b) {
+        long[] send = new long[p * b];
+        long[] expected = new long[p * b];
+        for (int j = 0; j < p; j++) {
+            for (int i = 0; i < b; i++) {
+                send[j * b + i] = pair(r, j, i);
+                expected[j * b + i] = pair(j, r, i);
+            }
+        }
+        return new long[][] {send, expected};
     }
 
     /** Small values in [-5, 5], zeros included, so sums and products of up to 9 ranks stay exact in doubles. */

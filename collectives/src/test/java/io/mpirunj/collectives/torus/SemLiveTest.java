@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
+import io.mpirunj.collectives.baseline.CollectiveScenarios;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.testing.LocalCluster;
 import java.time.Duration;
@@ -16,11 +17,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** {@code Comm.alltoall} with {@code --coll alltoall=sem}: every element of every block checked. */
 class SemLiveTest {
 
-    /** A value no other (origin, destination, index) shares. */
-    static long value(int origin, int destination, int i) {
-        return ((long) origin << 40) | ((long) destination << 20) | i;
-    }
-
     /** Runs one alltoall of {@code block} longs per block and checks every received element. */
     static void alltoallAndCheck(Comm world, int block) {
         alltoallAndCheck(world, block, false);
@@ -30,22 +26,15 @@ class SemLiveTest {
     static void alltoallAndCheck(Comm world, int block, boolean nonBlocking) {
         int p = world.size();
         int r = world.rank();
-        long[] send = new long[p * block];
-        long[] expected = new long[p * block];
-        for (int j = 0; j < p; j++) {
-            for (int i = 0; i < block; i++) {
-                send[j * block + i] = value(r, j, i);
-                expected[j * block + i] = value(j, r, i);
-            }
-        }
+        long[][] blocks = CollectiveScenarios.alltoallBlocks(p, r, block);
         long[] recv = new long[p * block];
         java.util.Arrays.fill(recv, -1);
         if (nonBlocking) {
-            world.ialltoall(Buffer.of(send), Buffer.of(recv)).await();
+            world.ialltoall(Buffer.of(blocks[0]), Buffer.of(recv)).await();
         } else {
-            world.alltoall(Buffer.of(send), Buffer.of(recv));
+            world.alltoall(Buffer.of(blocks[0]), Buffer.of(recv));
         }
-        assertArrayEquals(expected, recv, "rank " + r + " block " + block + (nonBlocking ? " (ialltoall)" : ""));
+        assertArrayEquals(blocks[1], recv, "rank " + r + " block " + block + (nonBlocking ? " (ialltoall)" : ""));
     }
 
     static RuntimeConfig sem(String fabric) {
