@@ -61,6 +61,21 @@ class CollSelectionOptionsTest {
         assertTrue(hasRow(run.err(), "bcast", "<=128 KiB", "binomial", "rules", 3, 3), run::toString);
     }
 
+    /** The process-only threshold (alltoall blocks <= 128 B on 8 ranks: bruck) holds for processes, not threads. */
+    @Test
+    void processesTakeTheirOwnThresholdsAndThreadsDoNot() {
+        String app = io.mpirunj.testapps.AlltoallCheck.class.getName(); // blocks of 8, 24 and 2,056 bytes
+        LauncherRun processes = LauncherRun.of("-np", "8", "--coll-report", "-cp", TESTAPPS, app);
+        assertEquals(0, processes.exitCode(), processes::toString);
+        assertTrue(processes.out().contains("passed alltoall"), processes::toString);
+        assertTrue(hasRow(processes.err(), "alltoall", "<=8 B", "bruck", "threshold", 1, 8), processes::toString);
+        assertTrue(hasRow(processes.err(), "alltoall", "<=32 B", "bruck", "threshold", 1, 8), processes::toString);
+        assertTrue(hasRow(processes.err(), "alltoall", "<=4 KiB", "pairwise", "default", 1, 8), processes::toString);
+        LauncherRun threads = LauncherRun.of("--threads", "-np", "8", "--coll-report", "-cp", TESTAPPS, app);
+        assertEquals(0, threads.exitCode(), threads::toString);
+        assertTrue(hasRow(threads.err(), "alltoall", "<=8 B", "pairwise", "default", 1, 8), threads::toString);
+    }
+
     /** The rules file shipped in benchmarks/rules (written by bench --write-rules) loads and drives a job. */
     @Test
     void theShippedRulesFileRuns() {

@@ -30,4 +30,9 @@ public final class CatalogueProvider implements CollectiveProvider {
     public List<CollRules.Rule> threadThresholds() {
         return Thresholds.THREAD_RULES;
     }
+
+    @Override
+    public List<CollRules.Rule> processThresholds() {
+        return Thresholds.PROCESS_RULES;
+    }
 }

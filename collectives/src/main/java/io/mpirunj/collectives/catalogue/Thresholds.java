@@ -7,8 +7,8 @@ import java.util.List;
 /**
  * Built-in size/rank-count thresholds, consulted after a rules file and {@code auto} and before the
  * default (Open MPI's "fixed" decision). Each rule names the measurement behind it. A rule goes in only
- * where one algorithm beat the default clearly in the sweeps we ran (processes and threads), and only over the
- * sizes measured; each rule's comment names any cell it lost. Where the winner changed from sweep to sweep on
+ * where one algorithm beat the default clearly in the sweeps we ran (processes and threads; for
+ * {@link #THREAD_RULES} and {@link #PROCESS_RULES} in the one placement they hold for), and only over the sizes measured; each rule's comment names any cell it lost. Where the winner changed from sweep to sweep on
  * this 2-core machine, the default stays.
  */
 final class Thresholds {
@@ -66,6 +66,21 @@ final class Thresholds {
                     "built-in threshold for rank threads: bcast <= 2 KiB on 8-32 ranks"),
             new CollRules.Rule(CollectiveOp.BARRIER, 8, 32, 0, Long.MAX_VALUE, "linear", 0,
                     "built-in threshold for rank threads: barrier on 8-32 ranks"));
+
+    /**
+     * Where the ranks are processes talking over sockets ({@link io.mpirunj.runtime.spi.CollectiveRegistry#forRankProcesses}),
+     * before the rules above. alltoall blocks up to 128 B on 8 ranks: bruck (log2(p) rounds, 24 messages at np 8),
+     * where pairwise sends 56: with 8 processes on 2 cores a small message costs tens of µs of CPU (system calls and
+     * a wake-up on each side), so fewer messages win while the blocks are small enough that bruck's extra copying
+     * does not count. Measured paired and shuffled (`bench osu_alltoall -np 8 --coll alltoall=pairwise+bruck[+linear]
+     * --interleave -m 1:1024`): pairwise 1.08-1.17x bruck's time at 1-256 B, tied at 512 B-1 KiB (25 Nov 2026 16:40,
+     * load 2-3); 1.09-1.30x at 1-128 B, bruck behind from 256 B (16:44, load 30) (benchmarks/README.md, "Session 13:
+     * alltoall of small blocks as processes (lead)"). As threads pairwise was as fast or faster (session 6), so the
+     * rule is for processes only.
+     */
+    static final List<CollRules.Rule> PROCESS_RULES = List.of(
+            new CollRules.Rule(CollectiveOp.ALLTOALL, 8, 8, 0, 128, "bruck", 0,
+                    "built-in threshold for rank processes: alltoall blocks <= 128 B on 8 ranks"));
 
     private Thresholds() {
     }

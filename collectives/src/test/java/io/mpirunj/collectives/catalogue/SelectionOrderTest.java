@@ -54,6 +54,7 @@ class SelectionOrderTest {
     private CollectiveRegistry registry(String forced, CollRules rules, CollRules thresholds) {
         return new CollectiveRegistry(CollectiveRegistry.discover(getClass().getClassLoader()), forced, rules,
                 thresholds, CollectiveRegistry.discoverThreadThresholds(getClass().getClassLoader()),
+                CollectiveRegistry.discoverProcessThresholds(getClass().getClassLoader()),
                 CollectiveRegistry.discoverModelSelector(getClass().getClassLoader()));
     }
 
@@ -200,6 +201,34 @@ class SelectionOrderTest {
         assertChoice("dissemination", Selection.Source.DEFAULT, builtIn, CollectiveOp.BARRIER, CallShape.unsized(8));
         assertChoice("dissemination", Selection.Source.FORCED, registry("barrier=dissemination", null).forRankThreads(),
                 CollectiveOp.BARRIER, CallShape.unsized(8));
+    }
+
+    /**
+     * Rank processes: alltoall blocks up to 128 B on 8 ranks run bruck; threads, larger blocks and other rank
+     * counts keep pairwise; the other thresholds still apply; a forced choice and a rules file still win.
+     */
+    @Test
+    void rankProcessesRunBruckForSmallAlltoallBlocksWhereMeasured() {
+        CollectiveRegistry builtIn = registry(null, null);
+        CollectiveRegistry processes = builtIn.forRankProcesses();
+        assertChoice("bruck", Selection.Source.THRESHOLD, processes, CollectiveOp.ALLTOALL, CallShape.of(8, 1));
+        assertChoice("bruck", Selection.Source.THRESHOLD, processes, CollectiveOp.ALLTOALL, CallShape.of(8, 128));
+        assertChoice("pairwise", Selection.Source.DEFAULT, processes, CollectiveOp.ALLTOALL, CallShape.of(8, 129));
+        assertChoice("pairwise", Selection.Source.DEFAULT, processes, CollectiveOp.ALLTOALL, CallShape.of(4, 1));
+        assertChoice("pairwise", Selection.Source.DEFAULT, processes, CollectiveOp.ALLTOALL, CallShape.of(16, 1));
+        assertChoice("pairwise", Selection.Source.DEFAULT, builtIn, CollectiveOp.ALLTOALL, CallShape.of(8, 1));
+        assertChoice("pairwise", Selection.Source.DEFAULT, builtIn.forRankThreads(), CollectiveOp.ALLTOALL,
+                CallShape.of(8, 1));
+        assertChoice("binomial-p2p", Selection.Source.DEFAULT, processes, CollectiveOp.BCAST, CallShape.of(8, 1));
+        assertChoice("dissemination", Selection.Source.DEFAULT, processes, CollectiveOp.BARRIER, CallShape.unsized(8));
+        assertChoice("linear", Selection.Source.THRESHOLD, processes, CollectiveOp.ALLTOALL, CallShape.of(8, 8192));
+        assertChoice("linear-reduce-bcast", Selection.Source.THRESHOLD, processes, CollectiveOp.ALLREDUCE,
+                CallShape.of(8, 4));
+        assertChoice("pairwise", Selection.Source.FORCED, registry("alltoall=pairwise", null).forRankProcesses(),
+                CollectiveOp.ALLTOALL, CallShape.of(8, 1));
+        assertChoice("linear", Selection.Source.RULES,
+                registry(null, "{\"rules\": [{\"op\": \"alltoall\", \"algorithm\": \"linear\"}]}").forRankProcesses(),
+                CollectiveOp.ALLTOALL, CallShape.of(8, 1));
     }
 
     /** t_hold ≪ t_end: the root should send to everyone itself; t_hold = t_end: binomial; IBM SP: OPT-tree, or pipelining when large. */

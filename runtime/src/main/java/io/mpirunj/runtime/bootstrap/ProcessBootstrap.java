@@ -82,9 +82,12 @@ public final class ProcessBootstrap {
             transport.setPeerAddresses(client.addresses());
             transport.addCloseHook(client::close);
             RuntimeConfig rankConfig = config;
-            // made at the rank's first collective (the launcher has checked --coll and --coll-rules)
-            Supplier<CollectiveRegistry> registry = () -> CollectiveRegistry.of(rankConfig,
-                    ProcessBootstrap.class.getClassLoader());
+            // made at the rank's first collective (the launcher has checked --coll and --coll-rules); with the
+            // process-specific thresholds, unless an emulated fabric times the messages (its costs are the model's)
+            Supplier<CollectiveRegistry> registry = () -> {
+                CollectiveRegistry all = CollectiveRegistry.of(rankConfig, ProcessBootstrap.class.getClassLoader());
+                return rankConfig.fabricSpec() == null ? all.forRankProcesses() : all;
+            };
             RankContext ctx = new RankContext(rank, size, Transports.decorate(transport, config), client, config,
                     registry);
             client.listen(new RendezvousClient.Listener() {

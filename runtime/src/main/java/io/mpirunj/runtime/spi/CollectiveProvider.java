@@ -25,4 +25,13 @@ public interface CollectiveProvider {
     default List<CollRules.Rule> threadThresholds() {
         return List.of();
     }
+
+    /**
+     * Thresholds that hold only where the ranks are processes talking over sockets
+     * ({@link CollectiveRegistry#forRankProcesses}: a message is a system call and a wake-up on each side),
+     * consulted there before {@link #thresholds()}. Default: none.
+     */
+    default List<CollRules.Rule> processThresholds() {
+        return List.of();
+    }
 }

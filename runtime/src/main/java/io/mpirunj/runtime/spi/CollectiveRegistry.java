@@ -46,6 +46,8 @@ public final class CollectiveRegistry {
     private final CollRules thresholds;
     /** Thresholds {@link #forRankThreads} puts before {@link #thresholds}; none once applied. */
     private final CollRules threadThresholds;
+    /** Thresholds {@link #forRankProcesses} puts before {@link #thresholds}; none once applied. */
+    private final CollRules processThresholds;
     private final ModelSelector modelSelector;
     /** Per rule (file rules, then thresholds): its algorithm as a ready selection; null for "auto" rules. */
     private final Map<CollRules.Rule, Selection> ruleSelections = new java.util.IdentityHashMap<>();
@@ -100,6 +102,16 @@ public final class CollectiveRegistry {
      */
     public CollectiveRegistry(List<? extends CollectiveAlgorithm> algorithms, String forcedSpec, CollRules rules,
             CollRules thresholds, CollRules threadThresholds, ModelSelector modelSelector) {
+        this(algorithms, forcedSpec, rules, thresholds, threadThresholds, CollRules.NONE, modelSelector);
+    }
+
+    /**
+     * @param processThresholds built-in thresholds for ranks that are processes talking over sockets,
+     *     applied by {@link #forRankProcesses}
+     */
+    public CollectiveRegistry(List<? extends CollectiveAlgorithm> algorithms, String forcedSpec, CollRules rules,
+            CollRules thresholds, CollRules threadThresholds, CollRules processThresholds,
+            ModelSelector modelSelector) {
         for (CollectiveAlgorithm a : algorithms) {
             Map<String, CollectiveAlgorithm> names = byOp.computeIfAbsent(a.op(), k -> new LinkedHashMap<>());
             if (a.name().equals(CollRules.AUTO)) {
@@ -119,10 +131,12 @@ public final class CollectiveRegistry {
         this.rules = rules;
         this.thresholds = thresholds;
         this.threadThresholds = threadThresholds;
+        this.processThresholds = processThresholds;
         this.modelSelector = modelSelector;
         prepareRules(rules, Selection.Source.RULES);
         prepareRules(thresholds, Selection.Source.THRESHOLD);
         prepareRules(threadThresholds, Selection.Source.THRESHOLD);
+        prepareRules(processThresholds, Selection.Source.THRESHOLD);
         applyForced(forcedSpec);
     }
 
@@ -139,11 +153,12 @@ public final class CollectiveRegistry {
 
     /** A copy of {@code from}: the same algorithms, rules and choices. */
     private CollectiveRegistry(CollectiveRegistry from) {
-        this(from, from.thresholds, from.threadThresholds);
+        this(from, from.thresholds, from.threadThresholds, from.processThresholds);
     }
 
     /** A copy of {@code from} with other thresholds. */
-    private CollectiveRegistry(CollectiveRegistry from, CollRules thresholds, CollRules threadThresholds) {
+    private CollectiveRegistry(CollectiveRegistry from, CollRules thresholds, CollRules threadThresholds,
+            CollRules processThresholds) {
         for (Map.Entry<CollectiveOp, Map<String, CollectiveAlgorithm>> e : from.byOp.entrySet()) {
             byOp.put(e.getKey(), new LinkedHashMap<>(e.getValue()));
         }
@@ -154,6 +169,7 @@ public final class CollectiveRegistry {
         rules = from.rules;
         this.thresholds = thresholds;
         this.threadThresholds = threadThresholds;
+        this.processThresholds = processThresholds;
         modelSelector = from.modelSelector;
         ruleSelections.putAll(from.ruleSelections);
     }
@@ -163,13 +179,26 @@ public final class CollectiveRegistry {
      * thresholds ({@link CollectiveProvider#threadThresholds}) go before the built-in ones.
      */
     public CollectiveRegistry forRankThreads() {
-        if (threadThresholds.isEmpty()) {
+        return withFirst(threadThresholds, "rank threads");
+    }
+
+    /**
+     * This registry for ranks that are processes talking over sockets: the providers' process
+     * thresholds ({@link CollectiveProvider#processThresholds}) go before the built-in ones.
+     */
+    public CollectiveRegistry forRankProcesses() {
+        return withFirst(processThresholds, "rank processes");
+    }
+
+    /** A copy whose thresholds are {@code first}, then the built-in ones; no placement's rules left to apply. */
+    private CollectiveRegistry withFirst(CollRules first, String placement) {
+        if (first.isEmpty()) {
             return this;
         }
-        List<CollRules.Rule> merged = new ArrayList<>(threadThresholds.rules());
+        List<CollRules.Rule> merged = new ArrayList<>(first.rules());
         merged.addAll(thresholds.rules());
-        return new CollectiveRegistry(this, new CollRules(merged, thresholds.source() + " (rank threads)"),
-                CollRules.NONE);
+        return new CollectiveRegistry(this, new CollRules(merged, thresholds.source() + " (" + placement + ")"),
+                CollRules.NONE, CollRules.NONE);
     }
 
     /** Checks each rule's algorithm (the error names the rule) and keeps its selection ready. */
@@ -250,6 +279,11 @@ public final class CollectiveRegistry {
         return threadThresholds(providers(loader));
     }
 
+    /** The process thresholds of every {@link CollectiveProvider} visible to {@code loader}. */
+    public static CollRules discoverProcessThresholds(ClassLoader loader) {
+        return processThresholds(providers(loader));
+    }
+
     private static List<CollectiveProvider> providers(ClassLoader loader) {
         List<CollectiveProvider> out = new ArrayList<>();
         ServiceLoader.load(CollectiveProvider.class, loader).forEach(out::add);
@@ -274,6 +308,11 @@ public final class CollectiveRegistry {
                 "built-in thresholds for rank threads");
     }
 
+    private static CollRules processThresholds(List<CollectiveProvider> providers) {
+        return new CollRules(collect(providers, CollectiveProvider::processThresholds),
+                "built-in thresholds for rank processes");
+    }
+
     /** The first {@link ModelSelector} visible to {@code loader}, or null. */
     public static ModelSelector discoverModelSelector(ClassLoader loader) {
         Iterator<ModelSelector> it = ServiceLoader.load(ModelSelector.class, loader).iterator();
@@ -290,7 +329,8 @@ public final class CollectiveRegistry {
         CollRules rules = rulesFile == null ? CollRules.NONE : CollRules.load(Path.of(rulesFile));
         List<CollectiveProvider> providers = providers(loader); // once: each load scans the class path anew
         return new CollectiveRegistry(collect(providers, CollectiveProvider::algorithms), forced, rules,
-                thresholds(providers), threadThresholds(providers), discoverModelSelector(loader));
+                thresholds(providers), threadThresholds(providers), processThresholds(providers),
+                discoverModelSelector(loader));
     }
 
     /** A registry of every algorithm visible to {@code loader}, forced and ruled as {@code config} says. */
