@@ -99,11 +99,21 @@ final class CollectiveBench {
             }
             long[] times = new long[4];
             double[] us = new double[2];
+            int turns = Arrays.stream(counts).sum();
+            int every = Math.max(1, turns / PASS_BREAKS);
+            SplittableRandom samples = new SplittableRandom(world.rank());
             OsuRun.warmUpJit(world, options, () -> {
                 // through the timed loop's own method and both its loops (untimed, timed), each going round more than
-                // once, so that what the JIT compiles for it is ready before it times (timeCalls)
-                OsuRun.interleavedPass(counts, k -> timeCalls(calls[k], 2, 2, times, us));
-                warmStatistics(sizes);
+                // once, so that what the JIT compiles for it is ready before it times (timeCalls); every so often what
+                // happens between timed sizes (passBreak)
+                int[] turn = {0};
+                OsuRun.interleavedPass(counts, k -> {
+                    timeCalls(calls[k], 2, 2, times, us);
+                    if (++turn[0] % every == 0) {
+                        passBreak(sizes, calls[k], samples);
+                    }
+                });
+                warmStatistics(sizes, samples);
             });
         }
         for (int size : options.sizes()) {
@@ -251,13 +261,51 @@ final class CollectiveBench {
      * alone, was deoptimised and recompiled during the second (osu_bcast np 8: 1.7 s of compiles on a rank while
      * 2 B was timed, mean 601 µs against 198 µs at 1 B).
      */
-    private void warmStatistics(List<Integer> sizes) {
+    private void warmStatistics(List<Integer> sizes, SplittableRandom samples) {
         for (int iters : sizes.stream().map(options::iterations).distinct().toList()) {
             long[] times = new long[2 * iters];
             double[] us = new double[iters];
-            summarize(sizes.get(0), iters, times, us);
+            for (int i = 0; i < iters; i++) { // varied, as timed calls: rank 0 sorts them (the percentiles)
+                us[i] = 50 + samples.nextDouble() * 1_000;
+                times[i] = samples.nextLong(1L << 40);
+                times[iters + i] = times[i] + 1_000 + samples.nextLong(1_000_000);
+            }
+            OsuTable.Row row = summarize(sizes.get(0), iters, times, us);
+            if (row != null) {
+                OsuTable.row(benchmark, options.full(), row); // rank 0 formats it (not printed)
+            }
         }
         OsuRun.mostEvents(stats, RuntimeEvents.now());
+    }
+
+    /**
+     * How many times a JIT warm-up pass stops its interleaved calls for {@link #passBreak}.
+     */
+    static final int PASS_BREAKS = 12;
+    /** How long every rank sleeps in a {@link #passBreak}, plus up to 7 ms by rank (so they wake apart). */
+    static final long PASS_BREAK_IDLE_MILLIS = 20;
+    /** The calls of one size made back to back in a {@link #passBreak}. */
+    static final int PASS_BREAK_CALLS = 10;
+
+    /**
+     * Within a JIT warm-up pass, what happens between timed sizes, a few times a pass: the statistics on varied
+     * made-up samples, every rank idle for a while (waking apart), then calls of one size back to back. Each
+     * changed the transport's and the collectives' code paths that the interleaved calls alone never took, and the
+     * JIT, which had compiled those on the calls' profiles, threw that code away when they first ran (unstable_if
+     * and class-check traps) and recompiled it while the first sizes were timed: the statistics' larger messages
+     * (a frame header split across two reads in FrameDecoder, Netty's pool size classes), the idle time after the
+     * passes (the event loop blocking in epoll, a message arriving before its receive was posted in
+     * ScheduleRunner's progress, Netty's write path finding the outbound buffer empty). osu_alltoall np 8, -m 1:16
+     * at load 40: 1.2-3.5 s of C2 compiles on four ranks while 1 B was timed came from those traps. Run inside the
+     * passes, from the first, those paths are in the profiles the JIT compiles from.
+     */
+    private void passBreak(List<Integer> sizes, Runnable call, SplittableRandom samples) {
+        warmStatistics(sizes, samples);
+        long until = System.nanoTime() + (PASS_BREAK_IDLE_MILLIS + world.rank() % 8) * 1_000_000;
+        for (long left; (left = until - System.nanoTime()) > 0;) {
+            java.util.concurrent.locks.LockSupport.parkNanos(left); // no InterruptedException; the flag stays set
+        }
+        timeCalls(call, PASS_BREAK_CALLS, 0, null, null);
     }
 
     /** One untimed call (by the ranks that take part) and OSU's barrier after it. */
