@@ -3,7 +3,6 @@ package io.mpirunj.benchmarks.osu;
 import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import io.mpirunj.Op;
-import io.mpirunj.benchmarks.JitQuiet;
 import java.io.PrintStream;
 import io.mpirunj.collectives.runner.JobModels;
 import io.mpirunj.fabric.model.CostModel;
@@ -49,8 +48,6 @@ final class CollectiveBench {
     private final OsuBenchmark benchmark;
     private final GlobalClock clock;
     private final boolean participant;
-    /** Time {@link #skipUntilQuiet} spent so far (this rank's clock), against its budget. */
-    private long sizeSettleNanos;
 
     private CollectiveBench(Comm world, OsuOptions options, boolean participant) {
         this.world = world;
@@ -118,7 +115,12 @@ final class CollectiveBench {
         }
         for (int size : options.sizes()) {
             Runnable call = op.prepare(world, size);
-            skipUntilQuiet(size, call);
+            // OSU's untimed calls (-x), in a row. No idle time per size (session 12 had up to three rounds of it, 2 s
+            // each): the ranks' first idle time and its allreduce on the statistics' communicator (pairs of ranks that
+            // had not exchanged a message on it before) took paths the warm-up had not, so the JIT threw compiled code
+            // away there (unstable_if in MatchingQueues' per-source queues, in ScheduleRunner's progress) and
+            // recompiled it while the first size was timed; the pass breaks now give the profiles an idle time instead
+            timeCalls(call, options.warmup(size), 0, null, null);
             RuntimeEvents before = RuntimeEvents.now();
             OsuTable.Row row = measure(size, call);
             OsuRun.reportCompiles(stats, options, size, before);
@@ -320,54 +322,6 @@ final class CollectiveBench {
     private void separate() {
         if (benchmark != OsuBenchmark.BARRIER) {
             world.barrier();
-        }
-    }
-
-    /**
-     * OSU's untimed calls of one size ({@code -x}), run in a row right before it is timed; with the JIT warm-up on,
-     * then idle until every rank's JVM is quiet ({@link JitQuiet#settleSteps}) and the untimed calls again, while
-     * some JVM was busy in that idle time: at most {@value OsuRun#SIZE_SETTLE_ROUNDS} rounds of at most
-     * {@value OsuRun#SIZE_SETTLE_LIMIT_MILLIS} ms, and {@value OsuRun#SIZE_SETTLE_BUDGET_MILLIS} ms of idling over
-     * the whole run. The warm-up's passes take the sizes in turn, one call each, and the first run of one size's
-     * calls in a row still made the JIT compile (a tier-up, a deoptimised method's recompilation) while that size
-     * was timed: osu_bcast np 8, 2.3 s of compiles on a rank while 1 B was timed; osu_alltoall np 8, 0.5-1.3 s at
-     * half the sizes. Those compiles now run here, untimed. With {@code -f} rank 0 says on stderr when it idled
-     * more than the quiet minimum.
-     */
-    private void skipUntilQuiet(int size, Runnable call) {
-        int skip = options.warmup(size);
-        timeCalls(call, skip, 0, null, null);
-        if (options.jitWarmup() == 0) {
-            return;
-        }
-        long start = System.nanoTime();
-        long idled = 0;
-        int rounds = 0;
-        JitQuiet.Settled settled;
-        do {
-            // every rank's own budget (idle time only, spent so far, this size's rounds included), but the ranks
-            // agree on how each wait ended, so they leave the loop together
-            long left = Math.max(0, OsuRun.SIZE_SETTLE_BUDGET_MILLIS - sizeSettleNanos / 1_000_000);
-            long idleStart = System.nanoTime();
-            settled = JitQuiet.settleSteps(stats, OsuRun.SIZE_SETTLE_STEP_MILLIS, OsuRun.SIZE_SETTLE_QUIET_STEPS,
-                    Math.min(OsuRun.SIZE_SETTLE_LIMIT_MILLIS, left));
-            long idle = System.nanoTime() - idleStart;
-            idled += idle;
-            sizeSettleNanos += idle;
-            timeCalls(call, skip, 0, null, null); // after the idle time, and on whatever was compiled in it
-            rounds++;
-        } while (settled.steps() > OsuRun.SIZE_SETTLE_QUIET_STEPS && !settled.limitReached()
-                && rounds < OsuRun.SIZE_SETTLE_ROUNDS);
-        long took = System.nanoTime() - start;
-        if (world.rank() == 0 && options.full() && (rounds > 1 || settled.limitReached())) {
-            System.err.printf("%s %d B: before timing, %d idle time(s) of %.1f s in all, each followed by the %d "
-                            + "untimed calls again, %.1f s; %s%n",
-                    benchmark.command(), size, rounds, idled / 1e9, skip, took / 1e9, settled.limitReached()
-                            ? "time limit reached" + (settled.busy() ? ", some rank's JVM still busy" : "")
-                            : settled.steps() > OsuRun.SIZE_SETTLE_QUIET_STEPS
-                                    ? "round limit reached (some rank's JVM was busy in the last idle time)"
-                                    : "then every rank's JVM was quiet");
-            System.err.flush();
         }
     }
 
