@@ -3,7 +3,6 @@ package io.mpirunj.benchmarks.osu;
 import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import io.mpirunj.Op;
-import io.mpirunj.benchmarks.JitQuiet;
 import java.io.PrintStream;
 import io.mpirunj.collectives.runner.JobModels;
 import io.mpirunj.fabric.model.CostModel;
@@ -49,8 +48,6 @@ final class CollectiveBench {
     private final OsuBenchmark benchmark;
     private final GlobalClock clock;
     private final boolean participant;
-    /** Time {@link #skipUntilQuiet} spent so far (this rank's clock), against its budget. */
-    private long sizeSettleNanos;
 
     private CollectiveBench(Comm world, OsuOptions options, boolean participant) {
         this.world = world;
@@ -99,16 +96,31 @@ final class CollectiveBench {
             }
             long[] times = new long[4];
             double[] us = new double[2];
+            int turns = Arrays.stream(counts).sum();
+            int every = Math.max(1, turns / PASS_BREAKS);
+            SplittableRandom samples = new SplittableRandom(world.rank());
             OsuRun.warmUpJit(world, options, () -> {
                 // through the timed loop's own method and both its loops (untimed, timed), each going round more than
-                // once, so that what the JIT compiles for it is ready before it times (timeCalls)
-                OsuRun.interleavedPass(counts, k -> timeCalls(calls[k], 2, 2, times, us));
-                warmStatistics(sizes);
+                // once, so that what the JIT compiles for it is ready before it times (timeCalls); every so often what
+                // happens between timed sizes (passBreak)
+                int[] turn = {0};
+                OsuRun.interleavedPass(counts, k -> {
+                    timeCalls(calls[k], 2, 2, times, us);
+                    if (++turn[0] % every == 0) {
+                        passBreak(sizes, calls[k], samples);
+                    }
+                });
+                warmStatistics(sizes, samples);
             });
         }
         for (int size : options.sizes()) {
             Runnable call = op.prepare(world, size);
-            skipUntilQuiet(size, call);
+            // OSU's untimed calls (-x), in a row. No idle time per size (session 12 had up to three rounds of it, 2 s
+            // each): the ranks' first idle time and its allreduce on the statistics' communicator (pairs of ranks that
+            // had not exchanged a message on it before) took paths the warm-up had not, so the JIT threw compiled code
+            // away there (unstable_if in MatchingQueues' per-source queues, in ScheduleRunner's progress) and
+            // recompiled it while the first size was timed; the pass breaks now give the profiles an idle time instead
+            timeCalls(call, options.warmup(size), 0, null, null);
             RuntimeEvents before = RuntimeEvents.now();
             OsuTable.Row row = measure(size, call);
             OsuRun.reportCompiles(stats, options, size, before);
@@ -251,13 +263,51 @@ final class CollectiveBench {
      * alone, was deoptimised and recompiled during the second (osu_bcast np 8: 1.7 s of compiles on a rank while
      * 2 B was timed, mean 601 µs against 198 µs at 1 B).
      */
-    private void warmStatistics(List<Integer> sizes) {
+    private void warmStatistics(List<Integer> sizes, SplittableRandom samples) {
         for (int iters : sizes.stream().map(options::iterations).distinct().toList()) {
             long[] times = new long[2 * iters];
             double[] us = new double[iters];
-            summarize(sizes.get(0), iters, times, us);
+            for (int i = 0; i < iters; i++) { // varied, as timed calls: rank 0 sorts them (the percentiles)
+                us[i] = 50 + samples.nextDouble() * 1_000;
+                times[i] = samples.nextLong(1L << 40);
+                times[iters + i] = times[i] + 1_000 + samples.nextLong(1_000_000);
+            }
+            OsuTable.Row row = summarize(sizes.get(0), iters, times, us);
+            if (row != null) {
+                OsuTable.row(benchmark, options.full(), row); // rank 0 formats it (not printed)
+            }
         }
         OsuRun.mostEvents(stats, RuntimeEvents.now());
+    }
+
+    /**
+     * How many times a JIT warm-up pass stops its interleaved calls for {@link #passBreak}.
+     */
+    static final int PASS_BREAKS = 12;
+    /** How long every rank sleeps in a {@link #passBreak}, plus up to 7 ms by rank (so they wake apart). */
+    static final long PASS_BREAK_IDLE_MILLIS = 20;
+    /** The calls of one size made back to back in a {@link #passBreak}. */
+    static final int PASS_BREAK_CALLS = 10;
+
+    /**
+     * Within a JIT warm-up pass, what happens between timed sizes, a few times a pass: the statistics on varied
+     * made-up samples, every rank idle for a while (waking apart), then calls of one size back to back. Each
+     * changed the transport's and the collectives' code paths that the interleaved calls alone never took, and the
+     * JIT, which had compiled those on the calls' profiles, threw that code away when they first ran (unstable_if
+     * and class-check traps) and recompiled it while the first sizes were timed: the statistics' larger messages
+     * (a frame header split across two reads in FrameDecoder, Netty's pool size classes), the idle time after the
+     * passes (the event loop blocking in epoll, a message arriving before its receive was posted in
+     * ScheduleRunner's progress, Netty's write path finding the outbound buffer empty). osu_alltoall np 8, -m 1:16
+     * at load 40: 1.2-3.5 s of C2 compiles on four ranks while 1 B was timed came from those traps. Run inside the
+     * passes, from the first, those paths are in the profiles the JIT compiles from.
+     */
+    private void passBreak(List<Integer> sizes, Runnable call, SplittableRandom samples) {
+        warmStatistics(sizes, samples);
+        long until = System.nanoTime() + (PASS_BREAK_IDLE_MILLIS + world.rank() % 8) * 1_000_000;
+        for (long left; (left = until - System.nanoTime()) > 0;) {
+            java.util.concurrent.locks.LockSupport.parkNanos(left); // no InterruptedException; the flag stays set
+        }
+        timeCalls(call, PASS_BREAK_CALLS, 0, null, null);
     }
 
     /** One untimed call (by the ranks that take part) and OSU's barrier after it. */
@@ -272,54 +322,6 @@ final class CollectiveBench {
     private void separate() {
         if (benchmark != OsuBenchmark.BARRIER) {
             world.barrier();
-        }
-    }
-
-    /**
-     * OSU's untimed calls of one size ({@code -x}), run in a row right before it is timed; with the JIT warm-up on,
-     * then idle until every rank's JVM is quiet ({@link JitQuiet#settleSteps}) and the untimed calls again, while
-     * some JVM was busy in that idle time: at most {@value OsuRun#SIZE_SETTLE_ROUNDS} rounds of at most
-     * {@value OsuRun#SIZE_SETTLE_LIMIT_MILLIS} ms, and {@value OsuRun#SIZE_SETTLE_BUDGET_MILLIS} ms of idling over
-     * the whole run. The warm-up's passes take the sizes in turn, one call each, and the first run of one size's
-     * calls in a row still made the JIT compile (a tier-up, a deoptimised method's recompilation) while that size
-     * was timed: osu_bcast np 8, 2.3 s of compiles on a rank while 1 B was timed; osu_alltoall np 8, 0.5-1.3 s at
-     * half the sizes. Those compiles now run here, untimed. With {@code -f} rank 0 says on stderr when it idled
-     * more than the quiet minimum.
-     */
-    private void skipUntilQuiet(int size, Runnable call) {
-        int skip = options.warmup(size);
-        timeCalls(call, skip, 0, null, null);
-        if (options.jitWarmup() == 0) {
-            return;
-        }
-        long start = System.nanoTime();
-        long idled = 0;
-        int rounds = 0;
-        JitQuiet.Settled settled;
-        do {
-            // every rank's own budget (idle time only, spent so far, this size's rounds included), but the ranks
-            // agree on how each wait ended, so they leave the loop together
-            long left = Math.max(0, OsuRun.SIZE_SETTLE_BUDGET_MILLIS - sizeSettleNanos / 1_000_000);
-            long idleStart = System.nanoTime();
-            settled = JitQuiet.settleSteps(stats, OsuRun.SIZE_SETTLE_STEP_MILLIS, OsuRun.SIZE_SETTLE_QUIET_STEPS,
-                    Math.min(OsuRun.SIZE_SETTLE_LIMIT_MILLIS, left));
-            long idle = System.nanoTime() - idleStart;
-            idled += idle;
-            sizeSettleNanos += idle;
-            timeCalls(call, skip, 0, null, null); // after the idle time, and on whatever was compiled in it
-            rounds++;
-        } while (settled.steps() > OsuRun.SIZE_SETTLE_QUIET_STEPS && !settled.limitReached()
-                && rounds < OsuRun.SIZE_SETTLE_ROUNDS);
-        long took = System.nanoTime() - start;
-        if (world.rank() == 0 && options.full() && (rounds > 1 || settled.limitReached())) {
-            System.err.printf("%s %d B: before timing, %d idle time(s) of %.1f s in all, each followed by the %d "
-                            + "untimed calls again, %.1f s; %s%n",
-                    benchmark.command(), size, rounds, idled / 1e9, skip, took / 1e9, settled.limitReached()
-                            ? "time limit reached" + (settled.busy() ? ", some rank's JVM still busy" : "")
-                            : settled.steps() > OsuRun.SIZE_SETTLE_QUIET_STEPS
-                                    ? "round limit reached (some rank's JVM was busy in the last idle time)"
-                                    : "then every rank's JVM was quiet");
-            System.err.flush();
         }
     }
 

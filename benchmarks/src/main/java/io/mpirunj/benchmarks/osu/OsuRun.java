@@ -36,21 +36,6 @@ final class OsuRun {
     static final long SETTLE_STEP_MILLIS = 100;
     static final int SETTLE_QUIET_STEPS = 3;
     static final long SETTLE_LIMIT_MILLIS = 20_000;
-    /**
-     * Per timed size of a collective, after OSU's untimed calls (CollectiveBench.skipUntilQuiet): idle until every
-     * rank's JVM has been quiet for {@value #SIZE_SETTLE_QUIET_STEPS} steps of {@value #SIZE_SETTLE_STEP_MILLIS} ms,
-     * at most {@value #SIZE_SETTLE_LIMIT_MILLIS} ms, then the untimed calls again, for at most
-     * {@value #SIZE_SETTLE_ROUNDS} rounds while some JVM was busy, and at most {@value #SIZE_SETTLE_BUDGET_MILLIS} ms
-     * of idling over a whole run (counted round by round; the untimed calls run on top of it). Its cost when every
-     * JVM is quiet: 0.1 s and one more run of the untimed calls per size (21 sizes: 2.1 s); at most the budget
-     * plus about 0.05 s a round once it is spent, and four runs of the untimed calls per size. Not in
-     * {@code --interleave}/{@code --compare} runs, whose blocks take the algorithms in turn.
-     */
-    static final long SIZE_SETTLE_STEP_MILLIS = 50;
-    static final int SIZE_SETTLE_QUIET_STEPS = 2;
-    static final long SIZE_SETTLE_LIMIT_MILLIS = 2_000;
-    static final long SIZE_SETTLE_BUDGET_MILLIS = 10_000;
-    static final int SIZE_SETTLE_ROUNDS = 3;
 
     /** The body of one benchmark, run by every rank with the parsed options. */
     @FunctionalInterface

@@ -34,11 +34,10 @@
  * 2000; 20000 for osu_latency; 0 turns it off), so OSU's short per-size warm-up measures compiled
  * code compiled for every size. Every program repeats those calls (up to 10 times) while any rank's
  * JIT still compiles, then every rank idles until its JIT is quiet, so that the first timed size does
- * not share the cores with the compiler. The collectives (not with {@code --interleave}) also idle after each size's
- * untimed calls while some rank's JVM is busy, and make those calls again (at most 3 rounds of 2 s a size, 10 s of
- * idling a run), so what one size's
- * calls in a row make the JIT compile is compiled before they are timed. With {@code -f} rank 0 names on stderr
- * any size during which some rank's JIT still compiled, and any size it idled before. {@code mpirun-j bench} runs process ranks on the JVM's own compile thresholds,
- * not the launcher's start-up ones.
+ * not share the cores with the compiler. The collectives' passes also stop a dozen times for what happens between
+ * timed sizes (the statistics, every rank idle a moment, calls of one size in a row), so the code the JIT compiles
+ * has seen those paths and is not thrown away and recompiled while the first sizes are timed. With {@code -f} rank 0
+ * names on stderr any size during which some rank's JIT still compiled. {@code mpirun-j bench} runs process ranks on
+ * the JVM's own compile thresholds, not the launcher's start-up ones.
  */
 package io.mpirunj.benchmarks.osu;
