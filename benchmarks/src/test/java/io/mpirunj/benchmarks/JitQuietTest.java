@@ -2,6 +2,8 @@ package io.mpirunj.benchmarks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.mpirunj.Buffer;
+import io.mpirunj.Op;
 import io.mpirunj.testing.LocalCluster;
 import java.util.Map;
 import java.util.Set;
@@ -23,8 +25,12 @@ class JitQuietTest {
     /** How {@link JitQuiet#settleSteps} ended on four thread ranks, checked to be the same on every rank. */
     private static JitQuiet.Settled settleOnFourRanks(IntToLongFunction stepMillis, IntToLongFunction limitMillis) {
         Set<JitQuiet.Settled> seen = ConcurrentHashMap.newKeySet();
-        LocalCluster.run(NP, world -> seen.add(JitQuiet.settleSteps(world, stepMillis.applyAsLong(world.rank()), 2,
-                limitMillis.applyAsLong(world.rank()))));
+        LocalCluster.run(NP, world -> {
+            // one allreduce first (JitQuiet's vote), so that the first step's is not a cold one
+            world.allreduce(Buffer.of(new int[2]), Buffer.of(new int[2]), Op.MAX);
+            seen.add(JitQuiet.settleSteps(world, stepMillis.applyAsLong(world.rank()), 2,
+                    limitMillis.applyAsLong(world.rank())));
+        });
         assertEquals(1, seen.size(), "every rank ends the same way: " + seen);
         return seen.iterator().next();
     }
@@ -47,8 +53,9 @@ class JitQuietTest {
     @Test
     void oneBusyRankKeepsEveryRankWaitingUntilTheLimit() {
         // rank 0 is busy in every step (0 ms steps: any CPU time at all is its twentieth of a core), so no two
-        // quiet steps ever come; only the 200 ms limit can end the wait, and it ends it busy on every rank
-        JitQuiet.Settled s = settleOnFourRanks(r -> r == 0 ? 0 : 10, r -> 200);
+        // quiet steps ever come; only the limit can end the wait, and it ends it busy on every rank. (A JitQuiet
+        // that ignored the busy rank would end after two steps, ~20 ms, unless the machine were slower than 2 s.)
+        JitQuiet.Settled s = settleOnFourRanks(r -> r == 0 ? 0 : 10, r -> 2_000);
         assertEquals(true, s.limitReached(), s::toString);
         assertEquals(true, s.busy(), s::toString);
     }
