@@ -52,7 +52,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 final class ProcessJob {
     /** Between telling the surviving ranks about a failure and asking them to exit (SIGTERM). */
     static final long STOP_GRACE_MS = 500;
-    /** Overrides {@link #STOP_GRACE_MS} (tests use it to watch the survivors fail). */
+    /** Overrides {@link #STOP_GRACE_MS}, and ThreadJob's (tests use it to watch the survivors fail). */
     static final String STOP_GRACE_MS_PROP = "mpirunj.launcher.stopGraceMs";
     /** How long the timeout report waits for the ranks to say what they are doing. */
     static final long STATUS_QUERY_MS = 1_000;

@@ -44,7 +44,10 @@ import java.util.concurrent.TimeUnit;
  * hook then names the rank that called it ({@link #reportExitingRank}).
  */
 final class ThreadJob {
-    /** How long stopped ranks get to end after the job failed, before they are stopped forcibly. */
+    /**
+     * How long stopped ranks get to end after the job failed, before they are stopped forcibly;
+     * {@link ProcessJob#STOP_GRACE_MS_PROP} overrides it (for the tests that watch the survivors fail).
+     */
     static final long STOP_GRACE_MS = 3_000;
     /** How long forcibly stopped rank threads get to end. */
     static final long KILL_GRACE_MS = 1_000;
@@ -57,6 +60,7 @@ final class ThreadJob {
     private final ClassLoader parent;
     private final CollectiveRegistry registry;
     private final JobOutcome outcome = new JobOutcome();
+    private final long stopGraceMs = RuntimeConfig.longProperty(ProcessJob.STOP_GRACE_MS_PROP, STOP_GRACE_MS, 0);
     private final RankContext[] contexts;
     private final Thread[] threads;
     private final ThreadGroup[] groups;
@@ -203,7 +207,7 @@ final class ThreadJob {
                         onTimeout();
                     }
                     if (outcome.failed()) {
-                        if (!done.await(STOP_GRACE_MS, TimeUnit.MILLISECONDS)) {
+                        if (!done.await(stopGraceMs, TimeUnit.MILLISECONDS)) {
                             stopForcibly(done);
                         }
                         return;
@@ -275,7 +279,7 @@ final class ThreadJob {
     private void stopForcibly(CountDownLatch done) throws InterruptedException {
         for (int r = 0; r < threads.length; r++) {
             if (threads[r].isAlive()) {
-                output.launcherError("rank " + r + " did not stop within " + STOP_GRACE_MS
+                output.launcherError("rank " + r + " did not stop within " + stopGraceMs
                         + " ms of the job failing; stopping its thread forcibly");
                 forceStop(threads[r]);
             }

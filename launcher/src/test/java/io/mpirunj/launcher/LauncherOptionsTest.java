@@ -12,16 +12,19 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 import java.util.jar.Attributes;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -123,49 +126,61 @@ class LauncherOptionsTest {
 
     // ---- --timeout ---------------------------------------------------------------------------------
 
-    private static void assertTimeoutReport(LauncherRun run, int np, int seconds, boolean pids) {
-        assertEquals(ExitCodes.TIMEOUT, run.exitCode(), run::toString);
-        assertTrue(run.err().contains("mpirun-j: the job timed out after " + seconds + " s"), run::toString);
-        assertTrue(run.err().contains(np + " of " + np + " ranks still running:"), run::toString);
-        for (int r = 0; r < np; r++) {
-            Pattern line = Pattern.compile("mpirun-j:   rank " + r + (pids ? " \\(pid \\d+\\)" : "")
-                    + ": recv\\(source=ANY_SOURCE, tag=99\\) on world for \\d+\\.\\d s, called at "
-                    + Pattern.quote(Waiter.class.getName()) + "\\.main\\(Waiter\\.java:\\d+\\)");
-            assertTrue(run.errLines().stream().anyMatch(l -> line.matcher(l).matches()), line + "\n" + run);
-        }
-        assertTrue(run.err().contains("exit status 124"), run::toString);
+    /** The report line of rank {@code r} in its Waiter's receive. */
+    private static Pattern waiterLine(int r, boolean pids) {
+        return Pattern.compile("mpirun-j:   rank " + r + (pids ? " \\(pid \\d+\\)" : "")
+                + ": recv\\(source=ANY_SOURCE, tag=99\\) on world for \\d+\\.\\d s, called at "
+                + Pattern.quote(Waiter.class.getName()) + "\\.main\\(Waiter\\.java:\\d+\\)");
     }
 
-    @Test
-    @Timeout(value = 180, unit = TimeUnit.SECONDS)
-    void timeoutReportsEveryRanksCallAndExits124InProcessMode() {
-        // The ranks must be in their call when the timeout strikes. On a busy two-core machine three JVMs
-        // can take longer than any fixed timeout to start, so a run whose report finds a rank still
-        // starting is tried again with a longer timeout; a report that is wrong otherwise fails at once.
+    /**
+     * Runs a {@link Waiter} job (its ranks block for ever, so only the timeout can end it) with each time limit of
+     * {@code seconds} in turn until the report finds every rank in its receive, and checks that run's report. How
+     * long {@code np} JVMs or rank threads take to get there on a busy machine has no bound, so a run whose report
+     * finds some rank elsewhere (still starting, in Mpi.init or the barrier before the receive, too busy to answer)
+     * is tried again with the next, longer limit; every run must still have timed out, said so and exited 124.
+     */
+    private static void assertTimeoutReport(IntFunction<LauncherRun> waiterJob, int np, boolean pids, int... seconds) {
         LauncherRun run = null;
-        for (int seconds : new int[] {8, 20, 60}) {
-            run = LauncherRun.of("-np", "3", "--timeout", Integer.toString(seconds), Waiter.class.getName());
-            if (!run.err().contains("no answer (still starting")) {
-                assertTimeoutReport(run, 3, seconds, true);
+        for (int limit : seconds) {
+            run = waiterJob.apply(limit);
+            assertEquals(ExitCodes.TIMEOUT, run.exitCode(), run::toString);
+            assertTrue(run.err().contains("mpirun-j: the job timed out after " + limit + " s"), run::toString);
+            assertTrue(run.err().contains("mpirun-j: stopping the job; exit status 124"), run::toString);
+            LauncherRun ran = run;
+            if (IntStream.range(0, np).allMatch(r -> ran.errLines().stream()
+                    .anyMatch(l -> waiterLine(r, pids).matcher(l).matches()))) {
+                assertTrue(run.err().contains(np + " of " + np + " ranks still running:"), run::toString);
                 return;
             }
         }
-        throw new AssertionError("the ranks were still starting at every timeout tried\n" + run);
+        throw new AssertionError("at no time limit tried (" + Arrays.toString(seconds) + " s) were all " + np
+                + " ranks in their receive; the last report:\n" + run);
     }
 
     @Test
-    void timeoutReportsEveryRanksCallAndExits124InThreadsMode() {
-        LauncherRun run = LauncherRun.of("--threads", "-np", "4", "--timeout", "2", Waiter.class.getName());
-        assertTimeoutReport(run, 4, 2, false);
-        assertEquals(Set.of(), FailureDetectionTest.rankThreadsAlive(4), run::toString);
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void timeoutReportsEveryRanksCallAndExits124InProcessMode() {
+        assertTimeoutReport(seconds -> LauncherRun.of("-np", "3", "--timeout", Integer.toString(seconds),
+                Waiter.class.getName()), 3, true, 8, 30, 90);
     }
 
     @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void timeoutReportsEveryRanksCallAndExits124InThreadsMode() throws InterruptedException {
+        assertTimeoutReport(seconds -> LauncherRun.of("--threads", "-np", "4", "--timeout", Integer.toString(seconds),
+                Waiter.class.getName()), 4, false, 2, 8, 30, 90);
+        FailureDetectionTest.awaitNoRankThreads(4);
+    }
+
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void mpiexecTimeoutIsTheDefaultTimeout() {
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.put("MPIEXEC_TIMEOUT", "2");
-        LauncherRun run = LauncherRun.of(env, "--threads", "-np", "2", Waiter.class.getName());
-        assertTimeoutReport(run, 2, 2, false);
+        assertTimeoutReport(seconds -> {
+            Map<String, String> env = new HashMap<>(System.getenv());
+            env.put("MPIEXEC_TIMEOUT", Integer.toString(seconds));
+            return LauncherRun.of(env, "--threads", "-np", "2", Waiter.class.getName());
+        }, 2, false, 2, 8, 30, 90);
     }
 
     @Test

@@ -58,21 +58,29 @@ record LauncherRun(int exitCode, String out, String err) {
 
     /** A background run: its output so far, and its end. */
     record Running(OutputCapture out, OutputCapture err, CompletableFuture<LauncherRun> done) {
-        /** Waits until stdout matches {@code pattern} at least {@code count} times; returns the matches. */
-        List<MatchResult> awaitOut(Pattern pattern, int count, long timeoutMs) throws InterruptedException {
-            return await(out, "stdout", pattern, count, timeoutMs);
+        /**
+         * Waits until stdout matches {@code pattern} at least {@code count} times and returns the matches; fails
+         * if the job ends first. No clock of its own: the test's {@code @Timeout} bounds the wait.
+         */
+        List<MatchResult> awaitOut(Pattern pattern, int count) throws InterruptedException {
+            return await(out, "stdout", pattern, count);
         }
 
-        /** Waits until stderr matches {@code pattern} at least {@code count} times; returns the matches. */
-        List<MatchResult> awaitErr(Pattern pattern, int count, long timeoutMs) throws InterruptedException {
-            return await(err, "stderr", pattern, count, timeoutMs);
+        /** As {@link #awaitOut}, on stderr. */
+        List<MatchResult> awaitErr(Pattern pattern, int count) throws InterruptedException {
+            return await(err, "stderr", pattern, count);
         }
 
-        private List<MatchResult> await(OutputCapture stream, String name, Pattern pattern, int count, long timeoutMs)
+        private List<MatchResult> await(OutputCapture stream, String name, Pattern pattern, int count)
                 throws InterruptedException {
-            return stream.await(pattern, count, timeoutMs, done::isDone, ended -> "expected " + count
+            return stream.await(pattern, count, Long.MAX_VALUE, done::isDone, ended -> "expected " + count
                     + " lines matching " + pattern + " in " + name + "; got:\n" + out + "\n--- stderr\n" + err
                     + (ended ? "\n(the job ended)" : ""));
+        }
+
+        /** The job's end. No clock of its own: the test's {@code @Timeout} bounds the wait. */
+        LauncherRun awaitEnd() throws InterruptedException, java.util.concurrent.ExecutionException {
+            return done.get();
         }
     }
 

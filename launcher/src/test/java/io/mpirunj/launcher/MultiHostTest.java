@@ -85,13 +85,13 @@ class MultiHostTest {
     @Test
     void aNodeWhoseRanksDieIsReportedAsLost() throws Exception {
         LauncherRun.Running job = LauncherRun.start(args("-np", "4", Sleeper.class.getName()).toArray(String[]::new));
-        List<MatchResult> pids = job.awaitOut(Pattern.compile("rank (\\d) pid (\\d+)"), 4, 60_000);
+        List<MatchResult> pids = job.awaitOut(Pattern.compile("rank (\\d) pid (\\d+)"), 4);
         for (MatchResult m : pids) {
             if (Integer.parseInt(m.group(1)) >= 2) {
                 ProcessHandle.of(Long.parseLong(m.group(2))).ifPresent(ProcessHandle::destroyForcibly);
             }
         }
-        LauncherRun run = job.done().get(30, TimeUnit.SECONDS);
+        LauncherRun run = job.awaitEnd();
         assertNotEquals(0, run.exitCode(), run::toString);
         assertTrue(run.err().contains("lost node 127.0.0.3: ranks 2-3 ("), run::toString);
     }
@@ -99,7 +99,7 @@ class MultiHostTest {
     @Test
     void aSilentNodeIsLostByHeartbeat() throws Exception {
         LauncherRun.Running job = LauncherRun.start(args("-np", "4", Sleeper.class.getName()).toArray(String[]::new));
-        List<MatchResult> pids = job.awaitOut(Pattern.compile("rank (\\d) pid (\\d+)"), 4, 60_000);
+        List<MatchResult> pids = job.awaitOut(Pattern.compile("rank (\\d) pid (\\d+)"), 4);
         List<String> stop = new ArrayList<>(List.of("kill", "-STOP"));
         for (MatchResult m : pids) {
             if (Integer.parseInt(m.group(1)) < 2) {
@@ -107,7 +107,7 @@ class MultiHostTest {
             }
         }
         assertEquals(0, new ProcessBuilder(stop).inheritIO().start().waitFor());
-        LauncherRun run = job.done().get(30, TimeUnit.SECONDS);
+        LauncherRun run = job.awaitEnd();
         assertNotEquals(0, run.exitCode(), run::toString);
         assertTrue(run.err().contains("lost node 127.0.0.2: ranks 0-1 ("), run::toString);
         assertTrue(run.err().contains("no heartbeat for"), run::toString);

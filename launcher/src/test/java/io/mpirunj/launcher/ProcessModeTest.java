@@ -129,12 +129,12 @@ class ProcessModeTest {
     void aRankKilledBySignalEndsTheJobWith128PlusTheSignal() throws Exception {
         LauncherRun.Running job = LauncherRun.start("-np", "3", Waiter.class.getName());
         // every rank is past its barrier and waiting: the ranks have met
-        job.awaitOut(java.util.regex.Pattern.compile("rank \\d+ waiting"), 3, 60_000);
+        job.awaitOut(java.util.regex.Pattern.compile("rank \\d+ waiting"), 3);
         ProcessHandle victim = ProcessHandle.current().children()
                 .filter(p -> p.info().arguments().map(a -> List.of(a).contains(Waiter.class.getName())).orElse(false))
                 .findFirst().orElse(null);
         assertTrue(victim != null && victim.destroyForcibly(), "found a rank to kill");
-        LauncherRun run = job.done().get(60, TimeUnit.SECONDS);
+        LauncherRun run = job.awaitEnd();
         assertEquals(128 + 9, run.exitCode(), run::toString);
         assertTrue(run.err().contains("(killed by signal 9, SIGKILL)"), run::toString);
     }

@@ -153,10 +153,15 @@ public final class CallTracker {
         return -1;
     }
 
-    /** False for the JDK, Netty, and mpirun-j's own packages (the API, runtime, collectives, launcher). */
+    /**
+     * False for the JDK, the libraries a rank runs mpirun-j on (Netty, protobuf, Caffeine, Jackson, slf4j) and
+     * mpirun-j's own packages (the API, runtime, collectives, launcher): a rank choosing its algorithm inside a
+     * Caffeine cache's compute was reported as "called at" Caffeine's lambda instead of the program's line.
+     */
     public static boolean isUserClass(String c) {
         if (c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.") || c.startsWith("io.netty.")
-                || c.startsWith("com.google.protobuf.")) {
+                || c.startsWith("com.google.protobuf.") || c.startsWith("com.github.benmanes.caffeine.")
+                || c.startsWith("com.fasterxml.jackson.") || c.startsWith("org.slf4j.")) {
             return false;
         }
         if (c.startsWith("io.mpirunj.")) {
