@@ -88,7 +88,9 @@ public final class TcpConfig {
      * advertised host is its own (same host and network namespace) over that socket instead of loopback TCP.
      * Same frames, handshake, goodbye and failure detection; a connection that fails before its handshake
      * completes (no such socket, refused, ...) falls back to TCP at once. Both ends need it on for the path
-     * to be taken.
+     * to be taken. On by default: np 8 on 2 cores, paired with it off (session 13, loaded machine), osu_alltoall
+     * was faster at every size from 1 B to 1 KiB (by 4-45 %) and osu_bcast's and osu_allreduce's medians were
+     * lower (benchmarks/README.md).
      */
     public static final String LOCAL_SOCKETS_PROP = "mpirunj.tcp.localSockets";
     public static final boolean LOCAL_SOCKETS_DEFAULT = true;
