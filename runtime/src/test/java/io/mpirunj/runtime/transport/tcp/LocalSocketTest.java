@@ -13,7 +13,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.unix.DomainSocketAddress;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,18 +49,11 @@ class LocalSocketTest {
 
     /** Rank r with local sockets on if {@code local[r]}. */
     private void cluster(boolean... local) {
-        List<InetSocketAddress> addresses = new ArrayList<>();
+        TcpConfig[] configs = new TcpConfig[local.length];
         for (int r = 0; r < local.length; r++) {
-            TcpTransport t = new TcpTransport(r, local.length, TOKEN, TcpConfig.defaults().withLocalSockets(local[r]));
-            transports.add(t);
-            addresses.add(t.advertisedAddress());
+            configs[r] = TcpConfig.defaults().withLocalSockets(local[r]);
         }
-        for (TcpTransport t : transports) {
-            t.setPeerAddresses(addresses);
-            RecordingSink sink = new RecordingSink();
-            sinks.add(sink);
-            t.start(sink);
-        }
+        TcpTransportTest.cluster(TOKEN, transports, sinks, configs);
     }
 
     /** Sends {@code value} from {@code src} to {@code dst} and checks it arrives. */
