@@ -6,6 +6,9 @@
 # bandwidth always use 2 ranks; BENCH from: latency bw bcast alltoall allreduce)
 # YARDSTICK_MJ_OPTS adds options to the process run of `mpirun-j bench`, e.g. "-J -Dmpirunj.tcp.ioThreads=2"
 # (Netty event-loop threads instead of progress driven by the waiting rank) for a before/after pair.
+# YARDSTICK_OMPI_BTL sets Open MPI's byte transfer layers (default self,tcp, as issue 9 measured it);
+# self,vader is its own same-host shared-memory path, for comparison with mpirun-j's same-host path
+# (mpirunj.tcp.localSockets: Unix domain sockets), which the default pits against Open MPI's TCP.
 # The C collectives time each call with a barrier after it, as osu_bcast.c and `mpirun-j bench`;
 # YARDSTICK_LOOP=back-to-back runs Open MPI's calls back to back instead (the loop before 25 Nov 2026,
 # which let a small bcast's eager sends overlap the next calls: not what `mpirun-j bench` measures).
@@ -27,7 +30,8 @@ mkdir -p "$out"
 mpicc -O2 -o "$out/yardstick" benchmarks/c/yardstick.c
 # Open MPI over TCP only, yielding when idle (the machine is oversubscribed), as issue 9 measured it.
 # Loopback only: with other interfaces (docker0, eth0) np 8 did not finish in 7 minutes here.
-ompi=(mpirun --allow-run-as-root --oversubscribe --bind-to none --mca btl self,tcp --mca btl_tcp_if_include lo
+btl="${YARDSTICK_OMPI_BTL:-self,tcp}"
+ompi=(mpirun --allow-run-as-root --oversubscribe --bind-to none --mca btl "$btl" --mca btl_tcp_if_include lo
   --mca oob_tcp_if_include lo --mca mpi_yield_when_idle 1)
 loop="${YARDSTICK_LOOP:-osu}"
 [[ $loop == osu ]] || ompi+=(-x "YARDSTICK_LOOP=$loop")
@@ -38,7 +42,7 @@ rows() { awk -v want=" ${sizes[*]} " '$1 ~ /^[0-9]+$/ && index(want, " " $1 " ")
 value() { awk -v s="$2" '$1 == s { print $2 }' <<<"$1"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b + 0 == 0) print "-"; else printf "%.2f", a / b }'; }
 
-echo "== yardstick: Open MPI $(mpirun --version 2>/dev/null | head -1 | grep -o '[0-9.]*$') (btl self,tcp) vs mpirun-j;" \
+echo "== yardstick: Open MPI $(mpirun --version 2>/dev/null | head -1 | grep -o '[0-9.]*$') (btl $btl) vs mpirun-j;" \
   "C loop: $loop; ${YARDSTICK_MJ_OPTS:+mpirun-j options: $YARDSTICK_MJ_OPTS; }$(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%FT%TZ) =="
 printf '%-10s %4s %9s %12s %12s %12s %9s %9s\n' bench np size "open-mpi" "mj-procs" "mj-threads" "procs/ompi" "thr/ompi"
 for b in "${benches[@]}"; do

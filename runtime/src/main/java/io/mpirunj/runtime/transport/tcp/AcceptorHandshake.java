@@ -93,7 +93,7 @@ final class AcceptorHandshake extends ByteToMessageDecoder {
             ((TargetedReadAllocator) ctx.channel().config().getRecvByteBufAllocator()).serve(frames);
         }
         p.remove(this);
-        LOG.debug("{}: accepted connection from rank {} at {}", transport.owner(), src, ctx.channel().remoteAddress());
+        LOG.debug("{}: accepted connection from rank {} at {}", transport.owner(), src, NettyIo.peerOf(ctx.channel()));
     }
 
     private void refuse(ChannelHandlerContext ctx, String reason, boolean answer) {
@@ -101,7 +101,7 @@ final class AcceptorHandshake extends ByteToMessageDecoder {
             return;
         }
         done = true;
-        LOG.warn("{}: refused connection from {}: {}", transport.owner(), ctx.channel().remoteAddress(), reason);
+        LOG.warn("{}: refused connection from {}: {}", transport.owner(), NettyIo.peerOf(ctx.channel()), reason);
         if (answer) {
             ctx.writeAndFlush(Handshake.encode(ctx.alloc(), HelloReply.newBuilder()
                     .setProtocolVersion(WireProtocol.VERSION)

@@ -101,7 +101,7 @@ final class ConnectorHandshake extends ByteToMessageDecoder {
         }
         done = true;
         LOG.warn("{}: connection to rank {} at {} failed: {}", transport.owner(), link.peer(),
-                ctx.channel().remoteAddress(), reason);
+                NettyIo.peerOf(ctx.channel()), reason);
         link.recordCause(new TcpProtocolException(reason));
         ctx.close();
     }

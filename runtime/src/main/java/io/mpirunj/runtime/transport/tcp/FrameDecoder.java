@@ -353,7 +353,7 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
         }
         state = State.FAILED;
         releasePartial();
-        LOG.warn("{}: closing connection with {}: {}", owner, ctx.channel().remoteAddress(), cause.getMessage());
+        LOG.warn("{}: closing connection with {}: {}", owner, NettyIo.peerOf(ctx.channel()), cause.getMessage());
         ctx.fireExceptionCaught(cause);
         ctx.close();
     }

@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * off, {@link #DELAYED_ACKS_PROP}), where the kernel acknowledges every second small segment, or
  * after the delayed-ACK timer; bulk data is still acknowledged every second full segment. The
  * timer's firing (no earlier than 40 ms after a lone segment) leaves that mode, so it is re-armed
- * after reads at most every {@link #REARM_NANOS}.
+ * after reads at most every {@link #REARM_NANOS}. A Unix domain socket (the same-host path) has no
+ * acknowledgements: it is not an {@code EpollSocketChannel}, so this is skipped there.
  */
 final class InboundDispatcher extends ChannelInboundHandlerAdapter implements FrameDecoder.DataTargets {
     private static final Logger LOG = LoggerFactory.getLogger(InboundDispatcher.class);
@@ -104,7 +105,7 @@ final class InboundDispatcher extends ChannelInboundHandlerAdapter implements Fr
         }
         if (!(t instanceof TcpProtocolException) && !transport.isClosed()) { // the decoder has logged those
             LOG.warn("{}: connection from rank {} at {} failed: {}", transport.owner(), src,
-                    ctx.channel().remoteAddress(), t.toString());
+                    NettyIo.peerOf(ctx.channel()), t.toString());
         }
         ctx.close();
     }

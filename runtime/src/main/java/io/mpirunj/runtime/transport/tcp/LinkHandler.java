@@ -29,7 +29,7 @@ final class LinkHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         String reason = "rank " + link.peer() + " sent " + event + " on a connection it accepted (expected: GOODBYE only)";
-        LOG.warn("{}: closing connection with {}: {}", link.owner(), ctx.channel().remoteAddress(), reason);
+        LOG.warn("{}: closing connection with {}: {}", link.owner(), NettyIo.peerOf(ctx.channel()), reason);
         link.recordCause(new TcpProtocolException(reason));
         ctx.close();
     }

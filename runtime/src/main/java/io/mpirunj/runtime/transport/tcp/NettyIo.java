@@ -4,24 +4,30 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.AdaptiveRecvByteBufAllocator;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollDomainSocketChannel;
 import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerDomainSocketChannel;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.channel.unix.DomainSocketAddress;
+import io.netty.channel.unix.DomainSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.ResourceLeakDetector;
 import io.netty.util.concurrent.EventExecutor;
 
 /**
  * The Netty plumbing shared by the TCP transport and the rendezvous endpoints: native epoll when
- * available (NIO otherwise), daemon event-loop threads, the pooled allocator and TCP_NODELAY.
+ * available (NIO otherwise), daemon event-loop threads, the pooled allocator and TCP_NODELAY; with
+ * epoll also the Unix domain sockets of the same-host path ({@link TcpConfig#LOCAL_SOCKETS_PROP}).
  */
 public final class NettyIo {
     /** Netty's JFR property: with JFR events on, Netty's allocator initialises JFR in every rank. */
@@ -110,9 +116,66 @@ public final class NettyIo {
                 .childOption(ChannelOption.SO_KEEPALIVE, true);
     }
 
+    /**
+     * A client bootstrap for Unix domain sockets (epoll only) on {@code group}: the common options but
+     * no TCP ones ({@code TCP_NODELAY}, {@code SO_KEEPALIVE} mean nothing there).
+     */
+    Bootstrap domainClient(EventLoopGroup group) {
+        requireEpoll();
+        return new Bootstrap()
+                .group(group)
+                .channel(EpollDomainSocketChannel.class)
+                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                .option(ChannelOption.RCVBUF_ALLOCATOR, readAllocator());
+    }
+
+    /** A server bootstrap for Unix domain sockets (epoll only) on {@code group}, as {@link #domainClient}. */
+    ServerBootstrap domainServer(EventLoopGroup group) {
+        requireEpoll();
+        return new ServerBootstrap()
+                .group(group)
+                .channel(EpollServerDomainSocketChannel.class)
+                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                .childOption(ChannelOption.RCVBUF_ALLOCATOR, readAllocator());
+    }
+
+    private void requireEpoll() {
+        if (!epoll) {
+            throw new IllegalStateException("Unix domain sockets need native epoll");
+        }
+    }
+
     /** Socket reads of up to {@link TcpConfig#READ_MAX_BYTES_PROP} bytes, on connecting and accepted channels alike. */
     static AdaptiveRecvByteBufAllocator readAllocator() {
         return new AdaptiveRecvByteBufAllocator(64, 2048, TcpConfig.readMaxBytes());
+    }
+
+    /** True if {@code ch} is a Unix domain socket (the same-host path), not TCP. */
+    static boolean isDomain(Channel ch) {
+        return ch instanceof DomainSocketChannel;
+    }
+
+    /**
+     * Where {@code ch} leads, for messages: its remote address, or for a Unix domain socket "local socket"
+     * and its name (an accepted one has an unnamed remote end: then the listener's name), with
+     * {@link #printable} spelling.
+     */
+    static String peerOf(Channel ch) {
+        if (ch instanceof DomainSocketChannel) {
+            DomainSocketAddress remote = ((DomainSocketChannel) ch).remoteAddress();
+            DomainSocketAddress local = ((DomainSocketChannel) ch).localAddress();
+            String name = remote != null && !remote.path().isEmpty() ? remote.path()
+                    : local != null ? local.path() : "";
+            return "local socket " + printable(name);
+        }
+        return String.valueOf(ch.remoteAddress());
+    }
+
+    /** A socket name as {@code ss} shows it: '@' for the leading NUL of a name in the abstract namespace. */
+    static String printable(String name) {
+        return name.startsWith("\0") ? "@" + name.substring(1) : name;
     }
 
     /** True if the calling thread is one of {@code group}'s event loops (where blocking is forbidden). */

@@ -5,11 +5,13 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoop;
+import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 import io.netty.util.internal.PlatformDependent;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.util.Queue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -29,6 +31,11 @@ import org.slf4j.LoggerFactory;
  * so frames leave in the order the calls linearized), which schedules one drain task on the link's
  * event loop. Everything else (state, channel, writes) is confined to that event loop, which is also
  * the channel's, so writes run synchronously and no lock is ever held around a callback.
+ *
+ * <p>CONNECTING tries the peer's Unix domain socket first when it is on this host
+ * ({@link TcpTransport#localSocketOf}); if that connection fails or closes before its handshake
+ * completes, the link connects over TCP at once (unless it was abandoned). The peer's advertised
+ * TCP address is the only one it then tries.
  *
  * <p>Frames queued while CONNECTING wait for READY. A drain writes at most
  * {@link #MAX_WRITES_PER_DRAIN} frames, flushes once, and stops early while the channel is above its
@@ -50,10 +57,15 @@ final class OutboundLink {
     private final Runnable drainTask = this::drain;
     /** Completes when the link is CLOSED. */
     private final Promise<Void> closed;
+    /** The channel once READY, for tests and messages read off the event loop. */
+    private volatile Channel readyChannel;
 
     // Confined to the event loop:
     private State state = State.IDLE;
     private Channel channel;
+    /** True while {@link #channel} is a Unix domain socket connection that may still fall back to TCP. */
+    private boolean mayFallBack;
+    private boolean abandoned;
     private Throwable cause;
     private boolean closing;
     private boolean peerGoodbye;
@@ -69,6 +81,11 @@ final class OutboundLink {
 
     int peer() {
         return peer;
+    }
+
+    /** The connection once its handshake has completed, or null (any thread). */
+    Channel readyChannel() {
+        return readyChannel;
     }
 
     String owner() {
@@ -133,21 +150,56 @@ final class OutboundLink {
             return;
         }
         state = State.CONNECTING;
-        ChannelFuture f = transport.clientBootstrap(loop).handler(new ChannelInitializer<Channel>() {
-            @Override
-            protected void initChannel(Channel ch) {
-                ch.pipeline().addLast("encoder", FrameEncoder.INSTANCE);
-                ch.pipeline().addLast("handshake", new ConnectorHandshake(transport, OutboundLink.this));
-            }
-        }).connect(address);
-        channel = f.channel();
-        channel.closeFuture().addListener(c -> linkDown());
+        DomainSocketAddress local = transport.localSocketOf(peer);
+        if (local != null) {
+            open(local, true);
+        } else {
+            open(address, false);
+        }
+    }
+
+    /** Opens {@link #channel} to {@code remote}: a Unix domain socket ({@code domain}) or TCP (event loop). */
+    private void open(SocketAddress remote, boolean domain) {
+        ChannelFuture f = (domain ? transport.domainBootstrap(loop) : transport.clientBootstrap(loop))
+                .handler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        ch.pipeline().addLast("encoder", FrameEncoder.INSTANCE);
+                        ch.pipeline().addLast("handshake", new ConnectorHandshake(transport, OutboundLink.this));
+                    }
+                }).connect(remote);
+        Channel ch = f.channel();
+        channel = ch;
+        mayFallBack = domain;
+        ch.closeFuture().addListener(c -> channelDown(ch));
         f.addListener(c -> {
             if (!c.isSuccess()) {
-                recordCause(c.cause());
-                linkDown();
+                if (ch == channel) {
+                    recordCause(c.cause());
+                }
+                channelDown(ch);
             }
         });
+    }
+
+    /**
+     * {@code ch} failed to connect or closed (event loop). A domain socket connection that never became
+     * READY gives way to TCP; otherwise the link is down. Events of a channel given up on are ignored.
+     */
+    private void channelDown(Channel ch) {
+        if (ch != channel) {
+            return;
+        }
+        if (mayFallBack && state == State.CONNECTING && !abandoned) {
+            mayFallBack = false;
+            LOG.debug("{}: no same-host path to rank {} ({}): connecting over TCP", transport.owner(), peer,
+                    cause == null ? "closed before the handshake completed" : cause.toString());
+            cause = null;
+            ch.close();
+            open(transport.addressOf(peer), false);
+            return;
+        }
+        linkDown();
     }
 
     /** The handshake succeeded (event loop). */
@@ -156,6 +208,12 @@ final class OutboundLink {
             return;
         }
         state = State.READY;
+        mayFallBack = false;
+        readyChannel = ch;
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("{}: sending to rank {} over {}", transport.owner(), peer, NettyIo.isDomain(ch)
+                    ? "the same-host path (" + NettyIo.peerOf(ch) + ")" : "TCP to " + ch.remoteAddress());
+        }
         if (closing) {
             sayGoodbye();
         } else {
@@ -267,6 +325,7 @@ final class OutboundLink {
         try {
             loop.execute(() -> {
                 recordCause(why);
+                abandoned = true;
                 if (channel != null) {
                     channel.close(); // linkDown follows from the close future
                 } else {
@@ -314,7 +373,7 @@ final class OutboundLink {
         if (peerGoodbye) {
             return new IOException(transport.owner() + ": rank " + peer + " has closed its transport");
         }
-        String where = channel != null && channel.remoteAddress() != null ? channel.remoteAddress().toString()
+        String where = channel != null && channel.remoteAddress() != null ? NettyIo.peerOf(channel)
                 : String.valueOf(transport.addressOf(peer));
         if (cause instanceof IllegalStateException) {
             return cause;

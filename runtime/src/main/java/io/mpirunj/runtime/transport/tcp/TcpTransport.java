@@ -17,10 +17,13 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.util.concurrent.Future;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -47,6 +50,12 @@ import org.slf4j.LoggerFactory;
  *                                                       (ConnectorHandshake, then FrameDecoder ─►
  *                                                        LinkHandler: only GOODBYE comes back)
  * </pre>
+ *
+ * <p>Same-host path ({@link TcpConfig#LOCAL_SOCKETS_PROP}): with native epoll, the constructor also binds
+ * a Unix domain socket in Linux's abstract namespace ({@link #localSocketName}), with the same
+ * pipeline for what it accepts; a send connection to a peer whose advertised host is this rank's
+ * own goes there first, and over TCP if that fails before its handshake completes
+ * ({@link OutboundLink}). The frames and protocol are the same either way.
  *
  * <p>Life cycle: the constructor binds an ephemeral port (not yet accepting), so
  * {@link #advertisedAddress()} can be published; {@link #setPeerAddresses} gives every rank's
@@ -82,6 +91,8 @@ public final class TcpTransport implements NetworkTransport {
     private final NettyIo io;
     private final EventLoopGroup group;
     private final Channel serverChannel;
+    /** The Unix domain socket listener of the same-host path, or null. */
+    private final Channel localServer;
     private final InetSocketAddress advertised;
     private final WriteBufferWaterMark waterMark;
     private final ByteBufAllocator sendAllocator;
@@ -130,14 +141,7 @@ public final class TcpTransport implements NetworkTransport {
             this.serverChannel = io.server(group)
                     .option(ChannelOption.AUTO_READ, false) // accept nothing until start()
                     .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark)
-                    .childHandler(new ChannelInitializer<Channel>() {
-                        @Override
-                        protected void initChannel(Channel ch) {
-                            // before the first read: Netty keeps the read handle it makes then
-                            ch.config().setRecvByteBufAllocator(new TargetedReadAllocator(NettyIo.readAllocator()));
-                            ch.pipeline().addLast("handshake", new AcceptorHandshake(TcpTransport.this));
-                        }
-                    })
+                    .childHandler(acceptedPipeline())
                     .bind(config.bindHost(), 0).syncUninterruptibly().channel();
         } catch (Exception e) {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
@@ -145,8 +149,86 @@ public final class TcpTransport implements NetworkTransport {
         }
         int port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
         this.advertised = new InetSocketAddress(config.advertiseHost(), port);
-        LOG.debug("{}: TCP transport listening on {} ({}), advertised as {}", owner, serverChannel.localAddress(),
-                io.isEpoll() ? "epoll" : "nio", advertised);
+        this.localServer = config.localSockets() && io.isEpoll() ? bindLocal() : null;
+        LOG.debug("{}: TCP transport listening on {} ({}), advertised as {}; same-host path: {}", owner,
+                serverChannel.localAddress(), io.isEpoll() ? "epoll" : "nio", advertised, localServer == null ? "off"
+                        : NettyIo.printable(((DomainSocketAddress) localServer.localAddress()).path()));
+    }
+
+    /** The pipeline of an accepted connection, TCP or Unix domain socket alike. */
+    private ChannelInitializer<Channel> acceptedPipeline() {
+        return new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                // before the first read: Netty keeps the read handle it makes then
+                ch.config().setRecvByteBufAllocator(new TargetedReadAllocator(NettyIo.readAllocator()));
+                ch.pipeline().addLast("handshake", new AcceptorHandshake(TcpTransport.this));
+            }
+        };
+    }
+
+    /** Binds this rank's Unix domain socket (not yet accepting); null, logged, if it cannot. */
+    private Channel bindLocal() {
+        DomainSocketAddress name = localSocketName(jobToken, advertised.getPort(), rank);
+        try {
+            return io.domainServer(group)
+                    .option(ChannelOption.AUTO_READ, false) // accept nothing until start()
+                    .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark)
+                    .childHandler(acceptedPipeline())
+                    .bind(name).syncUninterruptibly().channel();
+        } catch (Exception e) {
+            LOG.debug("{}: no same-host path: cannot bind {}: {}", owner, NettyIo.printable(name.path()), e.toString());
+            return null;
+        }
+    }
+
+    /**
+     * The name of a rank's Unix domain socket: in the abstract namespace (a leading NUL), from a hash of the
+     * job token and the rank's TCP port (unique on its host while it listens, so transports in one network
+     * namespace never share a name, even with one token), and the rank.
+     */
+    static DomainSocketAddress localSocketName(byte[] jobToken, int port, int rank) {
+        MessageDigest sha;
+        try {
+            sha = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e); // every Java platform has SHA-256
+        }
+        sha.update(jobToken);
+        sha.update(Integer.toString(port).getBytes(StandardCharsets.US_ASCII));
+        byte[] h = sha.digest();
+        StringBuilder name = new StringBuilder("\0mpirunj-");
+        for (int i = 0; i < 8; i++) {
+            name.append(Character.forDigit((h[i] >> 4) & 0xf, 16)).append(Character.forDigit(h[i] & 0xf, 16));
+        }
+        return new DomainSocketAddress(name.append('-').append(rank).toString());
+    }
+
+    /**
+     * Where to send to {@code peer} over the same-host path: its socket name if this transport has the path
+     * and {@code peer}'s advertised host is this rank's own, else null.
+     */
+    DomainSocketAddress localSocketOf(int peer) {
+        InetSocketAddress address = addressOf(peer);
+        if (localServer == null || address == null || !sameHost(address, advertised)) {
+            return null;
+        }
+        return localSocketName(jobToken, address.getPort(), peer);
+    }
+
+    private static boolean sameHost(InetSocketAddress a, InetSocketAddress b) {
+        return a.getHostString().equals(b.getHostString())
+                || a.getAddress() != null && a.getAddress().equals(b.getAddress());
+    }
+
+    /** True if this transport listens on a Unix domain socket too (tests). */
+    boolean hasLocalSocket() {
+        return localServer != null;
+    }
+
+    /** Stops listening on the Unix domain socket, as if this rank had none (tests); false if it had none. */
+    boolean closeLocalSocketForTest() {
+        return localServer != null && localServer.close().syncUninterruptibly().isSuccess();
     }
 
     /** The address other ranks should connect to: the advertised host and the bound port. */
@@ -208,6 +290,9 @@ public final class TcpTransport implements NetworkTransport {
         }
         sink = frameSink;
         serverChannel.config().setAutoRead(true);
+        if (localServer != null) {
+            localServer.config().setAutoRead(true);
+        }
     }
 
     /** From the allocator of this rank's outbound connections. */
@@ -313,6 +398,9 @@ public final class TcpTransport implements NetworkTransport {
             return;
         }
         serverChannel.close();
+        if (localServer != null) {
+            localServer.close();
+        }
         List<List<Future<?>>> answers = new ArrayList<>(size);
         for (int p = 0; p < size; p++) {
             List<Future<?>> fromPeer = new ArrayList<>(2);
@@ -421,6 +509,12 @@ public final class TcpTransport implements NetworkTransport {
         return inbound.get(peer);
     }
 
+    /** The connection this rank opened to {@code peer} once its handshake has completed, or null (tests). */
+    Channel outboundChannel(int peer) {
+        OutboundLink link = links.get(peer);
+        return link == null ? null : link.readyChannel();
+    }
+
     private Future<?> sayGoodbye(Channel ch) {
         ch.eventLoop().execute(() -> {
             if (ch.isActive()) {
@@ -457,6 +551,14 @@ public final class TcpTransport implements NetworkTransport {
     InetSocketAddress addressOf(int peer) {
         InetSocketAddress[] table = peers;
         return table == null ? null : table[peer];
+    }
+
+    /** For a connection to a peer's Unix domain socket: the options of {@link #clientBootstrap} that apply. */
+    Bootstrap domainBootstrap(EventLoop loop) {
+        return io.domainClient(loop)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.connectTimeoutMs())
+                .option(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark)
+                .option(ChannelOption.ALLOCATOR, sendAllocator);
     }
 
     Bootstrap clientBootstrap(EventLoop loop) {
@@ -512,7 +614,7 @@ public final class TcpTransport implements NetworkTransport {
             return;
         }
         String detail = cause == null ? "connection closed without goodbye" : cause.getMessage();
-        IOException e = new IOException(owner + ": connection from rank " + src + " at " + ch.remoteAddress()
+        IOException e = new IOException(owner + ": connection from rank " + src + " at " + NettyIo.peerOf(ch)
                 + " lost: " + detail);
         if (cause != null) {
             e.initCause(cause);

@@ -51,9 +51,16 @@ class TcpTransportTest {
     }
 
     private void cluster(int n, TcpConfig config) {
+        TcpConfig[] configs = new TcpConfig[n];
+        java.util.Arrays.fill(configs, config);
+        cluster(TOKEN, transports, sinks, configs);
+    }
+
+    /** Starts one transport per config (rank r with {@code configs[r]}), each with a new sink, all addresses known. */
+    static void cluster(byte[] jobToken, List<TcpTransport> transports, List<RecordingSink> sinks, TcpConfig... configs) {
         List<InetSocketAddress> addresses = new ArrayList<>();
-        for (int r = 0; r < n; r++) {
-            TcpTransport t = new TcpTransport(r, n, TOKEN, config);
+        for (int r = 0; r < configs.length; r++) {
+            TcpTransport t = new TcpTransport(r, configs.length, jobToken, configs[r]);
             transports.add(t);
             addresses.add(t.advertisedAddress());
         }

@@ -1,0 +1,142 @@
+package io.mpirunj.runtime.transport.tcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.mpirunj.runtime.transport.Frame;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.unix.DomainSocketAddress;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The same-host path ({@link TcpConfig#LOCAL_SOCKETS_PROP}): TcpTransports in one JVM over Unix domain sockets. */
+@ExtendWith(LeakCheck.class)
+@Timeout(60)
+class LocalSocketTest {
+    private static final byte[] TOKEN = {9, 8, 7, 6, 5, 4, 3, 2};
+
+    private final List<TcpTransport> transports = new ArrayList<>();
+    private final List<RecordingSink> sinks = new ArrayList<>();
+
+    @BeforeEach
+    void needsEpoll() {
+        assumeTrue(Epoll.isAvailable(), "Unix domain sockets need native epoll");
+    }
+
+    @AfterEach
+    void closeAll() {
+        transports.forEach(TcpTransport::close);
+        for (RecordingSink s : sinks) {
+            assertNull(s.threadViolation);
+        }
+    }
+
+    /** Rank r with local sockets on if {@code local[r]}. */
+    private void cluster(boolean... local) {
+        TcpConfig[] configs = new TcpConfig[local.length];
+        for (int r = 0; r < local.length; r++) {
+            configs[r] = TcpConfig.defaults().withLocalSockets(local[r]);
+        }
+        TcpTransportTest.cluster(TOKEN, transports, sinks, configs);
+    }
+
+    /** Sends {@code value} from {@code src} to {@code dst} and checks it arrives. */
+    private void exchange(int src, int dst, int value) throws InterruptedException {
+        TcpTransportTest.Listeners written = new TcpTransportTest.Listeners(1);
+        transports.get(src).send(dst, Frame.eager(0, value, 4), Unpooled.buffer(4).writeInt(value), written);
+        RecordingSink.Received r = sinks.get(dst).take();
+        assertEquals(src, r.src());
+        assertEquals(value, ByteBuffer.wrap(r.payload()).getInt());
+        written.awaitSuccess();
+    }
+
+    @Test
+    void sameHostRanksSendOverTheirDomainSockets() throws Exception {
+        cluster(true, true, true);
+        for (int src = 0; src < 3; src++) {
+            for (int dst = 0; dst < 3; dst++) {
+                if (src != dst) {
+                    exchange(src, dst, 10 * src + dst);
+                    assertTrue(NettyIo.isDomain(transports.get(src).outboundChannel(dst)), src + " -> " + dst);
+                    assertTrue(NettyIo.isDomain(transports.get(dst).inboundChannel(src)), dst + " <- " + src);
+                }
+            }
+        }
+        transports.get(2).close(); // leaves first: the others see its goodbye on their domain sockets
+        assertEquals(2, sinks.get(0).left.poll(10, TimeUnit.SECONDS), "rank 0 saw rank 2 leave");
+        transports.forEach(TcpTransport::close);
+        assertTrue(sinks.stream().allMatch(s -> s.failures.isEmpty()), "a clean close is no failure");
+    }
+
+    @Test
+    void socketNamesAreAbstractAndGoWithTheTransport() throws IOException {
+        DomainSocketAddress name = TcpTransport.localSocketName(TOKEN, 40_000, 3);
+        assertEquals('\0', name.path().charAt(0), "the abstract namespace: no file");
+        assertTrue(name.path().endsWith("-3"));
+        assertNotEquals(name.path(), TcpTransport.localSocketName(TOKEN, 40_001, 3).path());
+        assertNotEquals(name.path(), TcpTransport.localSocketName(new byte[] {1}, 40_000, 3).path());
+
+        cluster(true, true);
+        TcpTransport t1 = transports.get(1);
+        assertTrue(t1.hasLocalSocket());
+        String listed = NettyIo.printable(TcpTransport.localSocketName(TOKEN, t1.advertisedAddress().getPort(), 1).path());
+        Path table = Path.of("/proc/net/unix");
+        assumeTrue(Files.isReadable(table));
+        assertTrue(Files.readString(table).contains(listed), listed + " in " + table);
+        t1.close();
+        assertFalse(Files.readString(table).contains(" " + listed + "\n"), listed + " gone after close");
+    }
+
+    @Test
+    void fallsBackToTcpWhenThePeerHasNoDomainSocket() throws Exception {
+        cluster(true, false);
+        assertFalse(transports.get(1).hasLocalSocket());
+        exchange(0, 1, 1);
+        Channel out = transports.get(0).outboundChannel(1);
+        assertFalse(NettyIo.isDomain(out), "rank 1 has no domain socket: TCP");
+        assertFalse(NettyIo.isDomain(transports.get(1).inboundChannel(0)));
+        exchange(1, 0, 2);
+        assertFalse(NettyIo.isDomain(transports.get(1).outboundChannel(0)), "rank 1 has the path off: TCP");
+        assertTrue(sinks.get(0).failures.isEmpty() && sinks.get(1).failures.isEmpty());
+    }
+
+    @Test
+    void fallsBackToTcpWhenThePeersSocketIsGone() throws Exception {
+        cluster(true, true);
+        assertTrue(transports.get(1).closeLocalSocketForTest()); // as if it had never listened
+        exchange(0, 1, 3);
+        assertFalse(NettyIo.isDomain(transports.get(0).outboundChannel(1)));
+        exchange(1, 0, 4);
+        assertTrue(NettyIo.isDomain(transports.get(1).outboundChannel(0)), "the other way still has the path");
+    }
+
+    @Test
+    void aDomainConnectionEndingWithoutGoodbyeFailsThePeer() throws Exception {
+        cluster(true, true);
+        exchange(0, 1, 5);
+        Channel out = transports.get(0).outboundChannel(1);
+        assertTrue(NettyIo.isDomain(out));
+        out.close(); // what rank 1 sees when rank 0 dies: the stream ends, no goodbye
+        RecordingSink.Failure f = sinks.get(1).takeFailure();
+        assertEquals(0, f.peer());
+        assertTrue(f.cause().getMessage().contains("connection from rank 0 at local socket @mpirunj-"),
+                f.cause().getMessage());
+        assertEquals(1, sinks.get(0).takeFailure().peer(), "and rank 0's link to rank 1 is lost");
+    }
+}
