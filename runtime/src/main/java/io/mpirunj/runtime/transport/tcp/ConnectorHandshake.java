@@ -37,6 +37,12 @@ final class ConnectorHandshake extends ByteToMessageDecoder {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        String stranger = NettyIo.strangerListening(ctx.channel());
+        if (stranger != null) { // no token to a stranger: closed before the handshake, the link takes TCP instead
+            fail(ctx, stranger);
+            super.channelActive(ctx);
+            return;
+        }
         int ms = transport.config().handshakeTimeoutMs();
         timeout = ctx.executor().schedule(() -> fail(ctx, "no hello reply within " + ms + " ms"), ms,
                 TimeUnit.MILLISECONDS);

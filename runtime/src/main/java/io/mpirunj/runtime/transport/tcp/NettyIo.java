@@ -173,6 +173,42 @@ public final class NettyIo {
         return String.valueOf(ch.remoteAddress());
     }
 
+    /**
+     * Null if {@code ch} is not a Unix domain socket, or if the process listening at its other end runs as this
+     * process's user; else why not (a socket name holds no secret, so another user's process could have bound it
+     * first: a rank sends its job token only to a listener of its own user, else it connects over TCP).
+     */
+    static String strangerListening(Channel ch) {
+        return strangerListening(ch, OwnUid.UID);
+    }
+
+    /** As above, for a process whose uid is {@code ours} (-1: unknown, so every listener is a stranger). */
+    static String strangerListening(Channel ch, int ours) {
+        if (!(ch instanceof EpollDomainSocketChannel)) {
+            return null;
+        }
+        try {
+            int theirs = ((EpollDomainSocketChannel) ch).peerCredentials().uid();
+            return theirs == ours ? null : "the local socket is another user's (uid " + theirs + ", this process: "
+                    + (ours < 0 ? "unknown" : ours) + ")";
+        } catch (java.io.IOException e) {
+            return "cannot tell whose the local socket is: " + e.getMessage();
+        }
+    }
+
+    /** This process's effective uid (the owner of /proc/self), read once; -1 if it cannot be told. */
+    static final class OwnUid {
+        static final int UID = read();
+
+        private static int read() {
+            try {
+                return (Integer) java.nio.file.Files.getAttribute(java.nio.file.Path.of("/proc/self"), "unix:uid");
+            } catch (java.io.IOException | RuntimeException e) {
+                return -1;
+            }
+        }
+    }
+
     /** A socket name as {@code ss} shows it: '@' for the leading NUL of a name in the abstract namespace. */
     static String printable(String name) {
         return name.startsWith("\0") ? "@" + name.substring(1) : name;

@@ -21,9 +21,7 @@ import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.util.concurrent.Future;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -169,7 +167,7 @@ public final class TcpTransport implements NetworkTransport {
 
     /** Binds this rank's Unix domain socket (not yet accepting); null, logged, if it cannot. */
     private Channel bindLocal() {
-        DomainSocketAddress name = localSocketName(jobToken, advertised.getPort(), rank);
+        DomainSocketAddress name = localSocketName(advertised.getPort(), rank);
         try {
             return io.domainServer(group)
                     .option(ChannelOption.AUTO_READ, false) // accept nothing until start()
@@ -183,25 +181,15 @@ public final class TcpTransport implements NetworkTransport {
     }
 
     /**
-     * The name of a rank's Unix domain socket: in the abstract namespace (a leading NUL), from a hash of the
-     * job token and the rank's TCP port (unique on its host while it listens, so transports in one network
-     * namespace never share a name, even with one token), and the rank.
+     * The name of a rank's Unix domain socket: in the abstract namespace (a leading NUL), from the rank's TCP
+     * port (unique in its network namespace while it listens, as abstract names are, so two transports never share
+     * a name) and the rank. No secret is in it, so a process of another user could bind the name first: a
+     * connecting rank checks who listens ({@link ConnectorHandshake}: the listener's uid must be its own) before it
+     * sends the job token. (A hash of the token here cost every rank JVM ~60 ms of CPU to load the JDK's security
+     * providers: +9 % for `-np 16` Hello.)
      */
-    static DomainSocketAddress localSocketName(byte[] jobToken, int port, int rank) {
-        MessageDigest sha;
-        try {
-            sha = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e); // every Java platform has SHA-256
-        }
-        sha.update(jobToken);
-        sha.update(Integer.toString(port).getBytes(StandardCharsets.US_ASCII));
-        byte[] h = sha.digest();
-        StringBuilder name = new StringBuilder("\0mpirunj-");
-        for (int i = 0; i < 8; i++) {
-            name.append(Character.forDigit((h[i] >> 4) & 0xf, 16)).append(Character.forDigit(h[i] & 0xf, 16));
-        }
-        return new DomainSocketAddress(name.append('-').append(rank).toString());
+    static DomainSocketAddress localSocketName(int port, int rank) {
+        return new DomainSocketAddress("\0mpirunj-" + port + "-" + rank);
     }
 
     /**
@@ -213,7 +201,7 @@ public final class TcpTransport implements NetworkTransport {
         if (localServer == null || address == null || !sameHost(address, advertised)) {
             return null;
         }
-        return localSocketName(jobToken, address.getPort(), peer);
+        return localSocketName(address.getPort(), peer);
     }
 
     private static boolean sameHost(InetSocketAddress a, InetSocketAddress b) {

@@ -86,16 +86,16 @@ class LocalSocketTest {
 
     @Test
     void socketNamesAreAbstractAndGoWithTheTransport() throws IOException {
-        DomainSocketAddress name = TcpTransport.localSocketName(TOKEN, 40_000, 3);
+        DomainSocketAddress name = TcpTransport.localSocketName(40_000, 3);
         assertEquals('\0', name.path().charAt(0), "the abstract namespace: no file");
         assertTrue(name.path().endsWith("-3"));
-        assertNotEquals(name.path(), TcpTransport.localSocketName(TOKEN, 40_001, 3).path());
-        assertNotEquals(name.path(), TcpTransport.localSocketName(new byte[] {1}, 40_000, 3).path());
+        assertNotEquals(name.path(), TcpTransport.localSocketName(40_001, 3).path());
+        assertNotEquals(name.path(), TcpTransport.localSocketName(40_000, 4).path());
 
         cluster(true, true);
         TcpTransport t1 = transports.get(1);
         assertTrue(t1.hasLocalSocket());
-        String listed = NettyIo.printable(TcpTransport.localSocketName(TOKEN, t1.advertisedAddress().getPort(), 1).path());
+        String listed = NettyIo.printable(TcpTransport.localSocketName(t1.advertisedAddress().getPort(), 1).path());
         Path table = Path.of("/proc/net/unix");
         assumeTrue(Files.isReadable(table));
         assertTrue(Files.readString(table).contains(listed), listed + " in " + table);
@@ -138,5 +138,36 @@ class LocalSocketTest {
         assertTrue(f.cause().getMessage().contains("connection from rank 0 at local socket @mpirunj-"),
                 f.cause().getMessage());
         assertEquals(1, sinks.get(0).takeFailure().peer(), "and rank 0's link to rank 1 is lost");
+    }
+
+    /**
+     * A socket name holds no secret: a rank sends its token only to a listener running as its own user. Checked on
+     * a real domain connection, against this process's uid and another one.
+     */
+    @Test
+    void theTokenGoesOnlyToAListenerOfThisUser() throws Exception {
+        assumeTrue(Epoll.isAvailable());
+        int ours = NettyIo.OwnUid.UID;
+        assertTrue(ours >= 0, "this process's uid is known");
+        io.netty.channel.EventLoopGroup group = NettyIo.select(true).newGroup(1, "uid-test");
+        try {
+            DomainSocketAddress name = new DomainSocketAddress("\0mpirunj-uid-test-" + ProcessHandle.current().pid());
+            Channel server = NettyIo.select(true).domainServer(group)
+                    .childHandler(new io.netty.channel.ChannelInboundHandlerAdapter())
+                    .bind(name).sync().channel();
+            Channel client = NettyIo.select(true).domainClient(group)
+                    .handler(new io.netty.channel.ChannelInboundHandlerAdapter())
+                    .connect(name).sync().channel();
+            assertNull(NettyIo.strangerListening(client), "our own listener");
+            assertNull(NettyIo.strangerListening(client, ours));
+            String why = NettyIo.strangerListening(client, ours + 1);
+            assertTrue(why != null && why.contains("another user's (uid " + ours + ", this process: " + (ours + 1)),
+                    String.valueOf(why));
+            assertTrue(NettyIo.strangerListening(client, -1).contains("this process: unknown"));
+            client.close().sync();
+            server.close().sync();
+        } finally {
+            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).sync();
+        }
     }
 }
