@@ -52,6 +52,7 @@ final class ConnectorHandshake extends ByteToMessageDecoder {
                 .setRank(transport.rank())
                 .setWorldSize(transport.size())
                 .build()));
+        link.onHelloSent(ctx.channel());
         super.channelActive(ctx);
     }
 
@@ -77,17 +78,18 @@ final class ConnectorHandshake extends ByteToMessageDecoder {
             reply = HelloReply.parseFrom(message.nioBuffer());
         } catch (TcpProtocolException | InvalidProtocolBufferException e) {
             in.skipBytes(in.readableBytes());
-            fail(ctx, "bad hello reply: " + e.getMessage());
+            failAnswered(ctx, "bad hello reply: " + e.getMessage());
             return;
         }
         int peer = link.peer();
         if (!reply.getAccepted()) {
-            fail(ctx, "rank " + peer + " refused the connection: " + reply.getReason());
+            failAnswered(ctx, "rank " + peer + " refused the connection: " + reply.getReason());
         } else if (reply.getProtocolVersion() != WireProtocol.VERSION) {
-            fail(ctx, "hello reply protocol version=" + reply.getProtocolVersion() + " (expected: "
+            failAnswered(ctx, "hello reply protocol version=" + reply.getProtocolVersion() + " (expected: "
                     + WireProtocol.VERSION + ")");
         } else if (reply.getRank() != peer) {
-            fail(ctx, "the process at this address is rank " + reply.getRank() + " (expected: rank " + peer + ")");
+            failAnswered(ctx, "the process at this address is rank " + reply.getRank() + " (expected: rank " + peer
+                    + ")");
         } else {
             done = true;
             timeout.cancel(false);
@@ -99,6 +101,15 @@ final class ConnectorHandshake extends ByteToMessageDecoder {
             p.remove(this);
             link.onReady(ctx.channel());
         }
+    }
+
+    /**
+     * The listener answered, but not as the peer accepting this rank: over the same-host path that may be another
+     * job's listener at the name, so the link may still try TCP ({@link OutboundLink#onAnsweredNotAccepted}).
+     */
+    private void failAnswered(ChannelHandlerContext ctx, String reason) {
+        link.onAnsweredNotAccepted(ctx.channel());
+        fail(ctx, reason);
     }
 
     private void fail(ChannelHandlerContext ctx, String reason) {

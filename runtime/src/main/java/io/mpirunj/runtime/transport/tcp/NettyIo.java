@@ -196,16 +196,24 @@ public final class NettyIo {
         }
     }
 
-    /** This process's effective uid (the owner of /proc/self), read once; -1 if it cannot be told. */
+    /**
+     * This process's effective uid, read once from the "Uid:" line of /proc/self/status (real, effective, saved,
+     * file system); -1 if it cannot be told, and then the same-host path stays off.
+     */
     static final class OwnUid {
         static final int UID = read();
 
         private static int read() {
             try {
-                return (Integer) java.nio.file.Files.getAttribute(java.nio.file.Path.of("/proc/self"), "unix:uid");
+                for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+                    if (line.startsWith("Uid:")) {
+                        return Integer.parseInt(line.substring(4).trim().split("\\s+")[1]);
+                    }
+                }
             } catch (java.io.IOException | RuntimeException e) {
-                return -1;
+                // fall through: unknown
             }
+            return -1;
         }
     }
 

@@ -33,8 +33,9 @@ import org.slf4j.LoggerFactory;
  * the channel's, so writes run synchronously and no lock is ever held around a callback.
  *
  * <p>CONNECTING tries the peer's Unix domain socket first when it is on this host
- * ({@link TcpTransport#localSocketOf}); if that connection fails or closes before its handshake
- * completes, the link connects over TCP at once (unless it was abandoned). The peer's advertised
+ * ({@link TcpTransport#localSocketOf}); if that connection fails before its Hello is sent (no such
+ * socket, refused, another user's listener) or its listener answers with anything but an acceptance,
+ * the link connects over TCP at once (unless it was abandoned). The peer's advertised
  * TCP address is the only one it then tries.
  *
  * <p>Frames queued while CONNECTING wait for READY. A drain writes at most
@@ -183,8 +184,9 @@ final class OutboundLink {
     }
 
     /**
-     * {@code ch} failed to connect or closed (event loop). A domain socket connection that never became
-     * READY gives way to TCP; otherwise the link is down. Events of a channel given up on are ignored.
+     * {@code ch} failed to connect or closed (event loop). A domain socket connection that ended before its
+     * Hello went out, or whose listener answered with no acceptance, gives way to TCP; otherwise the link is
+     * down. Events of a channel given up on are ignored.
      */
     private void channelDown(Channel ch) {
         if (ch != channel) {
@@ -200,6 +202,28 @@ final class OutboundLink {
             return;
         }
         linkDown();
+    }
+
+    /**
+     * The Hello went out on {@code ch} (event loop). From here the acceptor may have taken the connection as this
+     * rank's, and a connection it loses without goodbye counts as this rank lost: a timeout or a close now ends
+     * the link as over TCP; only an answer that is no acceptance ({@link #onAnsweredNotAccepted}) still lets a
+     * same-host connection give way to TCP.
+     */
+    void onHelloSent(Channel ch) {
+        if (ch == channel) {
+            mayFallBack = false;
+        }
+    }
+
+    /**
+     * {@code ch}'s listener answered the Hello with a refusal, another rank or garbage (event loop): on the
+     * same-host path perhaps another job's listener at the peer's socket name, so TCP may still reach the peer.
+     */
+    void onAnsweredNotAccepted(Channel ch) {
+        if (ch == channel && state == State.CONNECTING && NettyIo.isDomain(ch)) {
+            mayFallBack = true;
+        }
     }
 
     /** The handshake succeeded (event loop). */

@@ -84,7 +84,7 @@ public final class TcpConfig {
     /**
      * The same-host path: with native epoll, each rank also listens on a Unix domain socket in Linux's
      * abstract namespace (nothing in the file system; it goes when the process does, even on kill -9),
-     * named from the rank's TCP port and rank, and a rank sends to a peer whose advertised host is its own
+     * named from the rank's advertised TCP address and rank, and a rank sends to a peer whose advertised host is its own
      * (same host and network namespace) over that socket instead of loopback TCP, if the listener runs as the
      * same user (the job token goes to no one else).
      * Same frames, handshake, goodbye and failure detection; a connection that fails before its handshake

@@ -147,7 +147,8 @@ public final class TcpTransport implements NetworkTransport {
         }
         int port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
         this.advertised = new InetSocketAddress(config.advertiseHost(), port);
-        this.localServer = config.localSockets() && io.isEpoll() ? bindLocal() : null;
+        // without this process's uid no listener could be trusted with the token (NettyIo.strangerListening)
+        this.localServer = config.localSockets() && io.isEpoll() && NettyIo.OwnUid.UID >= 0 ? bindLocal() : null;
         LOG.debug("{}: TCP transport listening on {} ({}), advertised as {}; same-host path: {}", owner,
                 serverChannel.localAddress(), io.isEpoll() ? "epoll" : "nio", advertised, localServer == null ? "off"
                         : NettyIo.printable(((DomainSocketAddress) localServer.localAddress()).path()));
@@ -167,7 +168,7 @@ public final class TcpTransport implements NetworkTransport {
 
     /** Binds this rank's Unix domain socket (not yet accepting); null, logged, if it cannot. */
     private Channel bindLocal() {
-        DomainSocketAddress name = localSocketName(advertised.getPort(), rank);
+        DomainSocketAddress name = localSocketName(advertised, rank);
         try {
             return io.domainServer(group)
                     .option(ChannelOption.AUTO_READ, false) // accept nothing until start()
@@ -181,15 +182,17 @@ public final class TcpTransport implements NetworkTransport {
     }
 
     /**
-     * The name of a rank's Unix domain socket: in the abstract namespace (a leading NUL), from the rank's TCP
-     * port (unique in its network namespace while it listens, as abstract names are, so two transports never share
-     * a name) and the rank. No secret is in it, so a process of another user could bind the name first: a
+     * The name of a rank's Unix domain socket: in the abstract namespace (a leading NUL), from the rank's advertised
+     * TCP address (unique in its network namespace while it listens, as abstract names are, so two transports never
+     * share a name) and the rank. No secret is in it, so a process of another user could bind the name first: a
      * connecting rank checks who listens ({@link ConnectorHandshake}: the listener's uid must be its own) before it
      * sends the job token. (A hash of the token here cost every rank JVM ~60 ms of CPU to load the JDK's security
      * providers: +9 % for `-np 16` Hello.)
      */
-    static DomainSocketAddress localSocketName(int port, int rank) {
-        return new DomainSocketAddress("\0mpirunj-" + port + "-" + rank);
+    static DomainSocketAddress localSocketName(InetSocketAddress advertised, int rank) {
+        String host = advertised.getAddress() != null ? advertised.getAddress().getHostAddress()
+                : advertised.getHostString(); // the same spelling on both ends however the host was written
+        return new DomainSocketAddress("\0mpirunj-" + host + ":" + advertised.getPort() + "-" + rank);
     }
 
     /**
@@ -201,7 +204,7 @@ public final class TcpTransport implements NetworkTransport {
         if (localServer == null || address == null || !sameHost(address, advertised)) {
             return null;
         }
-        return localSocketName(address.getPort(), peer);
+        return localSocketName(address, peer);
     }
 
     private static boolean sameHost(InetSocketAddress a, InetSocketAddress b) {

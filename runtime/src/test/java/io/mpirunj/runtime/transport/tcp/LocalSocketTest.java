@@ -86,16 +86,17 @@ class LocalSocketTest {
 
     @Test
     void socketNamesAreAbstractAndGoWithTheTransport() throws IOException {
-        DomainSocketAddress name = TcpTransport.localSocketName(40_000, 3);
+        DomainSocketAddress name = TcpTransport.localSocketName(new java.net.InetSocketAddress("127.0.0.1", 40_000), 3);
         assertEquals('\0', name.path().charAt(0), "the abstract namespace: no file");
         assertTrue(name.path().endsWith("-3"));
-        assertNotEquals(name.path(), TcpTransport.localSocketName(40_001, 3).path());
-        assertNotEquals(name.path(), TcpTransport.localSocketName(40_000, 4).path());
+        assertNotEquals(name.path(), TcpTransport.localSocketName(new java.net.InetSocketAddress("127.0.0.1", 40_001), 3).path());
+        assertNotEquals(name.path(), TcpTransport.localSocketName(new java.net.InetSocketAddress("127.0.0.1", 40_000), 4).path());
+        assertNotEquals(name.path(), TcpTransport.localSocketName(new java.net.InetSocketAddress("127.0.0.2", 40_000), 3).path());
 
         cluster(true, true);
         TcpTransport t1 = transports.get(1);
         assertTrue(t1.hasLocalSocket());
-        String listed = NettyIo.printable(TcpTransport.localSocketName(t1.advertisedAddress().getPort(), 1).path());
+        String listed = NettyIo.printable(TcpTransport.localSocketName(t1.advertisedAddress(), 1).path());
         Path table = Path.of("/proc/net/unix");
         assumeTrue(Files.isReadable(table));
         assertTrue(Files.readString(table).contains(listed), listed + " in " + table);
@@ -124,6 +125,34 @@ class LocalSocketTest {
         assertFalse(NettyIo.isDomain(transports.get(0).outboundChannel(1)));
         exchange(1, 0, 4);
         assertTrue(NettyIo.isDomain(transports.get(1).outboundChannel(0)), "the other way still has the path");
+    }
+
+    /** Another listener at the peer's name (say another job's) refuses this rank's hello: the link takes TCP. */
+    @Test
+    void fallsBackToTcpWhenAnotherListenerAnswersAtThePeersName() throws Exception {
+        cluster(true, true);
+        TcpTransport t1 = transports.get(1);
+        assertTrue(t1.closeLocalSocketForTest());
+        io.netty.channel.EventLoopGroup group = NettyIo.select(true).newGroup(1, "impostor");
+        try {
+            Channel impostor = NettyIo.select(true).domainServer(group)
+                    .childHandler(new io.netty.channel.ChannelInboundHandlerAdapter() {
+                        @Override
+                        public void channelRead(io.netty.channel.ChannelHandlerContext ctx, Object msg) {
+                            io.netty.util.ReferenceCountUtil.release(msg);
+                            ctx.writeAndFlush(Handshake.encode(ctx.alloc(), io.mpirunj.runtime.wire.HelloReply.newBuilder()
+                                    .setProtocolVersion(WireProtocol.VERSION).setAccepted(false)
+                                    .setReason("job token mismatch").build()));
+                        }
+                    })
+                    .bind(TcpTransport.localSocketName(t1.advertisedAddress(), 1)).sync().channel();
+            exchange(0, 1, 6);
+            assertFalse(NettyIo.isDomain(transports.get(0).outboundChannel(1)), "refused at the name: TCP");
+            assertTrue(sinks.get(0).failures.isEmpty() && sinks.get(1).failures.isEmpty());
+            impostor.close().sync();
+        } finally {
+            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).sync();
+        }
     }
 
     @Test
