@@ -99,7 +99,7 @@ final class CollectiveBench {
             int turns = Arrays.stream(counts).sum();
             int every = Math.max(1, turns / PASS_BREAKS);
             SplittableRandom samples = new SplittableRandom(world.rank());
-            OsuRun.warmUpJit(world, options, () -> {
+            Runnable pass = () -> {
                 // through the timed loop's own method and both its loops (untimed, timed), each going round more than
                 // once, so that what the JIT compiles for it is ready before it times (timeCalls); every so often what
                 // happens between timed sizes (passBreak)
@@ -111,6 +111,17 @@ final class CollectiveBench {
                     }
                 });
                 warmStatistics(sizes, samples);
+            };
+            OsuRun.warmUpJit(world, options, pass);
+            OsuRun.rehearse(world, options, () -> {
+                for (int k = 0; k < calls.length; k++) {
+                    int size = sizes.get(k);
+                    if (size <= OsuBenchmark.LARGE_MESSAGE_BYTES) { // in the timed order, in a row, as timed
+                        int iters = options.iterations(size) / 4;
+                        timeCalls(calls[k], options.warmup(size), iters, new long[2 * iters], new double[iters]);
+                    }
+                }
+                pass.run(); // then every size again, interleaved
             });
         }
         for (int size : options.sizes()) {

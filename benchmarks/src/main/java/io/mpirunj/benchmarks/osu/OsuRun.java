@@ -155,6 +155,40 @@ final class OsuRun {
         }
     }
 
+    /** At most this many rounds of {@link #rehearse}. */
+    static final int REHEARSAL_MAX_ROUNDS = 3;
+
+    /**
+     * After {@link #warmUpJit}: rounds of the warm-up's {@code pass} again, each followed by the idle wait of
+     * {@link JitQuiet#settle}, until a round in which no rank's JIT compiled anything (at most
+     * {@value #REHEARSAL_MAX_ROUNDS}). Why: at np 8 on 2 cores the passes end on their time limit with C2 behind,
+     * and C2's thresholds grow with its queue (tiered compilation's load feedback), so methods run once per call
+     * (the schedule runner's entry, the schedule cache's lookup) were still short of them when the queue emptied in
+     * the idle wait; the first timed calls crossed them and the first sizes ran beside their compiles (osu_alltoall
+     * np 8, 1 B, quiet machine: 413-655 ms of JIT on a rank while timed, mean 482-506 µs against 163 µs in a
+     * 100,000-call run). A pass after the queue has emptied crosses them before timing instead. Rank 0 says how
+     * many rounds ran; nothing with {@code --jit-warmup 0}.
+     */
+    static void rehearse(Comm world, OsuOptions o, Runnable rehearsal) {
+        if (o.jitWarmup() == 0) {
+            return;
+        }
+        long start = System.nanoTime();
+        int[] rounds = {0};
+        boolean compiling = JitQuiet.untilQuiet(world, () -> {
+            rounds[0]++;
+            rehearsal.run();
+            JitQuiet.settle(world, SETTLE_STEP_MILLIS, SETTLE_QUIET_STEPS, SETTLE_LIMIT_MILLIS);
+        }, compiled -> compiled && rounds[0] < REHEARSAL_MAX_ROUNDS);
+        if (world.rank() == 0) {
+            System.err.printf("%s: JIT warm-up after idling: %d round(s), %.1f s; %s%n", o.benchmark().command(),
+                    rounds[0], (System.nanoTime() - start) / 1e9,
+                    compiling ? "rank 0's JIT still compiled in the last round (limit reached)"
+                            : "the last round compiled nothing on rank 0");
+            System.err.flush();
+        }
+    }
+
     /**
      * The JIT warm-up of a two-rank program (osu_latency, osu_bw): passes over its sizes, interleaved, one call
      * of {@code oneCall(size)} each turn, then what runs between timed sizes (a barrier, the compile report's
