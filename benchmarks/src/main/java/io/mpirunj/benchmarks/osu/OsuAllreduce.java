@@ -2,9 +2,10 @@ package io.mpirunj.benchmarks.osu;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
+import io.mpirunj.ElementType;
 import io.mpirunj.Op;
 import java.io.PrintStream;
-import java.util.Arrays;
+import java.util.function.IntFunction;
 
 /**
  * osu_allreduce: latency of {@link Comm#allreduce} (SUM of floats; SIZE bytes is SIZE/4 floats,
@@ -19,12 +20,11 @@ public final class OsuAllreduce {
     }
 
     static void run(Comm world, OsuOptions o, PrintStream out) {
-        float[] send = new float[Math.max(1, o.maxBytes() / 4)];
-        float[] recv = new float[send.length];
-        Arrays.fill(send, 1f);
+        IntFunction<Buffer> send = o.memory(ElementType.FLOAT, o.maxBytes() / 4);
+        IntFunction<Buffer> recv = o.memory(ElementType.FLOAT, o.maxBytes() / 4);
         CollectiveBench.run(world, o, out, true, null, (comm, size) -> {
-            Buffer sb = Buffer.of(send, 0, size / 4);
-            Buffer rb = Buffer.of(recv, 0, size / 4);
+            Buffer sb = send.apply(size / 4);
+            Buffer rb = recv.apply(size / 4);
             return () -> comm.allreduce(sb, rb, Op.SUM);
         });
     }

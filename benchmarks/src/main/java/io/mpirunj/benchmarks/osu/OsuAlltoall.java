@@ -2,9 +2,10 @@ package io.mpirunj.benchmarks.osu;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
+import io.mpirunj.ElementType;
 import io.mpirunj.runtime.RankContext;
 import java.io.PrintStream;
-import java.util.Arrays;
+import java.util.function.IntFunction;
 
 /**
  * osu_alltoall: latency of {@link Comm#alltoall} with SIZE bytes per pair, in OSU's layout. As OSU,
@@ -36,12 +37,11 @@ public final class OsuAlltoall {
                     + "size must fit in " + (limit >> 20) + " MiB)");
         }
         int capped = max;
-        byte[] send = new byte[Math.max(1, capped) * np];
-        byte[] recv = new byte[send.length];
-        Arrays.fill(send, (byte) 1);
+        IntFunction<Buffer> send = o.memory(ElementType.BYTE, Math.max(1, capped) * np);
+        IntFunction<Buffer> recv = o.memory(ElementType.BYTE, Math.max(1, capped) * np);
         CollectiveBench.run(world, o.withMaxBytes(capped), out, true, null, (comm, size) -> {
-            Buffer sb = Buffer.of(send, 0, size * np);
-            Buffer rb = Buffer.of(recv, 0, size * np);
+            Buffer sb = send.apply(size * np);
+            Buffer rb = recv.apply(size * np);
             return () -> comm.alltoall(sb, rb);
         });
     }

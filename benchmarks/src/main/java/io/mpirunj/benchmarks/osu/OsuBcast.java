@@ -2,8 +2,9 @@ package io.mpirunj.benchmarks.osu;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
+import io.mpirunj.ElementType;
 import java.io.PrintStream;
-import java.util.Arrays;
+import java.util.function.IntFunction;
 
 /**
  * osu_bcast: latency of {@link Comm#bcast} from rank 0, in OSU's layout ({@link OsuTable}; timing
@@ -19,10 +20,9 @@ public final class OsuBcast {
     }
 
     static void run(Comm world, OsuOptions o, PrintStream out) {
-        byte[] data = new byte[o.maxBytes()];
-        Arrays.fill(data, (byte) 1);
+        IntFunction<Buffer> data = o.memory(ElementType.BYTE, o.maxBytes());
         CollectiveBench.run(world, o, out, true, null, (comm, size) -> {
-            Buffer b = Buffer.of(data, 0, size);
+            Buffer b = data.apply(size);
             return () -> comm.bcast(b, 0);
         });
     }

@@ -1,5 +1,7 @@
 package io.mpirunj.benchmarks.osu;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -127,6 +129,25 @@ public enum OsuBenchmark {
     /** True when the test needs exactly two ranks (OSU's point-to-point tests). */
     public boolean pointToPoint() {
         return kind == Kind.LATENCY || kind == Kind.BANDWIDTH;
+    }
+
+    /**
+     * True when {@code --buffer array|direct} chooses the memory of its messages: the point-to-point tests and
+     * the collectives whose buffers are plain bytes or floats (not multicast, barrier).
+     */
+    public boolean choosesMemory() {
+        return pointToPoint() || this == BCAST || this == ALLTOALL || this == ALLREDUCE;
+    }
+
+    /** The command names of the benchmarks that {@link #choosesMemory}, as a list in words. */
+    public static String choosingMemory() {
+        List<String> names = new ArrayList<>();
+        for (OsuBenchmark b : values()) {
+            if (b.choosesMemory()) {
+                names.add(b.command);
+            }
+        }
+        return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
     }
 
     public int iterationsSmall() {

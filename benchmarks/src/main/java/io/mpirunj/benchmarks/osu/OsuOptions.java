@@ -2,7 +2,9 @@ package io.mpirunj.benchmarks.osu;
 
 import io.mpirunj.benchmarks.OsuFormat;
 import io.mpirunj.Buffer;
+import io.mpirunj.ElementType;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -119,8 +121,8 @@ public final class OsuOptions {
         boolean direct = false;
         if (parsed.hasMatchedOption("--buffer")) {
             String name = typed(parsed.matchedOption("--buffer"), args);
-            if (b != OsuBenchmark.LATENCY && b != OsuBenchmark.BW) {
-                throw usage(b, name + " is only for osu_latency and osu_bw");
+            if (!b.choosesMemory()) {
+                throw usage(b, name + " is only for " + OsuBenchmark.choosingMemory());
             }
             String v = parsed.matchedOption("--buffer").getValue();
             if (!v.equals("array") && !v.equals("direct")) {
@@ -182,8 +184,8 @@ public final class OsuOptions {
         spec.addOption(OptionSpec.builder("-f", "--full").description(full).build());
         spec.addOption(option(String.class, "SIZE", b != OsuBenchmark.BW,
                 "messages sent before an acknowledgement (default " + DEFAULT_WINDOW + ")", "-W", "--window-size"));
-        spec.addOption(option(String.class, "array|direct", b != OsuBenchmark.LATENCY && b != OsuBenchmark.BW,
-                "the messages' memory: a byte[] (array, the default) or a direct ByteBuffer (direct)", "--buffer"));
+        spec.addOption(option(String.class, "array|direct", !b.choosesMemory(),
+                "the messages' memory: an array (array, the default) or a direct ByteBuffer (direct)", "--buffer"));
         spec.addOption(option(String.class, "K", b != OsuBenchmark.MULTICAST,
                 "multicast from rank 0 to K ranks spread over 1..np-1 (default np-1)", "-g", "--group-size"));
         spec.addOption(option(String.class, "N", false, "untimed calls spread over all sizes (taken in turn) before "
@@ -389,17 +391,42 @@ public final class OsuOptions {
 
     /**
      * The messages of osu_latency and osu_bw: {@code maxBytes} bytes of ones (at least 1), made once;
-     * the function gives a buffer over the first {@code size} of them. A byte[] by default, a direct
-     * ByteBuffer with {@code --buffer direct}.
+     * the function gives a buffer over the first {@code size} of them ({@link #memory}).
      */
     public IntFunction<Buffer> messageBuffers() {
-        byte[] ones = new byte[Math.max(1, maxBytes)];
-        Arrays.fill(ones, (byte) 1);
-        if (!directBuffers) {
-            return size -> Buffer.of(ones, 0, size);
+        return memory(ElementType.BYTE, maxBytes);
+    }
+
+    /**
+     * A benchmark's memory: {@code elements} elements (at least 1) of {@code type} ({@code BYTE} or {@code FLOAT}),
+     * each set to one, made once; the function gives a buffer over the first {@code n} of them. An array (byte[],
+     * float[]) by default; with {@code --buffer direct} a direct ByteBuffer in the platform's byte order, the
+     * memory OSU's C programs use (malloc), which the transports read and write without a copy on the Java heap.
+     */
+    public IntFunction<Buffer> memory(ElementType type, int elements) {
+        int n = Math.max(1, elements);
+        if (type != ElementType.BYTE && type != ElementType.FLOAT) {
+            throw new IllegalArgumentException("memory of " + type + " (expected: BYTE or FLOAT)");
         }
-        ByteBuffer direct = ByteBuffer.allocateDirect(ones.length).put(ones).clear();
-        return size -> Buffer.of(direct.slice(0, size));
+        if (directBuffers) {
+            ByteBuffer direct = ByteBuffer.allocateDirect(n * type.bytes()).order(ByteOrder.nativeOrder());
+            for (int i = 0; i < n; i++) {
+                if (type == ElementType.FLOAT) {
+                    direct.putFloat(i * Float.BYTES, 1f);
+                } else {
+                    direct.put(i, (byte) 1);
+                }
+            }
+            return count -> Buffer.of(direct.slice(0, count * type.bytes()).order(ByteOrder.nativeOrder()), type);
+        }
+        if (type == ElementType.FLOAT) {
+            float[] ones = new float[n];
+            Arrays.fill(ones, 1f);
+            return count -> Buffer.of(ones, 0, count);
+        }
+        byte[] ones = new byte[n];
+        Arrays.fill(ones, (byte) 1);
+        return count -> Buffer.of(ones, 0, count);
     }
 
     /** {@code --buffer direct}: the messages are direct ByteBuffers rather than byte arrays. */

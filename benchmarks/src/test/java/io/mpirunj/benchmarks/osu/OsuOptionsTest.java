@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.ElementType;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -91,9 +92,18 @@ class OsuOptionsTest {
         assertEquals("osu_latency: --buffer heap (expected: array or direct)", assertThrows(
                 OsuOptions.UsageException.class, () -> OsuOptions.parse(OsuBenchmark.LATENCY, "--buffer", "heap"))
                 .getMessage());
-        assertEquals("osu_bcast: --buffer is only for osu_latency and osu_bw", assertThrows(
-                OsuOptions.UsageException.class, () -> OsuOptions.parse(OsuBenchmark.BCAST, "--buffer", "direct"))
-                .getMessage());
+        assertEquals("osu_barrier: --buffer is only for osu_latency, osu_bw, osu_bcast, osu_alltoall and osu_allreduce",
+                assertThrows(OsuOptions.UsageException.class,
+                        () -> OsuOptions.parse(OsuBenchmark.BARRIER, "--buffer", "direct")).getMessage());
+        Buffer floats = OsuOptions.parse(OsuBenchmark.ALLREDUCE, "--buffer", "direct", "-m", "16")
+                .memory(ElementType.FLOAT, 4).apply(3);
+        assertEquals(ElementType.FLOAT, floats.type());
+        assertEquals(3, floats.count());
+        assertTrue(floats.byteBuffer().isDirect());
+        assertEquals(1f, floats.byteBuffer().getFloat(8), "floats of one, in the buffer's own byte order");
+        Buffer arrayFloats = OsuOptions.parse(OsuBenchmark.ALLREDUCE, "-m", "16").memory(ElementType.FLOAT, 4).apply(2);
+        assertTrue(arrayFloats.hasArray());
+        assertEquals(2, arrayFloats.count());
     }
 
     @Test

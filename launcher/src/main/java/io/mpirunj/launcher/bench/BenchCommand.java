@@ -118,16 +118,17 @@ public final class BenchCommand implements Callable<Integer> {
     boolean full;
 
     @Option(names = "--jit-warmup", paramLabel = "N", description = "Untimed calls over all sizes (taken in turn) "
-            + "before the first, repeated while a rank's JIT compiles (default: 2000 for collectives, 20000 for "
-            + "osu_latency; 0 for none).")
+            + "before the first, repeated while a rank's JIT compiles, then for collectives rehearsed after an idle "
+            + "wait (default: 2000 for collectives, 20000 for osu_latency; 0 for none).")
     String jitWarmup;
 
     @Option(names = {"-W", "--window-size"}, paramLabel = "SIZE", description = "osu_bw: messages per window "
             + "(default 64).")
     String window;
 
-    @Option(names = "--buffer", paramLabel = "array|direct", description = "osu_latency, osu_bw: messages in a "
-            + "byte[] (array, the default) or a direct ByteBuffer (direct).")
+    @Option(names = "--buffer", paramLabel = "array|direct", description = "osu_latency, osu_bw, osu_bcast, "
+            + "osu_alltoall, osu_allreduce: messages in an array (array, the default) or a direct ByteBuffer (direct,"
+            + " native memory as OSU's C programs use).")
     String buffer;
 
     @Option(names = {"-g", "--group-size"}, paramLabel = "K", description = "osu_multicast: group size (default np-1).")
