@@ -4,6 +4,10 @@ import io.mpirunj.Buffer;
 import io.mpirunj.ElementType;
 import io.mpirunj.Op;
 import java.nio.ByteBuffer;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
 import java.util.Objects;
 
 /**
@@ -19,13 +23,15 @@ import java.util.Objects;
  *       {@link IllegalArgumentException}.
  * </ul>
  *
- * <p>Array-backed buffers are combined in place by one tight loop per (type, operator); two
- * ByteBuffer-backed ones in place by {@link #applyBytes}, each read in its own byte order. A mix of
- * the two goes through an array-backed copy ({@link Buffer#copy()}, written back with
- * {@link Buffer#copyFrom}), which converts byte orders.
+ * <p>Array-backed buffers are combined in place by one tight loop per (type, operator). A
+ * ByteBuffer-backed side (direct or heap, each read and written in its own byte order) goes through
+ * the same loops {@value #CHUNK} elements at a time: its chunk is copied in bulk into a scratch array
+ * of the calling thread, combined, and the result copied back. Bulk copies of a chunk that stays in
+ * the cache cost less than an element-by-element access to the ByteBuffer, and every case shares
+ * one set of kernels.
  *
- * <p>Stateless and thread-safe; the two buffers may be the same memory. Allocates only for
- * ByteBuffer-backed buffers.
+ * <p>Thread-safe; the two buffers may be the same memory. Allocates only a few views per call with
+ * a ByteBuffer-backed side, and each thread's scratch arrays at its first such call per type.
  */
 public final class Reductions {
     private Reductions() {
@@ -55,18 +61,86 @@ public final class Reductions {
         if (n == 0) {
             return;
         }
-        ByteBuffer inBytes = in.byteBuffer();
-        ByteBuffer inoutBytes = inout.byteBuffer();
-        if (inBytes != null && inoutBytes != null) {
-            applyBytes(op, type, inBytes, 0, inoutBytes, 0, n);
+        if (in.hasArray() && inout.hasArray()) {
+            applyArrays(op, type, in.array(), in.arrayOffset(), inout.array(), inout.arrayOffset(), n);
             return;
         }
-        // Mixed array/ByteBuffer: combine on array copies; Buffer's copies convert byte orders.
-        Buffer a = in.hasArray() ? in : in.copy();
-        Buffer b = inout.hasArray() ? inout : inout.copy();
-        applyArrays(op, type, a.array(), a.arrayOffset(), b.array(), b.arrayOffset(), n);
-        if (b != inout) {
-            inout.copyFrom(b);
+        java.nio.Buffer inView = in.hasArray() ? null : typedView(in.byteBuffer(), type);
+        java.nio.Buffer inoutView = inout.hasArray() ? null : typedView(inout.byteBuffer(), type);
+        Object[] scratch = SCRATCH.get();
+        Object inChunk = inView == null ? in.array() : scratchOf(scratch, type, 0);
+        Object inoutChunk = inoutView == null ? inout.array() : scratchOf(scratch, type, 1);
+        for (int done = 0; done < n; done += CHUNK) {
+            int m = Math.min(CHUNK, n - done);
+            int inOff = in.arrayOffset() + done;
+            if (inView != null) {
+                bulk(inView, type, done, inChunk, m, false);
+                inOff = 0;
+            }
+            int inoutOff = inout.arrayOffset() + done;
+            if (inoutView != null) {
+                bulk(inoutView, type, done, inoutChunk, m, false);
+                inoutOff = 0;
+            }
+            applyArrays(op, type, inChunk, inOff, inoutChunk, inoutOff, m);
+            if (inoutView != null) {
+                bulk(inoutView, type, done, inoutChunk, m, true);
+            }
+        }
+    }
+
+    /** Elements a ByteBuffer-backed side is combined in at a time (see the class comment). */
+    static final int CHUNK = 2048;
+
+    /** Per thread, per type, two scratch arrays of {@link #CHUNK} elements (in, inout), made at first use. */
+    private static final ThreadLocal<Object[]> SCRATCH = ThreadLocal.withInitial(
+            () -> new Object[2 * ElementType.values().length]);
+
+    private static Object scratchOf(Object[] scratch, ElementType type, int side) {
+        int k = 2 * type.ordinal() + side;
+        Object a = scratch[k];
+        if (a == null) {
+            a = switch (type) {
+                case BYTE -> new byte[CHUNK];
+                case INT -> new int[CHUNK];
+                case LONG -> new long[CHUNK];
+                case FLOAT -> new float[CHUNK];
+                case DOUBLE -> new double[CHUNK];
+            };
+            scratch[k] = a;
+        }
+        return a;
+    }
+
+    /** {@code bytes} seen as elements of {@code type} in its own byte order. */
+    private static java.nio.Buffer typedView(ByteBuffer bytes, ElementType type) {
+        return switch (type) {
+            case BYTE -> bytes;
+            case INT -> bytes.asIntBuffer();
+            case LONG -> bytes.asLongBuffer();
+            case FLOAT -> bytes.asFloatBuffer();
+            case DOUBLE -> bytes.asDoubleBuffer();
+        };
+    }
+
+    /** Copies {@code m} elements between {@code view} (from element {@code at}) and the start of {@code array}. */
+    private static void bulk(java.nio.Buffer view, ElementType type, int at, Object array, int m, boolean toView) {
+        switch (type) {
+            case BYTE:
+                if (toView) ((ByteBuffer) view).put(at, (byte[]) array, 0, m); else ((ByteBuffer) view).get(at, (byte[]) array, 0, m);
+                break;
+            case INT:
+                if (toView) ((IntBuffer) view).put(at, (int[]) array, 0, m); else ((IntBuffer) view).get(at, (int[]) array, 0, m);
+                break;
+            case LONG:
+                if (toView) ((LongBuffer) view).put(at, (long[]) array, 0, m); else ((LongBuffer) view).get(at, (long[]) array, 0, m);
+                break;
+            case FLOAT:
+                if (toView) ((FloatBuffer) view).put(at, (float[]) array, 0, m); else ((FloatBuffer) view).get(at, (float[]) array, 0, m);
+                break;
+            default:
+                if (toView) ((DoubleBuffer) view).put(at, (double[]) array, 0, m); else ((DoubleBuffer) view).get(at, (double[]) array, 0, m);
+                break;
         }
     }
 
@@ -167,31 +241,6 @@ public final class Reductions {
         }
     }
 
-    // ---- ByteBuffer windows ----------------------------------------------------------------------
-
-    /**
-     * The in-place kernel for ByteBuffer-backed windows: combines {@code count} elements of
-     * {@code type} starting at absolute byte offset {@code inOffset} of {@code in} into those at
-     * {@code inoutOffset} of {@code inout}. Each ByteBuffer is read and written in its own
-     * {@link ByteBuffer#order() order} with absolute get/put, so neither position nor limit moves.
-     * The caller has checked the op against the type and the windows against the buffers.
-     */
-    static void applyBytes(Op op, ElementType type, ByteBuffer in, int inOffset, ByteBuffer inout, int inoutOffset,
-            int count) {
-        int size = type.bytes();
-        for (int i = 0; i < count; i++) {
-            int x = inOffset + i * size;
-            int y = inoutOffset + i * size;
-            switch (type) {
-                case BYTE: inout.put(y, (byte) combine(op, inout.get(y), in.get(x))); break;
-                case INT: inout.putInt(y, (int) combine(op, inout.getInt(y), in.getInt(x))); break;
-                case LONG: inout.putLong(y, combine(op, inout.getLong(y), in.getLong(x))); break;
-                case FLOAT: inout.putFloat(y, combine(op, inout.getFloat(y), in.getFloat(x))); break;
-                default: inout.putDouble(y, combine(op, inout.getDouble(y), in.getDouble(x))); break;
-            }
-        }
-    }
-
     /**
      * {@code b (op) a} on sign-extended integers; the caller narrows, which wraps like Java arithmetic
      * (also for types the runtime does not carry, such as mpi-compat's shorts and chars).
@@ -208,32 +257,6 @@ public final class Reductions {
             case BAND: return b & a;
             case BOR: return b | a;
             case BXOR: return b ^ a;
-            default: throw unknown(op);
-        }
-    }
-
-    private static float combine(Op op, float b, float a) {
-        switch (op) {
-            case SUM: return b + a;
-            case PROD: return b * a;
-            case MIN: return Math.min(b, a);
-            case MAX: return Math.max(b, a);
-            case LAND: return b != 0 && a != 0 ? 1 : 0;
-            case LOR: return b != 0 || a != 0 ? 1 : 0;
-            case LXOR: return (b != 0) != (a != 0) ? 1 : 0;
-            default: throw unknown(op);
-        }
-    }
-
-    private static double combine(Op op, double b, double a) {
-        switch (op) {
-            case SUM: return b + a;
-            case PROD: return b * a;
-            case MIN: return Math.min(b, a);
-            case MAX: return Math.max(b, a);
-            case LAND: return b != 0 && a != 0 ? 1 : 0;
-            case LOR: return b != 0 || a != 0 ? 1 : 0;
-            case LXOR: return (b != 0) != (a != 0) ? 1 : 0;
             default: throw unknown(op);
         }
     }

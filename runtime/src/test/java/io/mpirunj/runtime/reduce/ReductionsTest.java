@@ -52,14 +52,49 @@ class ReductionsTest {
     @ParameterizedTest(name = "{0} {1} in={2} inout={3}")
     @MethodSource("cases")
     void matchesReference(Op op, ElementType type, Backing inBacking, Backing inoutBacking) {
-        Random rnd = new Random(31L * op.ordinal() + 7L * type.ordinal() + inBacking.ordinal());
-        double[] x = values(type, rnd, COUNT);
-        double[] y = values(type, rnd, COUNT);
-        long[] xl = longValues(type, rnd, COUNT);
-        long[] yl = longValues(type, rnd, COUNT);
-        Backed in = Backed.create(type, inBacking, COUNT, ByteOrder.LITTLE_ENDIAN);
-        Backed inout = Backed.create(type, inoutBacking, COUNT, ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < COUNT; i++) {
+        check(op, type, inBacking, inoutBacking, COUNT, ByteOrder.LITTLE_ENDIAN, ByteOrder.LITTLE_ENDIAN);
+    }
+
+    static Stream<Arguments> chunkedCases() {
+        List<Arguments> out = new ArrayList<>();
+        for (Op op : new Op[] {Op.SUM, Op.MAX, Op.BXOR}) {
+            for (ElementType type : ElementType.values()) {
+                if (op.isBitwise() && !type.isInteger()) {
+                    continue;
+                }
+                for (Backing in : Backing.values()) {
+                    for (Backing inout : Backing.values()) {
+                        if (in == Backing.HEAP || in == Backing.DIRECT || inout == Backing.HEAP || inout == Backing.DIRECT) {
+                            out.add(Arguments.of(op, type, in, inout));
+                        }
+                    }
+                }
+            }
+        }
+        return out.stream();
+    }
+
+    /**
+     * A ByteBuffer-backed side is combined in chunks of {@link Reductions#CHUNK} elements: several chunks and a
+     * partial one, the two sides in opposite byte orders.
+     */
+    @ParameterizedTest(name = "{0} {1} in={2} inout={3}")
+    @MethodSource("chunkedCases")
+    void chunksMatchReference(Op op, ElementType type, Backing inBacking, Backing inoutBacking) {
+        check(op, type, inBacking, inoutBacking, 2 * Reductions.CHUNK + COUNT, ByteOrder.BIG_ENDIAN,
+                ByteOrder.LITTLE_ENDIAN);
+    }
+
+    private static void check(Op op, ElementType type, Backing inBacking, Backing inoutBacking, int count,
+            ByteOrder inOrder, ByteOrder inoutOrder) {
+        Random rnd = new Random(31L * op.ordinal() + 7L * type.ordinal() + inBacking.ordinal() + count);
+        double[] x = values(type, rnd, count);
+        double[] y = values(type, rnd, count);
+        long[] xl = longValues(type, rnd, count);
+        long[] yl = longValues(type, rnd, count);
+        Backed in = Backed.create(type, inBacking, count, inOrder);
+        Backed inout = Backed.create(type, inoutBacking, count, inoutOrder);
+        for (int i = 0; i < count; i++) {
             if (type.isInteger()) {
                 in.setLong(i, xl[i]);
                 inout.setLong(i, yl[i]);
@@ -71,7 +106,7 @@ class ReductionsTest {
 
         op.apply(in.buffer, inout.buffer);
 
-        for (int i = 0; i < COUNT; i++) {
+        for (int i = 0; i < count; i++) {
             String at = op + " " + type + " element " + i;
             if (type.isInteger()) {
                 assertEquals(referenceLong(op, type, yl[i], xl[i]), inout.getLong(i), at);
@@ -105,7 +140,7 @@ class ReductionsTest {
         return out.stream();
     }
 
-    /** The in-place ByteBuffer kernel reads each buffer in its own byte order. */
+    /** Two ByteBuffer-backed windows are combined in place, each read in its own byte order. */
     @ParameterizedTest(name = "{0} {1} {2} {3}")
     @MethodSource("byteBufferKernelCases")
     void byteBufferKernelMatchesReference(Op op, ElementType type, ByteOrder order, Backing backing) {
@@ -125,8 +160,7 @@ class ReductionsTest {
                 inout.setDouble(i, y[i]);
             }
         }
-        Reductions.checkDefined(op, type);
-        Reductions.applyBytes(op, type, in.bytes, PAD, inout.bytes, PAD, COUNT);
+        op.apply(in.buffer, inout.buffer);
         for (int i = 0; i < COUNT; i++) {
             String at = op + " " + type + " " + order + " element " + i;
             if (type.isInteger()) {
