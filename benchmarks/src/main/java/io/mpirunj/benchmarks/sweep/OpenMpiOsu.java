@@ -95,14 +95,21 @@ public final class OpenMpiOsu implements ExternalRuntime {
         return cmd;
     }
 
-    /** Our options minus those OSU's binaries do not know ({@code --jit-warmup}; -f on point-to-point tests). */
+    /** Options of ours, with a value, that OSU's binaries do not know. */
+    private static final List<String> OURS_ONLY = List.of("--jit-warmup", "--buffer");
+
+    /**
+     * Our options minus those OSU's binaries do not know ({@code --jit-warmup}, {@code --buffer}: OSU's C programs
+     * use malloc'd memory, the counterpart of {@code --buffer direct}; -f on point-to-point tests).
+     */
     static List<String> osuArgs(List<String> args) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
-            if (args.get(i).equals("--jit-warmup")) {
+            String a = args.get(i);
+            if (OURS_ONLY.contains(a)) {
                 i++;
-            } else if (!args.get(i).startsWith("--jit-warmup=")) {
-                out.add(args.get(i));
+            } else if (OURS_ONLY.stream().noneMatch(o -> a.startsWith(o + "="))) {
+                out.add(a);
             }
         }
         return out;

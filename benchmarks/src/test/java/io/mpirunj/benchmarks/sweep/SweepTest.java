@@ -118,7 +118,9 @@ class SweepTest {
         OpenMpiOsu ompi = new OpenMpiOsu(Map.of("OSU_HOME", dir.toString(), "OSU_MPIRUN", mpirun.toString()));
         assertNull(ompi.unavailableReason(OsuBenchmark.BCAST));
         assertEquals(List.of(mpirun.toString(), "-np", "4", "--oversubscribe", osu.toString(), "-m", "1:4", "-f"),
-                ompi.command(OsuBenchmark.BCAST, 4, List.of("-m", "1:4", "--jit-warmup", "9", "-f")));
+                ompi.command(OsuBenchmark.BCAST, 4, List.of("-m", "1:4", "--jit-warmup", "9", "--buffer", "direct",
+                        "-f")));
+        assertEquals(List.of("-m", "1:4"), OpenMpiOsu.osuArgs(List.of("--buffer=array", "-m", "1:4", "--jit-warmup=0")));
         Sweep sweep = new Sweep(OsuBenchmark.BCAST, List.of(), List.of(4), List.of("-m", "1:1"), true);
         List<SweepPoint> points = sweep.run(LOCAL, List.of(ompi), Progress.none(), System.err);
         assertEquals(1, points.size());
