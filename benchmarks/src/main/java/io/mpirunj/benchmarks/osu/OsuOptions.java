@@ -401,7 +401,8 @@ public final class OsuOptions {
      * A benchmark's memory: {@code elements} elements (at least 1) of {@code type} ({@code BYTE} or {@code FLOAT}),
      * each set to one, made once; the function gives a buffer over the first {@code n} of them. An array (byte[],
      * float[]) by default; with {@code --buffer direct} a direct ByteBuffer in the platform's byte order, the
-     * memory OSU's C programs use (malloc), which the transports read and write without a copy on the Java heap.
+     * memory OSU's C programs use (malloc), which the TCP transport writes from and reads large payloads into
+     * directly (a collective may still stage data in heap scratch, as allreduce's partial results).
      */
     public IntFunction<Buffer> memory(ElementType type, int elements) {
         int n = Math.max(1, elements);

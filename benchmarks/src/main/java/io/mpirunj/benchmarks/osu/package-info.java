@@ -37,7 +37,7 @@
  * not share the cores with the compiler. The collectives' passes also stop a dozen times for what happens between
  * timed sizes (the statistics, every rank idle a moment, calls of one size in a row), so the code the JIT compiles
  * has seen those paths and is not thrown away and recompiled while the first sizes are timed. After the idle wait the
- * collectives rehearse (up to 3 rounds, until a round compiles nothing): each small size's calls in a row in the timed
+ * collectives (not {@code --compare}/{@code --interleave}) rehearse (up to 3 rounds, until a round compiles nothing): each small size's calls in a row in the timed
  * order, then one more pass, then the idle wait again, because an emptied compile queue lowers C2's thresholds and the
  * first timed calls crossed them (osu_alltoall np 8, 1 B: 482 µs with 413 ms of JIT while timed, 210-226 µs after
  * rehearsing, on a quiet machine). With {@code -f} rank 0

@@ -119,7 +119,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--jit-warmup", paramLabel = "N", description = "Untimed calls over all sizes (taken in turn) "
             + "before the first, repeated while a rank's JIT compiles, then for collectives rehearsed after an idle "
-            + "wait (default: 2000 for collectives, 20000 for osu_latency; 0 for none).")
+            + "wait, not with --interleave (default: 2000 for collectives, 20000 for osu_latency; 0 for none).")
     String jitWarmup;
 
     @Option(names = {"-W", "--window-size"}, paramLabel = "SIZE", description = "osu_bw: messages per window "

@@ -30,7 +30,8 @@ import java.util.Objects;
  * the cache cost less than an element-by-element access to the ByteBuffer, and every case shares
  * one set of kernels.
  *
- * <p>Thread-safe; the two buffers may be the same memory. Allocates only a few views per call with
+ * <p>Thread-safe; the two buffers may be the same memory, or have none in common (windows that overlap in
+ * part give results that depend on the chunks, as MPI forbids such buffers anyway). Allocates only a few views per call with
  * a ByteBuffer-backed side, and each thread's scratch arrays at its first such call per type.
  */
 public final class Reductions {
@@ -68,8 +69,9 @@ public final class Reductions {
         java.nio.Buffer inView = in.hasArray() ? null : typedView(in.byteBuffer(), type);
         java.nio.Buffer inoutView = inout.hasArray() ? null : typedView(inout.byteBuffer(), type);
         Object[] scratch = SCRATCH.get();
-        Object inChunk = inView == null ? in.array() : scratchOf(scratch, type, 0);
-        Object inoutChunk = inoutView == null ? inout.array() : scratchOf(scratch, type, 1);
+        int chunk = Math.min(CHUNK, n);
+        Object inChunk = inView == null ? in.array() : scratchOf(scratch, type, 0, chunk);
+        Object inoutChunk = inoutView == null ? inout.array() : scratchOf(scratch, type, 1, chunk);
         for (int done = 0; done < n; done += CHUNK) {
             int m = Math.min(CHUNK, n - done);
             int inOff = in.arrayOffset() + done;
@@ -92,20 +94,23 @@ public final class Reductions {
     /** Elements a ByteBuffer-backed side is combined in at a time (see the class comment). */
     static final int CHUNK = 2048;
 
-    /** Per thread, per type, two scratch arrays of {@link #CHUNK} elements (in, inout), made at first use. */
+    /**
+     * Per thread, per type, two scratch arrays (in, inout) of up to {@link #CHUNK} elements, made at first use as
+     * long as that call needs and grown when a later call needs more.
+     */
     private static final ThreadLocal<Object[]> SCRATCH = ThreadLocal.withInitial(
             () -> new Object[2 * ElementType.values().length]);
 
-    private static Object scratchOf(Object[] scratch, ElementType type, int side) {
+    private static Object scratchOf(Object[] scratch, ElementType type, int side, int elements) {
         int k = 2 * type.ordinal() + side;
         Object a = scratch[k];
-        if (a == null) {
+        if (a == null || java.lang.reflect.Array.getLength(a) < elements) {
             a = switch (type) {
-                case BYTE -> new byte[CHUNK];
-                case INT -> new int[CHUNK];
-                case LONG -> new long[CHUNK];
-                case FLOAT -> new float[CHUNK];
-                case DOUBLE -> new double[CHUNK];
+                case BYTE -> new byte[elements];
+                case INT -> new int[elements];
+                case LONG -> new long[elements];
+                case FLOAT -> new float[elements];
+                case DOUBLE -> new double[elements];
             };
             scratch[k] = a;
         }

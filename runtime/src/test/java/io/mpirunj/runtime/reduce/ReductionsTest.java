@@ -27,7 +27,7 @@ class ReductionsTest {
     /** Elements (or bytes, for ByteBuffers) of padding either side of a window; must stay untouched. */
     private static final int PAD = 3;
 
-    /** How a test buffer is backed. ByteBuffers use little-endian order, the order Buffer.copy() reads. */
+    /** How a test buffer is backed; a ByteBuffer's byte order is the test's choice (little-endian unless it says). */
     enum Backing {
         ARRAY, ARRAY_WINDOW, HEAP, DIRECT
     }
@@ -83,6 +83,7 @@ class ReductionsTest {
     void chunksMatchReference(Op op, ElementType type, Backing inBacking, Backing inoutBacking) {
         check(op, type, inBacking, inoutBacking, 2 * Reductions.CHUNK + COUNT, ByteOrder.BIG_ENDIAN,
                 ByteOrder.LITTLE_ENDIAN);
+        check(op, type, inBacking, inoutBacking, 2 * Reductions.CHUNK, ByteOrder.LITTLE_ENDIAN, ByteOrder.BIG_ENDIAN);
     }
 
     private static void check(Op op, ElementType type, Backing inBacking, Backing inoutBacking, int count,
@@ -214,6 +215,16 @@ class ReductionsTest {
         Buffer b = Buffer.of(a);
         Op.SUM.apply(b, b);
         assertEquals(List.of(2, 4, 6), List.of(a[0], a[1], a[2]));
+        int n = Reductions.CHUNK + COUNT; // a ByteBuffer as both operands, over a chunk boundary
+        ByteBuffer direct = ByteBuffer.allocateDirect(n * Integer.BYTES).order(ByteOrder.BIG_ENDIAN);
+        for (int i = 0; i < n; i++) {
+            direct.putInt(i * Integer.BYTES, i);
+        }
+        Buffer d = Buffer.of(direct, ElementType.INT);
+        Op.SUM.apply(d, d);
+        for (int i = 0; i < n; i++) {
+            assertEquals(2 * i, direct.getInt(i * Integer.BYTES), "element " + i);
+        }
     }
 
     @Test
