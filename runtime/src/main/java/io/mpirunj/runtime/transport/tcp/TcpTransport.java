@@ -80,6 +80,8 @@ public final class TcpTransport implements NetworkTransport {
     private static final int LOOP_SHUTDOWN_MS = 2_000;
     /** {@link TcpConfig#SEND_BUFFER_BYTES_PROP}. */
     private static final int SEND_BUFFER_BYTES = TcpConfig.sendBufferBytes();
+    /** {@link TcpConfig#LOCAL_SOCKET_SEND_BUFFER_BYTES_PROP}. */
+    private static final int LOCAL_SOCKET_SEND_BUFFER_BYTES = TcpConfig.localSocketSendBufferBytes();
 
     private final int rank;
     private final int size;
@@ -546,7 +548,11 @@ public final class TcpTransport implements NetworkTransport {
 
     /** For a connection to a peer's Unix domain socket: the options of {@link #clientBootstrap} that apply. */
     Bootstrap domainBootstrap(EventLoop loop) {
-        return io.domainClient(loop)
+        Bootstrap b = io.domainClient(loop);
+        if (LOCAL_SOCKET_SEND_BUFFER_BYTES > 0) {
+            b.option(ChannelOption.SO_SNDBUF, LOCAL_SOCKET_SEND_BUFFER_BYTES); // before connect; see the property
+        }
+        return b
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.connectTimeoutMs())
                 .option(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark)
                 .option(ChannelOption.ALLOCATOR, sendAllocator);
