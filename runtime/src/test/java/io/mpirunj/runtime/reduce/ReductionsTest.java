@@ -145,34 +145,7 @@ class ReductionsTest {
     @ParameterizedTest(name = "{0} {1} {2} {3}")
     @MethodSource("byteBufferKernelCases")
     void byteBufferKernelMatchesReference(Op op, ElementType type, ByteOrder order, Backing backing) {
-        Random rnd = new Random(17L * op.ordinal() + type.ordinal());
-        double[] x = values(type, rnd, COUNT);
-        double[] y = values(type, rnd, COUNT);
-        long[] xl = longValues(type, rnd, COUNT);
-        long[] yl = longValues(type, rnd, COUNT);
-        Backed in = Backed.create(type, backing, COUNT, order);
-        Backed inout = Backed.create(type, backing, COUNT, order);
-        for (int i = 0; i < COUNT; i++) {
-            if (type.isInteger()) {
-                in.setLong(i, xl[i]);
-                inout.setLong(i, yl[i]);
-            } else {
-                in.setDouble(i, x[i]);
-                inout.setDouble(i, y[i]);
-            }
-        }
-        op.apply(in.buffer, inout.buffer);
-        for (int i = 0; i < COUNT; i++) {
-            String at = op + " " + type + " " + order + " element " + i;
-            if (type.isInteger()) {
-                assertEquals(referenceLong(op, type, yl[i], xl[i]), inout.getLong(i), at);
-            } else if (type == ElementType.FLOAT) {
-                assertEquals((float) referenceDouble(op, type, y[i], x[i]), (float) inout.getDouble(i), at);
-            } else {
-                assertEquals(referenceDouble(op, type, y[i], x[i]), inout.getDouble(i), at);
-            }
-        }
-        inout.assertPaddingUntouched();
+        check(op, type, backing, backing, COUNT, order, order);
     }
 
     @ParameterizedTest
