@@ -546,22 +546,20 @@ public final class TcpTransport implements NetworkTransport {
         return table == null ? null : table[peer];
     }
 
-    /** For a connection to a peer's Unix domain socket: the options of {@link #clientBootstrap} that apply. */
+    /** For a connection to a peer's Unix domain socket ({@link TcpConfig#LOCAL_SOCKET_SEND_BUFFER_BYTES_PROP}). */
     Bootstrap domainBootstrap(EventLoop loop) {
-        Bootstrap b = io.domainClient(loop);
-        if (LOCAL_SOCKET_SEND_BUFFER_BYTES > 0) {
-            b.option(ChannelOption.SO_SNDBUF, LOCAL_SOCKET_SEND_BUFFER_BYTES); // before connect; see the property
-        }
-        return b
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.connectTimeoutMs())
-                .option(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark)
-                .option(ChannelOption.ALLOCATOR, sendAllocator);
+        return withSendOptions(io.domainClient(loop), LOCAL_SOCKET_SEND_BUFFER_BYTES);
     }
 
+    /** For a connection to a peer's TCP listener ({@link TcpConfig#SEND_BUFFER_BYTES_PROP}). */
     Bootstrap clientBootstrap(EventLoop loop) {
-        Bootstrap b = io.client(loop);
-        if (SEND_BUFFER_BYTES > 0) {
-            b.option(ChannelOption.SO_SNDBUF, SEND_BUFFER_BYTES); // before connect; see the property
+        return withSendOptions(io.client(loop), SEND_BUFFER_BYTES);
+    }
+
+    /** The options of every connection a rank opens to send on: {@code sendBufferBytes} (0: the kernel's), set before connect. */
+    private Bootstrap withSendOptions(Bootstrap b, int sendBufferBytes) {
+        if (sendBufferBytes > 0) {
+            b.option(ChannelOption.SO_SNDBUF, sendBufferBytes);
         }
         return b
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.connectTimeoutMs())
