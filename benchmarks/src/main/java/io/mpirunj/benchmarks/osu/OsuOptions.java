@@ -406,28 +406,26 @@ public final class OsuOptions {
      */
     public IntFunction<Buffer> memory(ElementType type, int elements) {
         int n = Math.max(1, elements);
-        if (type != ElementType.BYTE && type != ElementType.FLOAT) {
-            throw new IllegalArgumentException("memory of " + type + " (expected: BYTE or FLOAT)");
-        }
-        if (directBuffers) {
-            ByteBuffer direct = ByteBuffer.allocateDirect(n * type.bytes()).order(ByteOrder.nativeOrder());
-            for (int i = 0; i < n; i++) {
-                if (type == ElementType.FLOAT) {
-                    direct.putFloat(i * Float.BYTES, 1f);
-                } else {
-                    direct.put(i, (byte) 1);
-                }
+        Buffer ones = switch (type) {
+            case BYTE -> {
+                byte[] a = new byte[n];
+                Arrays.fill(a, (byte) 1);
+                yield Buffer.of(a);
             }
-            return count -> Buffer.of(direct.slice(0, count * type.bytes()).order(ByteOrder.nativeOrder()), type);
+            case FLOAT -> {
+                float[] a = new float[n];
+                Arrays.fill(a, 1f);
+                yield Buffer.of(a);
+            }
+            default -> throw new IllegalArgumentException("memory of " + type + " (expected: BYTE or FLOAT)");
+        };
+        Buffer memory = ones;
+        if (directBuffers) { // the same values, converted into the direct buffer's byte order by Buffer's copy
+            memory = Buffer.of(ByteBuffer.allocateDirect(ones.byteLength()).order(ByteOrder.nativeOrder()), type);
+            memory.copyFrom(ones);
         }
-        if (type == ElementType.FLOAT) {
-            float[] ones = new float[n];
-            Arrays.fill(ones, 1f);
-            return count -> Buffer.of(ones, 0, count);
-        }
-        byte[] ones = new byte[n];
-        Arrays.fill(ones, (byte) 1);
-        return count -> Buffer.of(ones, 0, count);
+        Buffer all = memory;
+        return count -> all.slice(0, count);
     }
 
     /** {@code --buffer direct}: the messages are direct ByteBuffers rather than byte arrays. */

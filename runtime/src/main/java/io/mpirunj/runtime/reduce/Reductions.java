@@ -74,17 +74,15 @@ public final class Reductions {
         Object inoutChunk = inoutView == null ? inout.array() : scratchOf(scratch, type, 1, chunk);
         for (int done = 0; done < n; done += CHUNK) {
             int m = Math.min(CHUNK, n - done);
-            int inOff = in.arrayOffset() + done;
             if (inView != null) {
                 bulk(inView, type, done, inChunk, m, false);
-                inOff = 0;
             }
-            int inoutOff = inout.arrayOffset() + done;
             if (inoutView != null) {
                 bulk(inoutView, type, done, inoutChunk, m, false);
-                inoutOff = 0;
             }
-            applyArrays(op, type, inChunk, inOff, inoutChunk, inoutOff, m);
+            // a scratch chunk starts at 0; an array side is read in place
+            applyArrays(op, type, inChunk, inView != null ? 0 : in.arrayOffset() + done, inoutChunk,
+                    inoutView != null ? 0 : inout.arrayOffset() + done, m);
             if (inoutView != null) {
                 bulk(inoutView, type, done, inoutChunk, m, true);
             }

@@ -94,6 +94,7 @@ public final class TcpConfig {
      * lower (benchmarks/README.md).
      */
     public static final String LOCAL_SOCKETS_PROP = "mpirunj.tcp.localSockets";
+    public static final boolean LOCAL_SOCKETS_DEFAULT = true;
     /**
      * SO_SNDBUF of the same-host connections a rank opens (bytes; 0: the kernel's default); process-wide. A Unix
      * domain stream socket has no autotuning: its send buffer stays at net.core.wmem_default (208 KiB), all a sender
@@ -104,7 +105,6 @@ public final class TcpConfig {
      */
     public static final String LOCAL_SOCKET_SEND_BUFFER_BYTES_PROP = "mpirunj.tcp.localSocketSendBufferBytes";
     static final int LOCAL_SOCKET_SEND_BUFFER_BYTES_DEFAULT = 2 * 1024 * 1024;
-    public static final boolean LOCAL_SOCKETS_DEFAULT = true;
 
     public static final String LOOPBACK = "127.0.0.1";
     public static final String WILDCARD = "0.0.0.0";
