@@ -159,14 +159,15 @@ final class OsuRun {
     static final int REHEARSAL_MAX_ROUNDS = 3;
 
     /**
-     * After {@link #warmUpJit}: rounds of the warm-up's {@code pass} again, each followed by the idle wait of
+     * After {@link #warmUpJit}: rounds of {@code rehearsal} (the caller's: {@link CollectiveBench} makes each small
+     * size's calls in a row in the timed order, then one more warm-up pass), each followed by the idle wait of
      * {@link JitQuiet#settle}, until a round in which no rank's JIT compiled anything (at most
      * {@value #REHEARSAL_MAX_ROUNDS}). Why: at np 8 on 2 cores the passes end on their time limit with C2 behind,
      * and C2's thresholds grow with its queue (tiered compilation's load feedback), so methods run once per call
      * (the schedule runner's entry, the schedule cache's lookup) were still short of them when the queue emptied in
      * the idle wait; the first timed calls crossed them and the first sizes ran beside their compiles (osu_alltoall
      * np 8, 1 B, quiet machine: 413-655 ms of JIT on a rank while timed, mean 482-506 µs against 163 µs in a
-     * 100,000-call run). A pass after the queue has emptied crosses them before timing instead. Rank 0 says how
+     * 100,000-call run). Calls made after the queue has emptied cross them before timing instead. Rank 0 says how
      * many rounds ran; nothing with {@code --jit-warmup 0}.
      */
     static void rehearse(Comm world, OsuOptions o, Runnable rehearsal) {
