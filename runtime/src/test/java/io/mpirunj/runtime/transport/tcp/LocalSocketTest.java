@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.mpirunj.runtime.transport.Frame;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.unix.DomainSocketAddress;
 import java.io.IOException;
@@ -64,6 +65,22 @@ class LocalSocketTest {
         assertEquals(src, r.src());
         assertEquals(value, ByteBuffer.wrap(r.payload()).getInt());
         written.awaitSuccess();
+    }
+
+    /**
+     * A domain socket connection asks for its send buffer (TcpConfig.LOCAL_SOCKET_SEND_BUFFER_BYTES_PROP): the kernel
+     * keeps twice the request, capped at net.core.wmem_max; without the request it would be net.core.wmem_default.
+     */
+    @Test
+    void domainConnectionsTakeTheirSendBuffer() throws Exception {
+        cluster(true, true);
+        exchange(0, 1, 7);
+        Channel ch = transports.get(0).outboundChannel(1);
+        assertTrue(NettyIo.isDomain(ch));
+        // readAllLines: Files.readString trusts procfs's size and read "4" of "4194304" here
+        long wmemMax = Long.parseLong(Files.readAllLines(Path.of("/proc/sys/net/core/wmem_max")).get(0).strip());
+        assertEquals(2 * Math.min(TcpConfig.LOCAL_SOCKET_SEND_BUFFER_BYTES_DEFAULT, wmemMax),
+                (long) ch.config().getOption(ChannelOption.SO_SNDBUF));
     }
 
     @Test
