@@ -67,16 +67,22 @@ class LocalSocketTest {
         written.awaitSuccess();
     }
 
+    /** Two same-host ranks, one message from 0 to 1 ({@code value}); returns rank 0's link to 1, a domain socket. */
+    private Channel domainLinkFrom0To1(int value) throws InterruptedException {
+        cluster(true, true);
+        exchange(0, 1, value);
+        Channel ch = transports.get(0).outboundChannel(1);
+        assertTrue(NettyIo.isDomain(ch));
+        return ch;
+    }
+
     /**
      * A domain socket connection asks for its send buffer (TcpConfig.LOCAL_SOCKET_SEND_BUFFER_BYTES_PROP): the kernel
      * keeps twice the request, capped at net.core.wmem_max; without the request it would be net.core.wmem_default.
      */
     @Test
     void domainConnectionsTakeTheirSendBuffer() throws Exception {
-        cluster(true, true);
-        exchange(0, 1, 7);
-        Channel ch = transports.get(0).outboundChannel(1);
-        assertTrue(NettyIo.isDomain(ch));
+        Channel ch = domainLinkFrom0To1(7);
         // readAllLines: Files.readString trusts procfs's size and read "4" of "4194304" here
         long wmemMax = Long.parseLong(Files.readAllLines(Path.of("/proc/sys/net/core/wmem_max")).get(0).strip());
         assertEquals(2 * Math.min(TcpConfig.LOCAL_SOCKET_SEND_BUFFER_BYTES_DEFAULT, wmemMax),
@@ -174,10 +180,7 @@ class LocalSocketTest {
 
     @Test
     void aDomainConnectionEndingWithoutGoodbyeFailsThePeer() throws Exception {
-        cluster(true, true);
-        exchange(0, 1, 5);
-        Channel out = transports.get(0).outboundChannel(1);
-        assertTrue(NettyIo.isDomain(out));
+        Channel out = domainLinkFrom0To1(5);
         out.close(); // what rank 1 sees when rank 0 dies: the stream ends, no goodbye
         RecordingSink.Failure f = sinks.get(1).takeFailure();
         assertEquals(0, f.peer());
