@@ -159,8 +159,8 @@ final class OsuRun {
     static final int REHEARSAL_MAX_ROUNDS = 3;
 
     /**
-     * After {@link #warmUpJit}: rounds of {@code rehearsal} (the caller's: {@link CollectiveBench} makes each small
-     * size's calls in a row in the timed order, then one more warm-up pass), each followed by the idle wait of
+     * After {@link #warmUpJit}: rounds of {@code rehearsal} (the caller's: each small size's calls in a row in the
+     * timed order; {@link CollectiveBench} then makes one more warm-up pass, osu_latency nothing more), each followed by the idle wait of
      * {@link JitQuiet#settle}, until a round in which no rank's JIT compiled anything (at most
      * {@value #REHEARSAL_MAX_ROUNDS}). Why: at np 8 on 2 cores the passes end on their time limit with C2 behind,
      * and C2's thresholds grow with its queue (tiered compilation's load feedback), so methods run once per call

@@ -37,8 +37,9 @@
  * not share the cores with the compiler. The collectives' passes also stop a dozen times for what happens between
  * timed sizes (the statistics, every rank idle a moment, calls of one size in a row), so the code the JIT compiles
  * has seen those paths and is not thrown away and recompiled while the first sizes are timed. After the idle wait the
- * collectives (not {@code --compare}/{@code --interleave}) rehearse (up to 3 rounds, until a round compiles nothing): each small size's calls in a row in the timed
- * order, then one more pass, then the idle wait again, because an emptied compile queue lowers C2's thresholds and the
+ * collectives (not {@code --compare}/{@code --interleave}) and osu_latency rehearse (up to 3 rounds, until a round
+ * compiles nothing): each small size's calls in a row in the timed order (the collectives then one more pass), then
+ * the idle wait again, because an emptied compile queue lowers C2's thresholds and the
  * first timed calls crossed them (osu_alltoall np 8, 1 B: 482 µs with 413 ms of JIT while timed, 210-226 µs after
  * rehearsing, on a quiet machine). With {@code -f} rank 0
  * names on stderr any size during which some rank's JIT still compiled. {@code mpirun-j bench} runs process ranks on
