@@ -5,7 +5,8 @@
 # average and paired ratio to the fastest, auto's held-out ratio, and auto against the fastest *schedule* (names that
 # build one schedule for the model, ranks and size pooled).
 # Usage: benchmarks/auto-vs-forced.sh [np] [default|calibrated|both] [sizes] [bench options...]
-#   (default 8, both, 1024,65536,1048576; e.g. `auto-vs-forced.sh 8 default 65536 -i 1000`). "default" runs
+#   (default 8, both, 1024,65536,1048576; e.g. `auto-vs-forced.sh 8 default 65536 -i 1000`; without -i each size
+#   times blocks of 100, 50 or 10 calls, see iterations() below). "default" runs
 #   without --model (processes on TCP: the built-in TCP model, plus cpus=CORES,wake=W when the ranks outnumber this host's
 #   cores), "calibrated" on a model `mpirun-j calibrate` measured on this machine first. Each size is one job, so a
 #   caller can take the bench lock per size. ALGOS=auto+all+binomial-p2p (the --coll bcast= list, default
@@ -24,11 +25,26 @@ fi
 cd "$root"
 ./mpirun-j --version >/dev/null # builds what is missing or stale (benchmarks included)
 model="$(mktemp -d)/tcp-model.json"
+# Timed calls per size unless the caller sets -i: blocks of 100 (up to 8 KiB), 50 (up to 64 KiB) or 10 calls in each
+# of bench's 100 rounds. OSU's own counts (1,000 and 100) made blocks of 10 and 1: one call per round put the flat tree
+# 3-7 % behind the binomial trees at 1 MiB, blocks of 10 (calls in a row, as OSU's loop makes them) 23 %, and the
+# intervals at 64 KiB and 1 MiB were +-15-30 % wide (benchmarks/README.md, session 15). The warm-up dominates a job's
+# time (about 40 s), so the longer blocks add seconds.
+iterations() { # $1 = size; $2... = the caller's bench options
+    local s="$1" a
+    shift
+    for a in "$@"; do
+        [[ $a == -i || $a == --iterations || $a == --iterations=* || $a == -i[0-9]* ]] && return 0
+    done
+    if ((s <= 8192)); then echo "-i 10000"; elif ((s <= 65536)); then echo "-i 5000"; else echo "-i 1000"; fi
+}
 run() { # $@ = extra bench options
     local s
     for s in ${sizes//,/ }; do
         echo "# $(date -u '+%Y-%m-%d %H:%M:%S UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
-        ./mpirun-j bench osu_bcast -np "$np" --coll "bcast=${ALGOS:-auto+all}" --interleave -m "$s:$s" "$@" 2>&1
+        # shellcheck disable=SC2046 # "-i N" is two words on purpose
+        ./mpirun-j bench osu_bcast -np "$np" --coll "bcast=${ALGOS:-auto+all}" --interleave -m "$s:$s" \
+            $(iterations "$s" "$@") "$@" 2>&1
     done
     echo "# done $(date -u '+%H:%M:%S UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 }
