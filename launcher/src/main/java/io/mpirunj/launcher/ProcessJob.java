@@ -131,6 +131,23 @@ final class ProcessJob {
     private final Map<Integer, String> lostRanks = new TreeMap<>();
     private final Map<Integer, Integer> lostCodes = new LinkedHashMap<>();
     private final boolean[] nodeLossPending;
+    /**
+     * What the rendezvous and the process exits said of each rank (supervisor thread only), to tell a rank that
+     * ended with status 0 having left the job ({@code Mpi.finish}: its goodbye) from one that ended without
+     * joining it or without leaving it, which the other ranks would wait for forever.
+     */
+    private final boolean[] registered;
+    private final boolean[] saidGoodbye;
+    private final boolean[] lostWithoutGoodbye;
+    private final boolean[] exitedWithZero;
+    private boolean anyRegistered;
+    /** A rank that ended with status 0 before it called Mpi.init while no rank had yet: -1 if none. */
+    private int exitedBeforeInit = -1;
+    /**
+     * How long after a rank's process ended with status 0 the launcher waits for a registration it may have sent
+     * just before (read by the rendezvous server's own thread) before it takes the rank as never registered.
+     */
+    static final long REGISTRATION_GRACE_MS = 2_000;
 
     /**
      * @param launcherClasspath the classpath that holds the runtime, the collectives, their libraries
@@ -148,6 +165,10 @@ final class ProcessJob {
         }
         this.spec = spec;
         this.layout = layout;
+        this.registered = new boolean[spec.size()];
+        this.saidGoodbye = new boolean[spec.size()];
+        this.lostWithoutGoodbye = new boolean[spec.size()];
+        this.exitedWithZero = new boolean[spec.size()];
         this.holdsPermit = new AtomicIntegerArray(spec.size());
         this.nodeLossPending = new boolean[layout.placement().hosts().size()];
         this.output = output;
@@ -431,6 +452,7 @@ final class ProcessJob {
             output.launcherError("rank " + rank + " exited with status " + code);
         }
         if (code == 0) {
+            onExitWithZero(rank);
             return;
         }
         String reason = "rank " + rank + " exited with status " + code + describeSignal(code);
@@ -438,8 +460,76 @@ final class ProcessJob {
             onRemoteRankLost(rank, code, reason);
             return;
         }
+        failJob(rank, code, reason, spec.verbose()); // -v said it above
+    }
+
+    /**
+     * On the supervisor thread: a rank ended with status 0. Fine once it said goodbye ({@code Mpi.finish}); a rank
+     * that joined the job and ended without leaving it (System.exit(0) in the middle of the job), or that ended
+     * before joining it while other ranks joined, fails the job, as Open MPI's mpirun does: the others would
+     * otherwise wait for it forever (in {@code Mpi.init}, or in their next call with it). Whether it left is only
+     * known once its control connection has closed, so a rank that joined is judged then
+     * ({@link #onControlClosedWithoutGoodbye}); one that never joined, a moment later, in case its registration
+     * was on its way.
+     */
+    private void onExitWithZero(int rank) {
+        if (saidGoodbye[rank] || stopping || outcome.failed()) {
+            return;
+        }
+        exitedWithZero[rank] = true;
+        if (registered[rank]) {
+            if (lostWithoutGoodbye[rank]) {
+                failLeftWithoutFinish(rank);
+            }
+            return;
+        }
+        supervisor.schedule(() -> {
+            if (registered[rank] || saidGoodbye[rank]) {
+                if (lostWithoutGoodbye[rank] && !saidGoodbye[rank]) {
+                    failLeftWithoutFinish(rank);
+                }
+            } else if (anyRegistered) {
+                failEndedBeforeInit(rank);
+            } else if (exitedBeforeInit < 0) {
+                exitedBeforeInit = rank; // judged when another rank joins; if none does, no rank used MPI
+            }
+        }, REGISTRATION_GRACE_MS, TimeUnit.MILLISECONDS);
+    }
+
+    /** On the supervisor thread: {@code rank} joined the job (called Mpi.init). */
+    private void onRegistered(int rank) {
+        registered[rank] = true;
+        anyRegistered = true;
+        if (exitedBeforeInit >= 0) {
+            failEndedBeforeInit(exitedBeforeInit);
+        }
+    }
+
+    /** On the supervisor thread: {@code rank}'s control connection closed without its goodbye. */
+    private void onControlClosedWithoutGoodbye(int rank) {
+        lostWithoutGoodbye[rank] = true;
+        if (exitedWithZero[rank] && !stopping && !outcome.failed()) {
+            failLeftWithoutFinish(rank);
+        }
+    }
+
+    private void failLeftWithoutFinish(int rank) {
+        failJob(rank, ExitCodes.FAILED, "rank " + rank + " exited with status 0 without calling Mpi.finish (e.g. "
+                + "System.exit in the middle of the job): the other ranks cannot complete with it", false);
+    }
+
+    private void failEndedBeforeInit(int rank) {
+        failJob(rank, ExitCodes.FAILED, "rank " + rank + " exited with status 0 before calling Mpi.init, while "
+                + "other ranks called it: they cannot start without it", false);
+    }
+
+    /**
+     * On the supervisor thread: ends the job for {@code rank}'s failure (the first failure wins): says why (unless
+     * {@code said}), tells the other ranks, stops them.
+     */
+    private void failJob(int rank, int code, String reason, boolean said) {
         if (outcome.fail(rank, code, reason)) {
-            if (!spec.verbose()) {
+            if (!said) {
                 output.launcherError(reason);
             }
             RendezvousServer s = server;
@@ -630,6 +720,8 @@ final class ProcessJob {
                 // a local rank's process exit tells what happened; a remote one may never exit here
                 if (!layout.placement().hostOf(rank).isLocal()) {
                     onRemoteRankLost(rank, ExitCodes.FAILED, "rank " + rank + ": " + reason);
+                } else {
+                    onControlClosedWithoutGoodbye(rank);
                 }
             });
         }
@@ -637,6 +729,12 @@ final class ProcessJob {
         @Override
         public void onRankRegistered(int rank) {
             releasePermit(rank);
+            supervisor.execute(() -> onRegistered(rank));
+        }
+
+        @Override
+        public void onRankFinished(int rank) {
+            supervisor.execute(() -> saidGoodbye[rank] = true);
         }
 
         @Override

@@ -12,6 +12,7 @@ import io.mpirunj.testapps.EchoArgs;
 import io.mpirunj.testapps.EnvDump;
 import io.mpirunj.testapps.Exiter;
 import io.mpirunj.testapps.NoMpi;
+import io.mpirunj.testapps.SkipsInit;
 import io.mpirunj.testapps.Thrower;
 import io.mpirunj.testapps.Waiter;
 import java.util.List;
@@ -108,6 +109,26 @@ class ProcessModeTest {
         LauncherRun run = LauncherRun.of("-np", "3", Exiter.class.getName(), "2", "3");
         assertEquals(3, run.exitCode(), run::toString);
         assertTrue(run.err().contains("rank 2 exited with status 3"), run::toString);
+        assertFalse(run.out().contains("still alive"), run::toString);
+    }
+
+    /** Open MPI's "exited without calling finalize": the others would wait for the rank forever. */
+    @Test
+    void systemExitWithZeroInTheMiddleOfTheJobFailsTheJobNamingTheRank() {
+        LauncherRun run = LauncherRun.of("-np", "3", Exiter.class.getName(), "1", "0");
+        assertEquals(1, run.exitCode(), run::toString);
+        assertTrue(run.err().contains("rank 1 exited with status 0 without calling Mpi.finish"), run::toString);
+        assertFalse(run.out().contains("still alive"), run::toString);
+    }
+
+    /** Open MPI's "did not call init before exiting, but others in the job did": was a hang. */
+    @Test
+    void aRankThatEndsBeforeJoiningWhileOthersJoinFailsTheJob() {
+        LauncherRun run = LauncherRun.of("-np", "3", SkipsInit.class.getName(), "1");
+        assertEquals(1, run.exitCode(), run::toString);
+        assertTrue(run.out().contains("rank 1 returns before Mpi.init"), run::toString);
+        assertTrue(run.err().contains("rank 1 exited with status 0 before calling Mpi.init, while other ranks "
+                + "called it"), run::toString);
         assertFalse(run.out().contains("still alive"), run::toString);
     }
 

@@ -1,0 +1,27 @@
+package io.mpirunj.testapps;
+
+import io.mpirunj.Buffer;
+import io.mpirunj.Comm;
+import io.mpirunj.Mpi;
+import io.mpirunj.Op;
+
+/**
+ * Rank args[0] (by {@code OMPI_COMM_WORLD_RANK}, set before {@code Mpi.init}) returns from main without joining
+ * the job; the others join it and wait in an allreduce that needs it, so the launcher has to end the job.
+ */
+public final class SkipsInit {
+    private SkipsInit() {
+    }
+
+    public static void main(String[] args) {
+        if (args[0].equals(System.getenv("OMPI_COMM_WORLD_RANK"))) {
+            System.out.println("rank " + args[0] + " returns before Mpi.init");
+            return;
+        }
+        Comm world = Mpi.init(args);
+        int[] sum = new int[1];
+        world.allreduce(Buffer.of(new int[] {1}), Buffer.of(sum), Op.SUM);
+        System.out.println("rank " + world.rank() + " still alive");
+        Mpi.finish();
+    }
+}
