@@ -8,12 +8,14 @@ import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
 
 /**
  * {@code bench ... --coll OP=all --write-rules FILE}: a rules file ({@link CollRules}) from a sweep. For
@@ -27,11 +29,17 @@ final class RulesFromSweep {
     private RulesFromSweep() {
     }
 
-    /** The rules for {@code op} from {@code points} (only mpirun-j's own rows count). */
-    static List<CollRules.RuleJson> rules(String op, List<SweepPoint> points) {
+    /**
+     * The rules for {@code op} from {@code points} (only mpirun-j's own rows count), by the median latency if
+     * {@code byMedian} (the sweep ran with {@code -f}, so its table showed the medians), else by the mean (the
+     * number its table showed; the rows of a collective carry a median either way).
+     */
+    static List<CollRules.RuleJson> rules(String op, List<SweepPoint> points, boolean byMedian) {
+        ToDoubleFunction<SweepPoint> latency = p -> byMedian && p.row().hasFull() && !Double.isNaN(p.row().p50Us())
+                ? p.row().p50Us() : p.row().value();
         Map<Integer, Map<Long, List<SweepPoint>>> byNpSize = new TreeMap<>();
         for (SweepPoint p : points) {
-            if (p.runtime().equals(Sweep.MPIRUN_J) && p.row().size() >= 0 && !Double.isNaN(latency(p))) {
+            if (p.runtime().equals(Sweep.MPIRUN_J) && p.row().size() >= 0 && !Double.isNaN(latency.applyAsDouble(p))) {
                 byNpSize.computeIfAbsent(p.np(), k -> new TreeMap<>())
                         .computeIfAbsent(p.row().size(), k -> new ArrayList<>()).add(p);
             }
@@ -45,30 +53,26 @@ final class RulesFromSweep {
             List<Map.Entry<Long, List<SweepPoint>>> sizes = new ArrayList<>(byNpSize.get(np).entrySet());
             int start = 0;
             while (start < sizes.size()) {
-                String winner = fastest(sizes.get(start).getValue()).algorithm();
+                String winner = fastest(sizes.get(start).getValue(), latency).algorithm();
                 int end = start;
-                while (end + 1 < sizes.size() && fastest(sizes.get(end + 1).getValue()).algorithm().equals(winner)) {
+                while (end + 1 < sizes.size()
+                        && fastest(sizes.get(end + 1).getValue(), latency).algorithm().equals(winner)) {
                     end++;
                 }
                 Long minBytes = start == 0 ? null : sizes.get(start - 1).getKey() + 1;
                 Long maxBytes = end == sizes.size() - 1 ? null : sizes.get(end).getKey();
                 out.add(new CollRules.RuleJson(op, minRanks, maxRanks, minBytes, maxBytes, winner, null,
-                        note(np, sizes.subList(start, end + 1))));
+                        note(np, sizes.subList(start, end + 1), latency)));
                 start = end + 1;
             }
         }
         return out;
     }
 
-    /** What is compared: the median (P50) when measured, else the mean. */
-    private static double latency(SweepPoint p) {
-        return p.row().hasFull() && !Double.isNaN(p.row().p50Us()) ? p.row().p50Us() : p.row().value();
-    }
-
-    private static SweepPoint fastest(List<SweepPoint> atOneSize) {
+    private static SweepPoint fastest(List<SweepPoint> atOneSize, ToDoubleFunction<SweepPoint> latency) {
         SweepPoint best = null;
         for (SweepPoint p : atOneSize) {
-            if (best == null || latency(p) < latency(best)) {
+            if (best == null || latency.applyAsDouble(p) < latency.applyAsDouble(best)) {
                 best = p;
             }
         }
@@ -76,15 +80,16 @@ final class RulesFromSweep {
     }
 
     /** "measured at np 4: 1 B 12.3 us (next binomial 14.1 us); ..." — the evidence behind a rule (medians with -f). */
-    private static String note(int np, List<Map.Entry<Long, List<SweepPoint>>> sizes) {
+    private static String note(int np, List<Map.Entry<Long, List<SweepPoint>>> sizes,
+            ToDoubleFunction<SweepPoint> latency) {
         StringBuilder b = new StringBuilder("measured at np " + np + ":");
         for (Map.Entry<Long, List<SweepPoint>> s : sizes) {
             List<SweepPoint> sorted = new ArrayList<>(s.getValue());
-            sorted.sort((x, y) -> Double.compare(latency(x), latency(y)));
-            b.append(String.format(Locale.ROOT, " %d B %.1f us", s.getKey(), latency(sorted.get(0))));
+            sorted.sort(Comparator.comparingDouble(latency));
+            b.append(String.format(Locale.ROOT, " %d B %.1f us", s.getKey(), latency.applyAsDouble(sorted.get(0))));
             if (sorted.size() > 1) {
                 b.append(String.format(Locale.ROOT, " (next %s %.1f us)", sorted.get(1).algorithm(),
-                        latency(sorted.get(1))));
+                        latency.applyAsDouble(sorted.get(1))));
             }
             b.append(';');
         }
@@ -129,7 +134,7 @@ final class RulesFromSweep {
                 conditions.putAll(old.conditions());
             }
         }
-        rules.addAll(rules(b.op(), points));
+        rules.addAll(rules(b.op(), points, args.contains("-f"))); // BenchCommand.programArgs passes -f for -f/--full
         conditions.put(b.op(), conditions(b, nps, threads, args, algorithms));
         String comment = "written by mpirun-j bench --write-rules: per operation, rank count and message size, the "
                 + "algorithm with the lowest latency in one sweep (median with -f, else mean; each rule's note has the "

@@ -30,13 +30,26 @@ class RulesFromSweepTest {
 
     @Test
     void neighbouringSizesWithOneWinnerBecomeOneRuleCoveringEverySize() {
-        List<CollRules.RuleJson> rules = RulesFromSweep.rules("bcast", SWEEP);
+        List<CollRules.RuleJson> rules = RulesFromSweep.rules("bcast", SWEEP, false);
         assertEquals(3, rules.size(), rules.toString());
         assertRule(rules.get(0), null, 4, null, 2L, "linear-p2p");
         assertRule(rules.get(1), null, 4, 3L, null, "binomial");
         assertRule(rules.get(2), 5, null, null, null, "binomial");
         assertEquals("measured at np 4: 1 B 5.0 us (next binomial 6.0 us); 2 B 5.5 us (next binomial 6.0 us)",
                 rules.get(0).note());
+    }
+
+    /** The table shows means without -f: the rule goes by them, though a collective's rows carry medians too. */
+    @Test
+    void theMeanDecidesWithoutDashFAndTheMedianWithIt() {
+        // one slow outlier: binomial's mean is the higher, its median the lower
+        List<SweepPoint> sweep = List.of(
+                new SweepPoint(Sweep.MPIRUN_J, "binomial", 2, new OsuTable.Row(4, 263.7, 40, 9000, 50, 78.6, 9000, 0)),
+                new SweepPoint(Sweep.MPIRUN_J, "linear-p2p", 2, new OsuTable.Row(4, 130.0, 40, 200, 50, 100.0, 200, 0)));
+        assertEquals("linear-p2p", RulesFromSweep.rules("bcast", sweep, false).get(0).algorithm());
+        assertEquals("measured at np 2: 4 B 130.0 us (next binomial 263.7 us)",
+                RulesFromSweep.rules("bcast", sweep, false).get(0).note());
+        assertEquals("binomial", RulesFromSweep.rules("bcast", sweep, true).get(0).algorithm());
     }
 
     private static void assertRule(CollRules.RuleJson r, Integer minRanks, Integer maxRanks, Long minBytes,
