@@ -335,11 +335,16 @@ public final class MpirunJ implements Callable<Integer> {
     /** slf4j-simple's level property; the launcher's own default is quieter than slf4j-simple's. */
     static final String LOG_LEVEL_PROP = "org.slf4j.simpleLogger.defaultLogLevel";
 
+    /** The launcher's log level, and its ranks': what {@code -v} shows. */
+    static String logLevel(boolean verbose) {
+        return verbose ? "info" : "error";
+    }
+
     @Override
     public Integer call() {
         if (System.getProperty(LOG_LEVEL_PROP) == null) {
             // the launcher reports failures itself; the runtime's warnings about them are noise
-            System.setProperty(LOG_LEVEL_PROP, verbose ? "info" : "error");
+            System.setProperty(LOG_LEVEL_PROP, logLevel(verbose));
         }
         RankMain.useBundledLogProvider();
         NettyIo.applyDefaults(); // the rendezvous server, and the ranks with --threads

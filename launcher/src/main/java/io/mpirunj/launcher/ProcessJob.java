@@ -214,7 +214,10 @@ final class ProcessJob {
         }
         cmd.addAll(extraJvmOptions);
         cmd.addAll(rankJvmOptions());
-        cmd.addAll(spec.jvmArgs());
+        // the launcher's level (-v: info, else error), as ranks as threads log: without -v the runtime's warnings (a
+        // peer lost while the launcher stops the job, a fallback) are noise beside the launcher's own report
+        cmd.add(rankLogLevel(spec.verbose()));
+        cmd.addAll(spec.jvmArgs()); // after it: -J -Dorg.slf4j.simpleLogger.defaultLogLevel=... wins
         String userCp = UserClasspath.join(spec.userClasspath());
         String cp = launcherClasspath;
         if (!userCp.isEmpty()) {
@@ -226,6 +229,11 @@ final class ProcessJob {
         cmd.add(spec.mainClass());
         cmd.addAll(spec.args());
         return cmd;
+    }
+
+    /** The rank JVM's log level option: the launcher's ({@link MpirunJ#LOG_LEVEL_PROP}). */
+    static String rankLogLevel(boolean verbose) {
+        return "-D" + MpirunJ.LOG_LEVEL_PROP + "=" + MpirunJ.logLevel(verbose);
     }
 
     /** The options of {@link #RANK_JVM_OPTIONS_PROP} (none if it is unset). */

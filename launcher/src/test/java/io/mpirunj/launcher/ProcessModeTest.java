@@ -160,12 +160,15 @@ class ProcessModeTest {
         assertTrue(run.err().contains("(killed by signal 9, SIGKILL)"), run::toString);
     }
 
+    /** Ranks log at the launcher's level: errors only without -v (the runtime's warnings are its report's noise). */
+    private static final String QUIET_LOG = "-Dorg.slf4j.simpleLogger.defaultLogLevel=error";
+
     @Test
     void theRankCommandLineCarriesNoIdentity() {
         JobSpec spec = JobSpec.of(4, "com.example.App", List.of("-x"), List.of());
         List<String> expected = new java.util.ArrayList<>(List.of("-Xshare:auto"));
         expected.addAll(ProcessJob.STARTUP_JIT_OPTIONS);
-        expected.addAll(List.of("-cp", "/launcher/cp", RankMain.class.getName(), "com.example.App", "-x"));
+        expected.addAll(List.of(QUIET_LOG, "-cp", "/launcher/cp", RankMain.class.getName(), "com.example.App", "-x"));
         assertEquals(expected, rankCommand(null, spec));
     }
 
@@ -173,7 +176,7 @@ class ProcessModeTest {
     void aSteadyStateJobsRanksKeepTheJvmsOwnCompileThresholds() {
         JobSpec spec = new JobSpec(2, "com.example.App", List.of(), List.of(), null,
                 JobSpec.OutputOptions.CONSOLE, false, java.util.Map.of(), List.of("-Xmx64m"), 0, false);
-        assertEquals(List.of("-Xshare:auto", "-Xmx64m", "-cp", "/launcher/cp", RankMain.class.getName(),
+        assertEquals(List.of("-Xshare:auto", QUIET_LOG, "-Xmx64m", "-cp", "/launcher/cp", RankMain.class.getName(),
                 "com.example.App"), rankCommand(null, spec));
     }
 
@@ -183,7 +186,7 @@ class ProcessModeTest {
                 JobSpec.OutputOptions.CONSOLE, false, java.util.Map.of(), List.of("-Xmx64m"), 0, true);
         List<String> expected = new java.util.ArrayList<>(List.of("-Xshare:auto"));
         expected.addAll(ProcessJob.STARTUP_JIT_OPTIONS);
-        expected.addAll(List.of("-XX:TieredStopAtLevel=1", "-Xss2m", "-Xmx64m", "-cp", "/launcher/cp",
+        expected.addAll(List.of("-XX:TieredStopAtLevel=1", "-Xss2m", QUIET_LOG, "-Xmx64m", "-cp", "/launcher/cp",
                 RankMain.class.getName(), "com.example.App"));
         assertEquals(expected, rankCommand(" -XX:TieredStopAtLevel=1  -Xss2m ", spec));
     }
