@@ -244,7 +244,7 @@ final class ProcessJob {
 
     /** Runs the job to the end and returns its exit status. */
     int run() {
-        Thread hook = new Thread(this::killAll, "mpirunj-shutdown");
+        Thread hook = new Thread(this::onLauncherStopped, "mpirunj-shutdown");
         List<Thread> forwarders = new ArrayList<>();
         try {
             String token = JobToken.random();
@@ -688,6 +688,26 @@ final class ProcessJob {
                 }
             }
         }, stopGraceMs + KILL_GRACE_MS, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Shutdown hook: the launcher's JVM is ending under the job (Ctrl-C, SIGTERM). The launcher itself ends the
+     * ranks, so their exits are not the job's failure ("rank 1 exited with status 137 (killed by signal 9)" named a
+     * rank for what the user did): the job's failure is recorded first.
+     */
+    private void onLauncherStopped() {
+        outcome.fail(-1, ExitCodes.INTERRUPTED, "the launcher was stopped");
+        stopping = true;
+        killAll();
+        // the JVM ends when this hook returns: first let the ranks' exits be seen (and their output drained)
+        try {
+            CompletableFuture.allOf(exitHandled.toArray(CompletableFuture[]::new))
+                    .get(KILL_GRACE_MS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | java.util.concurrent.TimeoutException | RuntimeException e) {
+            // ending anyway: every rank was killed (a rank still being started: the list changed under us)
+        }
     }
 
     private void killAll() {

@@ -20,6 +20,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -117,6 +118,47 @@ class FailureDetectionTest {
         for (Thread t : Thread.getAllStackTraces().keySet()) {
             if (names.contains(t.getName())) {
                 t.join();
+            }
+        }
+    }
+
+    /** Ctrl-C to the launcher: it ends the ranks itself, so it names none of them as the failure. */
+    @Test
+    void aStoppedLauncherEndsItsRanksWithoutBlamingOne() throws Exception {
+        String java = ProcessJob.javaExecutable();
+        List<String> cmd = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+                MpirunJ.class.getName(), "-np", "2", Sleeper.class.getName(), "mpi"));
+        Process launcher = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        List<Long> pids = new ArrayList<>();
+        StringBuilder seen = new StringBuilder();
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(launcher.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            while (pids.size() < 2 && (line = in.readLine()) != null) {
+                seen.append(line).append('\n');
+                var m = PID.matcher(line);
+                if (m.find()) {
+                    pids.add(Long.parseLong(m.group(2)));
+                }
+            }
+            assertEquals(2, pids.size(), "both ranks started:\n" + seen);
+            // Ctrl-C (Process.destroy would close the output we still read)
+            assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid())).start().waitFor());
+            while ((line = in.readLine()) != null) {
+                seen.append(line).append('\n');
+            }
+            assertEquals(128 + 2, launcher.waitFor(), seen::toString);
+            assertFalse(seen.toString().contains("exited with status"), seen::toString);
+            for (long pid : pids) {
+                ProcessHandle h = ProcessHandle.of(pid).orElse(null);
+                if (h != null) {
+                    h.onExit().get(); // the hook killed it; one that outlives the launcher runs into the @Timeout
+                }
+            }
+        } finally {
+            launcher.destroyForcibly();
+            for (long pid : pids) {
+                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
             }
         }
     }
