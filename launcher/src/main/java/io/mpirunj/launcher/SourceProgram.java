@@ -32,7 +32,8 @@ import javax.tools.ToolProvider;
 
 /**
  * A single-file program ({@code mpirun-j -np 4 Pi.java}), compiled once in the launcher, as
- * {@code java Pi.java} does: in memory with {@code javax.tools}, against the public API and the
+ * {@code java Pi.java} does: in memory with {@code javax.tools}, against the public API, Open MPI's Java API
+ * (package {@code mpi}) and the
  * user's classpath; the first top-level class of the file is the main class. A compile error is
  * printed by the compiler itself, exactly as {@code javac} prints it, and no rank starts.
  *
@@ -85,6 +86,10 @@ final class SourceProgram implements AutoCloseable {
         }
         List<Path> compileClasspath = new ArrayList<>();
         compileClasspath.add(apiLocation());
+        Path bindings = MpiBindingsJar.location(); // package mpi (Open MPI's Java API), on every rank's classpath too
+        if (bindings != null) {
+            compileClasspath.add(bindings);
+        }
         compileClasspath.addAll(classpath);
         Map<String, ByteArrayOutputStream> output = new LinkedHashMap<>();
         String[] firstTopLevel = new String[1];

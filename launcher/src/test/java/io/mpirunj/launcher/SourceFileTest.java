@@ -130,6 +130,29 @@ class SourceFileTest {
                 run::toString);
     }
 
+    /** Programs written for Open MPI's Java bindings run from source too (package mpi is on every rank's classpath). */
+    @Test
+    void aProgramOfOpenMpisJavaApiCompilesAgainstOurBindings() throws IOException {
+        Path ring = write("OmpiHello.java", """
+                import mpi.MPI;
+                import mpi.MPIException;
+
+                public class OmpiHello {
+                    public static void main(String[] args) throws MPIException {
+                        MPI.Init(args);
+                        int[] sum = new int[1];
+                        MPI.COMM_WORLD.allReduce(new int[] {MPI.COMM_WORLD.getRank() + 1}, sum, 1, MPI.INT, MPI.SUM);
+                        System.out.println("rank " + MPI.COMM_WORLD.getRank() + " sum " + sum[0]);
+                        MPI.Finalize();
+                    }
+                }
+                """);
+        LauncherRun run = LauncherRun.of("-np", "3", "--threads", ring.toString());
+        assertEquals(0, run.exitCode(), run::toString);
+        assertEquals(List.of("rank 0 sum 6", "rank 1 sum 6", "rank 2 sum 6"), run.outLines().stream().sorted().toList(),
+                run::toString);
+    }
+
     @Test
     void aMissingSourceFileOrOneWithoutMainIsOneLine() throws IOException {
         LauncherRun missing = LauncherRun.of("-np", "2", dir.resolve("Nope.java").toString());
