@@ -143,20 +143,12 @@ public class Request implements Freeable {
     }
 
     private static int waitAny0(Request[] requests) {
-        List<io.mpirunj.Request> active = new ArrayList<>();
-        List<Integer> index = new ArrayList<>();
+        io.mpirunj.Request[] waited = new io.mpirunj.Request[requests.length]; // null: inactive, as in ours
         for (int i = 0; i < requests.length; i++) {
-            io.mpirunj.Request r = requests[i] == null ? null : requests[i].inner;
-            if (r != null) {
-                active.add(r);
-                index.add(i);
-            }
+            waited[i] = requests[i] == null ? null : requests[i].inner;
         }
-        if (active.isEmpty()) {
-            return MPI.UNDEFINED;
-        }
-        io.mpirunj.Request[] waited = active.toArray(new io.mpirunj.Request[0]);
-        return index.get(MPIException.naming("Request.waitAny", () -> io.mpirunj.Request.waitAny(waited)));
+        int i = MPIException.naming("Request.waitAny", () -> io.mpirunj.Request.waitAny(waited));
+        return i == io.mpirunj.Request.UNDEFINED ? MPI.UNDEFINED : i;
     }
 
     /** The status of one completed request (which becomes inactive), or null if none has (MPI_TESTANY). */

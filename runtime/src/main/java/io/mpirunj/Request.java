@@ -7,6 +7,11 @@ import java.util.concurrent.TimeUnit;
  * Thread-safe: any thread may test or await it.
  */
 public interface Request {
+    /**
+     * What {@link #waitAny} returns when no request is active: every entry null (MPI's {@code MPI_REQUEST_NULL}, e.g.
+     * a finished request a loop has set to null) or none at all. MPI's {@code MPI_UNDEFINED}.
+     */
+    int UNDEFINED = -1;
     /** Blocks until the operation completes; returns its status (for a send, a status with the destination). */
     Status await();
 
@@ -22,11 +27,17 @@ public interface Request {
     /** The status of a completed operation; throws its error if it failed; null while pending. */
     Status status();
 
-    /** Waits for all requests; rethrows the first failure after all have completed or failed. */
+    /**
+     * Waits for all requests; rethrows the first failure after all have completed or failed. A null entry is no
+     * request (its status is null).
+     */
     static Status[] waitAll(Request... requests) {
         Status[] out = new Status[requests.length];
         MpiException first = null;
         for (int i = 0; i < requests.length; i++) {
+            if (requests[i] == null) {
+                continue;
+            }
             try {
                 out[i] = requests[i].await();
             } catch (MpiException e) {
@@ -41,15 +52,18 @@ public interface Request {
         return out;
     }
 
-    /** Waits until one of the requests completes and returns its index. */
+    /**
+     * Waits until one of the requests completes and returns its index (the lowest, if several have); null entries
+     * are no requests, and if every entry is null (or there is none), returns {@link #UNDEFINED} at once.
+     */
     static int waitAny(Request... requests) {
         return io.mpirunj.runtime.p2p.Requests.waitAny(requests);
     }
 
-    /** True if every request has completed; never blocks. */
+    /** True if every request has completed (a null entry is no request); never blocks. */
     static boolean testAll(Request... requests) {
         for (Request r : requests) {
-            if (!r.test()) {
+            if (r != null && !r.test()) {
                 return false;
             }
         }

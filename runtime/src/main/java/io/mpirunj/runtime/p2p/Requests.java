@@ -11,10 +11,17 @@ public final class Requests {
     private Requests() {
     }
 
-    /** Blocks until one request has completed and returns the lowest such index. */
+    /**
+     * Blocks until one request has completed and returns the lowest such index; null entries are no requests, and
+     * with none but null entries returns {@link Request#UNDEFINED}.
+     */
     public static int waitAny(Request... requests) {
-        if (requests.length == 0) {
-            throw new IllegalArgumentException("waitAny of no requests");
+        boolean any = false;
+        for (Request r : requests) {
+            any |= r != null;
+        }
+        if (!any) {
+            return Request.UNDEFINED;
         }
         int i = firstDone(requests);
         if (i >= 0) {
@@ -111,7 +118,7 @@ public final class Requests {
 
     private static int firstDone(Request[] requests) {
         for (int i = 0; i < requests.length; i++) {
-            if (requests[i].test()) {
+            if (requests[i] != null && requests[i].test()) {
                 return i;
             }
         }
