@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mpirunj.examples.Hello;
 import io.mpirunj.runtime.bootstrap.RendezvousServer;
 import io.mpirunj.runtime.transport.tcp.TcpConfig;
+import io.mpirunj.testapps.ExitRace;
 import io.mpirunj.testapps.Exiter;
 import io.mpirunj.testapps.Sleeper;
 import java.io.ByteArrayOutputStream;
@@ -125,6 +126,33 @@ class LauncherDefectsTest {
         String out = new String(launcher.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(7, launcher.waitFor(), out);
         assertTrue(out.contains("mpirun-j: rank 2 called System.exit"), out);
+    }
+
+    /**
+     * Two ranks call System.exit at once: the line names the one whose status the JVM exits with (it runs the
+     * shutdown hooks; the other waits to enter Shutdown.exit) and the ranks still running. Before, the hook named
+     * whichever exiting thread it met first and never said that other ranks were cut off.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void threadsSystemExitRaceNamesTheRankWhoseStatusWins() throws Exception {
+        List<String> cmd = List.of(ProcessJob.javaExecutable(), "-cp", System.getProperty("java.class.path"),
+                MpirunJ.class.getName(), "-np", "4", "--threads", "-cp", LauncherRun.classpathOf(ExitRace.class),
+                ExitRace.class.getName());
+        Process launcher = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        launcher.getOutputStream().close();
+        String out = new String(launcher.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(2, launcher.waitFor(), out);
+        assertEquals(List.of("mpirun-j: rank 1 called System.exit, which ends every rank in --threads mode (the job exits "
+                + "with its status), while ranks 0, 3 were still running; rank 2 also called it (status lost)"),
+                out.lines().toList(), out);
+    }
+
+    @Test
+    void rankListsJoinConsecutiveRanks() {
+        assertEquals("rank 3", ThreadJob.ranks(List.of(3)));
+        assertEquals("ranks 0, 2-3", ThreadJob.ranks(List.of(0, 2, 3)));
+        assertEquals("ranks 0-2, 5, 7-8", ThreadJob.ranks(List.of(0, 1, 2, 5, 7, 8)));
     }
 
     /** Defect 4: a bad -J option is one usage error, before any rank starts. */
