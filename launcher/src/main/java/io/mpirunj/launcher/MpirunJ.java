@@ -635,7 +635,7 @@ public final class MpirunJ implements Callable<Integer> {
         if (coll != null) {
             fromOptions.add(CollectiveRegistry.ENV_NAME);
         }
-        RankSettings.check(ranks, fromOptions, size, MpirunJ.class.getClassLoader());
+        RankSettings.check(ranks, fromOptions, size, threads, MpirunJ.class.getClassLoader());
         if (!threads) {
             for (String v : RankSettings.FABRIC_VARIABLES) {
                 if (!blank(environment.get(v)) && !env.containsKey(v)) {

@@ -21,9 +21,12 @@ import java.util.Set;
  * with a stack trace. A variable whose option was given is not checked (the option wins: the launcher sets the
  * variable for the ranks from it).
  *
- * <p>Not checked here: {@code MPIRUNJ_COLL_REPORT} (any value but {@code 1} is off, so none is bad),
- * the rendezvous variables of {@link JobEnvironment} (the launcher sets them for its ranks), and the launcher's
- * own ({@code MPIRUNJ_CDS}, {@code MPIRUNJ_SLURM}, ...), which it reads itself.
+ * <p>Also checked for processes: {@code MPIRUNJ_RENDEZVOUS_TIMEOUT_MS} and {@code MPIRUNJ_LAUNCHER_SILENCE_MS},
+ * which pass from this environment to the rank processes unless the launcher sets them. Not checked:
+ * {@code MPIRUNJ_COLL_REPORT} and {@code MPIRUNJ_RENDEZVOUS_WAIT} (any value but {@code 1} is off, so none is
+ * bad), {@code MPIRUNJ_ADVERTISE_HOST} and {@code MPIRUNJ_BIND_HOST} (host names, which only binding tells
+ * good from bad), the rendezvous address, job token and rank identity (the launcher sets them for every rank),
+ * and the launcher's own ({@code MPIRUNJ_CDS}, {@code MPIRUNJ_SLURM}, ...), which it reads itself.
  */
 final class RankSettings {
     /** Transports {@link RuntimeConfig} accepts. */
@@ -42,7 +45,7 @@ final class RankSettings {
      * @param options the variables the launcher sets from options ({@code --model} sets {@code MPIRUNJ_MODEL}, ...):
      *                their values in {@code env} are not the ranks' and are not checked
      */
-    static void check(Map<String, String> env, Set<String> options, int size, ClassLoader loader)
+    static void check(Map<String, String> env, Set<String> options, int size, boolean threads, ClassLoader loader)
             throws UsageException {
         String model = value(env, options, RuntimeConfig.MODEL_ENV);
         if (model != null) {
@@ -63,7 +66,11 @@ final class RankSettings {
                         ? rules : forced, e);
             }
         }
-        for (String count : List.of(JobEnvironment.EAGER_LIMIT, JobEnvironment.EAGER_CREDIT_BYTES)) {
+        List<String> counts = new ArrayList<>(List.of(JobEnvironment.EAGER_LIMIT, JobEnvironment.EAGER_CREDIT_BYTES));
+        if (!threads) { // read by rank processes as they join the job
+            counts.addAll(List.of(JobEnvironment.RENDEZVOUS_TIMEOUT_MS, JobEnvironment.LAUNCHER_SILENCE_MS));
+        }
+        for (String count : counts) {
             String v = value(env, options, count);
             if (v != null) {
                 try {

@@ -69,6 +69,13 @@ class RankEnvironmentTest {
         }
     }
 
+    /** Rank processes read the rendezvous timeout from the environment the launcher hands down. */
+    @Test
+    void processesRefuseABadRendezvousTimeout() {
+        assertOneLine(run(env("MPIRUNJ_RENDEZVOUS_TIMEOUT_MS", "1m"), false),
+                "MPIRUNJ_RENDEZVOUS_TIMEOUT_MS=1m (expected: a non-negative integer)");
+    }
+
     /** -x sets a rank's variable as the environment does, and is checked alike. */
     @Test
     void exportedRankSettingsAreCheckedToo() {
