@@ -51,7 +51,8 @@ import picocli.CommandLine.Spec;
  * <p>The main class may be a source file ({@code Pi.java}): {@link SourceProgram} compiles it once,
  * before any rank starts. Everything after the main class goes to the program untouched. Bad input (an unknown option, a
  * bad count, a missing or unloadable main class, a missing classpath entry, a bad {@code --coll},
- * {@code --timeout}, {@code -x} or {@code -J}) is reported as one line on stderr with exit status 2,
+ * {@code --timeout}, {@code -x} or {@code -J}, a bad value of an {@code MPIRUNJ_*} variable the ranks read:
+ * {@link RankSettings}) is reported as one line on stderr with exit status 2,
  * before anything starts. Exit statuses: {@link ExitCodes}.
  */
 @Command(name = "mpirun-j",
@@ -93,7 +94,10 @@ import picocli.CommandLine.Spec;
             "MPIRUNJ_COLL=op=algorithm,... (as --coll); MPIRUNJ_COLL_RULES=FILE (as",
             "--coll-rules); MPIRUNJ_MODEL=SPEC (as --model); MPIRUNJ_CDS=off (no class-data",
             "sharing archive for the rank JVMs; it is kept under $XDG_CACHE_HOME/mpirun-j",
-            "or ~/.cache/mpirun-j, or MPIRUNJ_CDS_DIR).",
+            "or ~/.cache/mpirun-j, or MPIRUNJ_CDS_DIR). The launcher checks these and the",
+            "ranks' other settings (MPIRUNJ_EAGER_LIMIT, MPIRUNJ_EAGER_CREDIT_BYTES,",
+            "MPIRUNJ_TRANSPORT, MPIRUNJ_FABRIC*, MPIRUNJ_PLACEMENT, MPIRUNJ_TRACE) before",
+            "starting any rank: a bad value is a usage error (status 2).",
             "",
             "%s",
         })
@@ -101,13 +105,27 @@ public final class MpirunJ implements Callable<Integer> {
     /** The job's time limit in seconds when {@code --timeout} is not given (as Open MPI and MPICH). */
     static final String TIMEOUT_ENV = "MPIEXEC_TIMEOUT";
 
+    /**
+     * The most ranks {@code --threads} starts. Every rank keeps per-peer state, so a job's memory grows with the
+     * square of its size: here (24 GB, the default heap of 6 GB, 2 cores) np 8,000 of Hello ran in 20 s with a
+     * 5.2 GB resident set and np 16,000 ran out of heap. The limit is what a launcher heap of about 25 GB
+     * ({@code MPIRUNJ_JAVA_OPTS=-Xmx25g}) may run; a larger count is refused as bad usage.
+     */
+    static final int MAX_THREAD_RANKS = 16_384;
+    /**
+     * The most ranks run as processes (a JVM each, on this host or on the hosts' slots, see
+     * {@code --oversubscribe}): far more than any host list here can hold, a guard against a mistyped count.
+     */
+    static final int MAX_PROCESS_RANKS = 65_536;
+
     /** System property (set by the mpirun-j script): classpath of the bundled examples. */
     public static final String EXAMPLES_PATH_PROP = "mpirunj.examples.path";
 
     @Spec
     CommandSpec commandSpec;
 
-    @Option(names = {"-np", "-n", "--np"}, paramLabel = "N", description = "Number of ranks to start.")
+    @Option(names = {"-np", "-n", "--np"}, paramLabel = "N", description = "Number of ranks to start (at most "
+            + MAX_PROCESS_RANKS + " processes or " + MAX_THREAD_RANKS + " threads).")
     Integer size;
 
     @Option(names = "--threads", description = "Run the ranks as threads of this JVM instead of as processes.")
@@ -355,7 +373,7 @@ public final class MpirunJ implements Callable<Integer> {
             // With the ranks as processes and no choice to check, the launcher needs no registry (each rank
             // makes its own at its first collective): building one was a seventh of the launcher's Java profile.
             CollectiveRegistry registry = threads || listAlgorithms || forcedCollectives() != null || collRules != null
-                    ? registry() : null;
+                    || rulesFromEnvironment() != null ? registry() : null;
             if (listAlgorithms) {
                 out.print(registry.describe(CatalogueListing::traits));
                 out.flush();
@@ -381,7 +399,17 @@ public final class MpirunJ implements Callable<Integer> {
             }
             try (output) {
                 if (threads) {
-                    return new ThreadJob(spec, output, MpirunJ.class.getClassLoader(), registry).run();
+                    try {
+                        return new ThreadJob(spec, output, MpirunJ.class.getClassLoader(), registry).run();
+                    } catch (OutOfMemoryError e) {
+                        // setting up the job (every rank's state, its thread) ran out: the big arrays are garbage now
+                        output.flush();
+                        err.println("mpirun-j: out of memory setting up " + spec.size() + " ranks as threads (this JVM's "
+                                + "heap: at most " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB): run fewer ranks, "
+                                + "or give the launcher more heap with MPIRUNJ_JAVA_OPTS=-Xmx...");
+                        err.flush();
+                        return ExitCodes.FAILED;
+                    }
                 }
                 if (slurm) {
                     return SlurmLaunch.runInAllocation(spec, RankClasspath.of(launcherClasspath()), output);
@@ -409,13 +437,37 @@ public final class MpirunJ implements Callable<Integer> {
      */
     private CollectiveRegistry registry() throws UsageException {
         String forced = forcedCollectives();
-        String rules = collRules == null ? null : collRules.toAbsolutePath().normalize().toString();
+        String rules = collRules != null ? collRules.toAbsolutePath().normalize().toString()
+                : rulesFromEnvironment() == null ? null : RankSettings.rulesPath(rulesFromEnvironment());
         try {
             return CollectiveRegistry.of(forced, rules, MpirunJ.class.getClassLoader());
         } catch (IllegalArgumentException e) {
-            throw new UsageException((rules != null && e.getMessage().startsWith(rules) ? "--coll-rules " : "--coll: ")
-                    + e.getMessage());
+            boolean inRules = rules != null && e.getMessage().startsWith(rules);
+            if (inRules && collRules == null) {
+                throw new UsageException(RuntimeConfig.COLL_RULES_ENV + "=" + rulesFromEnvironment() + ": "
+                        + e.getMessage());
+            }
+            if (!inRules && coll == null) {
+                String name = System.getProperty(CollectiveRegistry.PROP_NAME) != null
+                        ? "-D" + CollectiveRegistry.PROP_NAME : CollectiveRegistry.ENV_NAME;
+                throw new UsageException(name + "=" + forced + ": " + e.getMessage());
+            }
+            throw new UsageException((inRules ? "--coll-rules " : "--coll: ") + e.getMessage());
         }
+    }
+
+    /**
+     * {@code MPIRUNJ_COLL_RULES} (as {@code --coll-rules}; -x wins over this environment), or null. With
+     * {@code --threads} the ranks take the launcher's registry, so it must hold these rules.
+     */
+    private String rulesFromEnvironment() {
+        String v = environment.get(RuntimeConfig.COLL_RULES_ENV);
+        for (String x : exports) {
+            if (x.startsWith(RuntimeConfig.COLL_RULES_ENV + "=")) {
+                v = x.substring(RuntimeConfig.COLL_RULES_ENV.length() + 1);
+            }
+        }
+        return blank(v) ? null : v.trim();
     }
 
     /** {@code --coll}, else the property or environment variable (as {@code RuntimeConfig.from} reads them), or null. */
@@ -498,6 +550,12 @@ public final class MpirunJ implements Callable<Integer> {
         if (size < 1) {
             throw new UsageException("-np " + size + " (expected: a number of ranks >= 1)");
         }
+        int most = threads ? MAX_THREAD_RANKS : MAX_PROCESS_RANKS;
+        if (size > most) {
+            throw new UsageException("-np " + size + " is more than mpirun-j runs " + (threads ? "as threads" : "as processes")
+                    + " (expected: at most " + most + " ranks" + (threads ? ", each holding state for every other" : "")
+                    + ")");
+        }
         long timeoutMs = timeoutMs();
         Map<String, String> env = exportedEnvironment();
         jobFabric(size).forEach(env::put);
@@ -509,6 +567,7 @@ public final class MpirunJ implements Callable<Integer> {
             }
             env.put(io.mpirunj.runtime.trace.MessageTrace.ENV, traceFile.toAbsolutePath().toString());
         }
+        checkRankSettings(env);
         if (threads && !jvm.jvmArgs.isEmpty()) {
             throw new UsageException("-J/--jvm-arg " + jvm.jvmArgs.get(0) + ": with --threads the ranks run in the "
                     + "launcher's JVM (set its options with MPIRUNJ_JAVA_OPTS)");
@@ -564,6 +623,31 @@ public final class MpirunJ implements Callable<Integer> {
             coll = coll.trim();
         }
         return new JobSpec(size, main, args, cp, coll, output, verbose, env, jvm.jvmArgs, timeoutMs, !steadyStateJit);
+    }
+
+    /**
+     * The ranks' {@code MPIRUNJ_*} settings from this environment and {@code -x} ({@link RankSettings}), checked
+     * before any rank starts; {@code env} holds the ranks' settings so far ({@code -x} and the options'). With
+     * processes, fabric settings from this environment join {@code env}, so the launcher hosts the emulation's
+     * arbiter for {@code MPIRUNJ_FABRIC_PARAMS} as it does for {@code --fabric-params}.
+     */
+    private void checkRankSettings(Map<String, String> env) throws UsageException {
+        Map<String, String> ranks = new LinkedHashMap<>(environment);
+        ranks.putAll(env);
+        Set<String> fromOptions = new java.util.HashSet<>(env.keySet());
+        fromOptions.removeAll(exports.stream().map(x -> x.indexOf('=') < 0 ? x : x.substring(0, x.indexOf('=')))
+                .toList());
+        if (coll != null) {
+            fromOptions.add(CollectiveRegistry.ENV_NAME);
+        }
+        RankSettings.check(ranks, fromOptions, size, threads, MpirunJ.class.getClassLoader());
+        if (!threads) {
+            for (String v : RankSettings.FABRIC_VARIABLES) {
+                if (!blank(environment.get(v)) && !env.containsKey(v)) {
+                    env.put(v, environment.get(v));
+                }
+            }
+        }
     }
 
     /** {@code --fabric} and {@code --placement}, checked against the rank count, as the ranks' settings. */

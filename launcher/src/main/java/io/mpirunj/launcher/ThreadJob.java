@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * Runs a job with its ranks as threads of this JVM ({@code mpirun-j --threads}): one {@link LocalJob}
@@ -40,8 +41,9 @@ import java.util.concurrent.TimeUnit;
  * ({@link RankContext#describeActivity}) and ends the job the same way with
  * {@link ExitCodes#TIMEOUT}.
  *
- * <p>Limitation: a rank calling {@code System.exit} ends the whole JVM, with that status; a shutdown
- * hook then names the rank that called it ({@link #reportExitingRank}).
+ * <p>Limitation: a rank calling {@code System.exit} ends the whole JVM, with that status, and every other
+ * rank with it; a shutdown hook then names the rank whose call the JVM exits with (of several ranks calling it
+ * at once, the one that runs the hooks) and the ranks that were still running ({@link #reportExitingRank}).
  */
 final class ThreadJob {
     /**
@@ -64,6 +66,8 @@ final class ThreadJob {
     private final RankContext[] contexts;
     private final Thread[] threads;
     private final ThreadGroup[] groups;
+    /** 1 for each rank whose main has returned or failed (for the System.exit report). */
+    private final AtomicIntegerArray ended;
 
     /** @param registry the collective algorithms, with the job's forced choices already applied */
     ThreadJob(JobSpec spec, RankOutput output, ClassLoader parent, CollectiveRegistry registry) {
@@ -74,6 +78,7 @@ final class ThreadJob {
         this.contexts = new RankContext[spec.size()];
         this.threads = new Thread[spec.size()];
         this.groups = new ThreadGroup[spec.size()];
+        this.ended = new AtomicIntegerArray(spec.size());
     }
 
     /** The rank of the calling thread in the running threads-mode job, or -1. */
@@ -125,6 +130,7 @@ final class ThreadJob {
                     try {
                         runRank(rank, loader);
                     } finally {
+                        ended.set(rank, 1);
                         routedOut.flushRank(rank);
                         routedErr.flushRank(rank);
                         closeQuietly(loader);
@@ -160,26 +166,65 @@ final class ThreadJob {
 
     /**
      * Shutdown hook while the job runs: the JVM is exiting under the ranks, so some thread called
-     * {@code System.exit} (or the process got a signal). The caller waits in {@code Shutdown.exit}
-     * while hooks run; if it belongs to a rank's thread group, name that rank.
+     * {@code System.exit} (or the process got a signal). The thread whose call the JVM exits with runs the
+     * hooks ({@code Shutdown.exit} -> {@code Shutdown.runHooks}, waiting for this hook); a thread that called
+     * it later waits to enter {@code Shutdown.exit} (BLOCKED at its top) and its status is lost. If the first
+     * belongs to a rank's thread group, name that rank, the ranks that were still running (they end with the
+     * JVM), and the ranks whose own calls are lost.
      */
     private void reportExitingRank() {
+        int caller = -1;
+        List<Integer> alsoExiting = new ArrayList<>();
         for (var e : Thread.getAllStackTraces().entrySet()) {
-            boolean exiting = false;
-            for (StackTraceElement f : e.getValue()) {
-                if (f.getClassName().equals("java.lang.Shutdown") && f.getMethodName().equals("exit")) {
-                    exiting = true;
-                    break;
+            StackTraceElement[] stack = e.getValue();
+            int exit = -1;
+            boolean hooks = false;
+            for (int i = 0; i < stack.length; i++) {
+                if (stack[i].getClassName().equals("java.lang.Shutdown")) {
+                    hooks |= stack[i].getMethodName().equals("runHooks");
+                    if (stack[i].getMethodName().equals("exit")) {
+                        exit = i;
+                        break;
+                    }
                 }
             }
-            int rank = exiting ? rankOfGroup(e.getKey().getThreadGroup()) : -1;
-            if (rank >= 0) {
-                output.launcherError("rank " + rank + " called System.exit, which ends every rank in --threads mode "
-                        + "(the job exits with its status)");
-                output.flush();
-                return;
+            int rank = exit >= 0 ? rankOfGroup(e.getKey().getThreadGroup()) : -1;
+            if (rank >= 0 && hooks) {
+                caller = rank;
+            } else if (rank >= 0) {
+                alsoExiting.add(rank);
             }
         }
+        if (caller < 0) {
+            return; // a thread of no rank (or a signal) ends the JVM
+        }
+        List<Integer> running = new ArrayList<>();
+        for (int r = 0; r < ended.length(); r++) {
+            if (r != caller && ended.get(r) == 0 && !alsoExiting.contains(r)) {
+                running.add(r);
+            }
+        }
+        java.util.Collections.sort(alsoExiting);
+        output.launcherError("rank " + caller + " called System.exit, which ends every rank in --threads mode "
+                + "(the job exits with its status)"
+                + (running.isEmpty() ? "" : ", while " + ranks(running) + (running.size() == 1 ? " was" : " were")
+                        + " still running")
+                + (alsoExiting.isEmpty() ? "" : "; " + ranks(alsoExiting) + " also called it (status lost)"));
+        output.flush();
+    }
+
+    /** "rank 3" or "ranks 0, 2-4": ascending {@code ranks}, runs of consecutive ones as ranges. */
+    static String ranks(List<Integer> ranks) {
+        StringBuilder b = new StringBuilder(ranks.size() == 1 ? "rank " : "ranks ");
+        for (int i = 0; i < ranks.size(); ) {
+            int j = i;
+            while (j + 1 < ranks.size() && ranks.get(j + 1) == ranks.get(j) + 1) {
+                j++;
+            }
+            b.append(i == 0 ? "" : ", ").append(ranks.get(i)).append(j > i ? "-" + ranks.get(j) : "");
+            i = j + 1;
+        }
+        return b.toString();
     }
 
     /** The rank whose thread group is {@code g} or one of its ancestors, or -1. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mpirunj.examples.Hello;
 import io.mpirunj.runtime.bootstrap.RendezvousServer;
 import io.mpirunj.runtime.transport.tcp.TcpConfig;
+import io.mpirunj.testapps.ExitRace;
 import io.mpirunj.testapps.Exiter;
 import io.mpirunj.testapps.Sleeper;
 import java.io.ByteArrayOutputStream;
@@ -127,6 +128,33 @@ class LauncherDefectsTest {
         assertTrue(out.contains("mpirun-j: rank 2 called System.exit"), out);
     }
 
+    /**
+     * Two ranks call System.exit at once: the line names the one whose status the JVM exits with (it runs the
+     * shutdown hooks; the other waits to enter Shutdown.exit) and the ranks still running. Before, the hook named
+     * whichever exiting thread it met first and never said that other ranks were cut off.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void threadsSystemExitRaceNamesTheRankWhoseStatusWins() throws Exception {
+        List<String> cmd = List.of(ProcessJob.javaExecutable(), "-cp", System.getProperty("java.class.path"),
+                MpirunJ.class.getName(), "-np", "4", "--threads", "-cp", LauncherRun.classpathOf(ExitRace.class),
+                ExitRace.class.getName());
+        Process launcher = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        launcher.getOutputStream().close();
+        String out = new String(launcher.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(2, launcher.waitFor(), out);
+        assertEquals(List.of("mpirun-j: rank 1 called System.exit, which ends every rank in --threads mode (the job exits "
+                + "with its status), while ranks 0, 3 were still running; rank 2 also called it (status lost)"),
+                out.lines().toList(), out);
+    }
+
+    @Test
+    void rankListsJoinConsecutiveRanks() {
+        assertEquals("rank 3", ThreadJob.ranks(List.of(3)));
+        assertEquals("ranks 0, 2-3", ThreadJob.ranks(List.of(0, 2, 3)));
+        assertEquals("ranks 0-2, 5, 7-8", ThreadJob.ranks(List.of(0, 1, 2, 5, 7, 8)));
+    }
+
     /** Defect 4: a bad -J option is one usage error, before any rank starts. */
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -136,6 +164,48 @@ class LauncherDefectsTest {
         assertEquals(List.of("mpirun-j: -J/--jvm-arg -Xmx1q: the JVM refuses it: Invalid maximum heap size: -Xmx1q"),
                 run.errLines());
         assertEquals("", run.out());
+    }
+
+    /**
+     * An absurd rank count is one usage error naming the mode's limit; before, -np 2147483647 died in
+     * Placement.local (processes) or ThreadJob (threads) with "OutOfMemoryError: Requested array size exceeds VM
+     * limit" and a trace, rc 1, and -np 100000 --threads ran 17 s into an OutOfMemoryError trace.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void absurdRankCountsAreOneUsageError() {
+        String[][] runs = {
+            {"-np", "2147483647", Hello.class.getName()},
+            {"-np", "2147483647", "--threads", Hello.class.getName()},
+            {"-np", "100000", "--threads", Hello.class.getName()},
+            {"-np", Integer.toString(MpirunJ.MAX_THREAD_RANKS + 1), "--threads", Hello.class.getName()},
+            {"-np", Integer.toString(MpirunJ.MAX_PROCESS_RANKS + 1), Hello.class.getName()},
+            {"--host", "localhost:2", "--oversubscribe", "-np", "2147483647", Hello.class.getName()},
+        };
+        for (String[] args : runs) {
+            LauncherRun run = LauncherRun.of(args);
+            assertEquals(UsageException.EXIT_CODE, run.exitCode(), run::toString);
+            boolean threads = List.of(args).contains("--threads");
+            assertEquals(List.of("mpirun-j: -np " + args[List.of(args).indexOf("-np") + 1] + " is more than mpirun-j runs "
+                    + (threads ? "as threads (expected: at most 16384 ranks, each holding state for every other)"
+                    : "as processes (expected: at most 65536 ranks)")), run.errLines(), run::toString);
+            assertEquals("", run.out());
+        }
+    }
+
+    /** Running out of heap while setting up a threads job is one line saying so, not an OutOfMemoryError trace. */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void outOfMemorySettingUpThreadsIsOneLine() throws Exception {
+        List<String> cmd = List.of(ProcessJob.javaExecutable(), "-Xmx64m", "-cp", System.getProperty("java.class.path"),
+                MpirunJ.class.getName(), "-np", "3000", "--threads", Hello.class.getName());
+        Process launcher = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        launcher.getOutputStream().close();
+        String out = new String(launcher.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(1, launcher.waitFor(), out);
+        assertEquals(1, out.lines().count(), out);
+        assertTrue(out.matches("mpirun-j: out of memory setting up 3000 ranks as threads \\(this JVM's heap: at most \\d+ "
+                + "MiB\\): run fewer ranks, or give the launcher more heap with MPIRUNJ_JAVA_OPTS=-Xmx\\.\\.\\.\\R"), out);
     }
 
     private static int awaitPort(LauncherRun.Running job) throws InterruptedException {
