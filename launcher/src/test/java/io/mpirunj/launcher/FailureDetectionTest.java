@@ -8,6 +8,7 @@ import io.mpirunj.testapps.Sleeper;
 import io.mpirunj.testapps.Victim;
 import java.io.BufferedReader;
 import java.io.File;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -125,82 +126,84 @@ class FailureDetectionTest {
     /** Ctrl-C to the launcher: it ends the ranks itself, so it names none of them as the failure. */
     @Test
     void aStoppedLauncherEndsItsRanksWithoutBlamingOne() throws Exception {
-        String java = ProcessJob.javaExecutable();
-        List<String> cmd = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-                MpirunJ.class.getName(), "-np", "2", Sleeper.class.getName(), "mpi"));
-        Process launcher = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        List<Long> pids = new ArrayList<>();
-        StringBuilder seen = new StringBuilder();
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(launcher.getInputStream(),
-                StandardCharsets.UTF_8))) {
-            String line;
-            while (pids.size() < 2 && (line = in.readLine()) != null) {
-                seen.append(line).append('\n');
-                var m = PID.matcher(line);
-                if (m.find()) {
-                    pids.add(Long.parseLong(m.group(2)));
-                }
-            }
-            assertEquals(2, pids.size(), "both ranks started:\n" + seen);
+        try (LauncherProcess job = LauncherProcess.withTwoSleepers("mpi")) {
             // Ctrl-C (Process.destroy would close the output we still read)
-            assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid())).start().waitFor());
-            while ((line = in.readLine()) != null) {
-                seen.append(line).append('\n');
-            }
-            assertEquals(128 + 2, launcher.waitFor(), seen::toString);
-            assertFalse(seen.toString().contains("exited with status"), seen::toString);
-            for (long pid : pids) {
-                ProcessHandle h = ProcessHandle.of(pid).orElse(null);
-                if (h != null) {
-                    h.onExit().get(); // the hook killed it; one that outlives the launcher runs into the @Timeout
-                }
-            }
-        } finally {
-            launcher.destroyForcibly();
-            for (long pid : pids) {
-                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
-            }
+            assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(job.launcher.pid())).start().waitFor());
+            job.readToEnd();
+            assertEquals(128 + 2, job.launcher.waitFor(), job.seen::toString);
+            assertFalse(job.seen.toString().contains("exited with status"), job.seen::toString);
+            job.awaitRankExits(); // the hook killed them; one that outlives the launcher runs into the @Timeout
         }
     }
 
     @ParameterizedTest(name = "launcher killed, ranks {0}")
     @ValueSource(strings = {"mpi", "plain"})
     void ranksOfAKilledLauncherExitByThemselves(String mode) throws Exception {
-        String java = ProcessJob.javaExecutable();
-        List<String> cmd = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-                MpirunJ.class.getName(), "-np", "2", Sleeper.class.getName(), mode));
-        Process launcher = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        List<Long> pids = new ArrayList<>();
-        StringBuilder seen = new StringBuilder();
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(launcher.getInputStream(),
-                StandardCharsets.UTF_8))) {
-            String line;
-            while (pids.size() < 2 && (line = in.readLine()) != null) {
-                seen.append(line).append('\n');
-                var m = PID.matcher(line);
-                if (m.find()) {
-                    pids.add(Long.parseLong(m.group(2)));
-                }
-            }
-            assertEquals(2, pids.size(), "both ranks started:\n" + seen);
-            for (long pid : pids) {
+        try (LauncherProcess job = LauncherProcess.withTwoSleepers(mode)) {
+            for (long pid : job.pids) {
                 assertTrue(ProcessHandle.of(pid).isPresent(), "rank pid " + pid + " is alive");
             }
-            launcher.destroyForcibly(); // kill -9: no shutdown hook runs
-            launcher.waitFor();
-            for (long pid : pids) {
-                // the rank's exit is the event; a rank that outlives its launcher runs into the @Timeout
-                ProcessHandle h = ProcessHandle.of(pid).orElse(null);
-                if (h != null) {
-                    h.onExit().get(); // interruptible, as the @Timeout needs
+            job.launcher.destroyForcibly(); // kill -9: no shutdown hook runs
+            job.launcher.waitFor();
+            job.awaitRankExits(); // a rank that outlives its launcher runs into the @Timeout
+        }
+    }
+
+    /**
+     * A launcher JVM of its own running {@code -np 2 Sleeper MODE}, read until both ranks printed their pids; closing
+     * it kills whatever is left.
+     */
+    private static final class LauncherProcess implements AutoCloseable {
+        final Process launcher;
+        final BufferedReader out;
+        final List<Long> pids = new ArrayList<>();
+        final StringBuilder seen = new StringBuilder();
+
+        private LauncherProcess(Process launcher) {
+            this.launcher = launcher;
+            this.out = new BufferedReader(new InputStreamReader(launcher.getInputStream(), StandardCharsets.UTF_8));
+        }
+
+        static LauncherProcess withTwoSleepers(String mode) throws IOException {
+            List<String> cmd = List.of(ProcessJob.javaExecutable(), "-cp", System.getProperty("java.class.path"),
+                    MpirunJ.class.getName(), "-np", "2", Sleeper.class.getName(), mode);
+            LauncherProcess job = new LauncherProcess(new ProcessBuilder(cmd).redirectErrorStream(true).start());
+            String line;
+            while (job.pids.size() < 2 && (line = job.out.readLine()) != null) {
+                job.seen.append(line).append('\n');
+                var m = PID.matcher(line);
+                if (m.find()) {
+                    job.pids.add(Long.parseLong(m.group(2)));
                 }
             }
-        } finally {
+            assertEquals(2, job.pids.size(), "both ranks started:\n" + job.seen);
+            return job;
+        }
+
+        void readToEnd() throws IOException {
+            String line;
+            while ((line = out.readLine()) != null) {
+                seen.append(line).append('\n');
+            }
+        }
+
+        /** Each rank's exit is the event waited for (interruptible, as the @Timeout needs). */
+        void awaitRankExits() throws Exception {
+            for (long pid : pids) {
+                ProcessHandle h = ProcessHandle.of(pid).orElse(null);
+                if (h != null) {
+                    h.onExit().get();
+                }
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
             launcher.destroyForcibly();
             for (long pid : pids) {
                 ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
             }
+            out.close();
         }
     }
-
 }
