@@ -345,7 +345,8 @@ public final class MpirunJ implements Callable<Integer> {
     private static int onBadUsage(CommandLine.ParameterException ex, String[] args) {
         PrintWriter err = ex.getCommandLine().getErr();
         String message = String.valueOf(ex.getMessage()).split("\\R", 2)[0];
-        err.println("mpirun-j: " + message + " (see mpirun-j --help)");
+        // a subcommand's own help ("mpirun-j trace --help"), where its options are
+        err.println("mpirun-j: " + message + " (see " + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help)");
         err.flush();
         return UsageException.EXIT_CODE;
     }

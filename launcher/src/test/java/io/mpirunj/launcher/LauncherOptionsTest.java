@@ -41,6 +41,17 @@ class LauncherOptionsTest {
         return new TreeSet<>(lines);
     }
 
+    /** A subcommand's parse error points at that subcommand's help, where its options are. */
+    @Test
+    void aSubcommandsUsageErrorNamesItsOwnHelp() {
+        LauncherRun trace = LauncherRun.of("trace");
+        assertEquals(2, trace.exitCode(), trace::toString);
+        assertTrue(trace.err().endsWith("(see mpirun-j trace --help)\n"), trace::toString);
+        LauncherRun top = LauncherRun.of("--no-such-option");
+        assertEquals(2, top.exitCode(), top::toString);
+        assertTrue(top.err().endsWith("(see mpirun-j --help)\n"), top::toString);
+    }
+
     @Test
     void exportedVariablesReachEveryRankAndIdentityCannotBeOverridden() {
         Map<String, String> env = new HashMap<>(System.getenv());
