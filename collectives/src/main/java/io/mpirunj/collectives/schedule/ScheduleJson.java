@@ -162,6 +162,19 @@ public final class ScheduleJson {
      *
      * @throws IllegalArgumentException with a one-line message
      */
+    /**
+     * The {@code "model"} a {@code schedule --json} file was simulated on (a field {@link #read} ignores), or null if
+     * it names none or is not a JSON object.
+     */
+    public static String model(String json) {
+        try {
+            JsonNode root = MAPPER.readTree(json);
+            return root != null && root.isObject() && root.path("model").isTextual() ? root.get("model").asText() : null;
+        } catch (JsonProcessingException e) {
+            return null;
+        }
+    }
+
     public static Schedule read(String json) {
         JsonNode root;
         try {

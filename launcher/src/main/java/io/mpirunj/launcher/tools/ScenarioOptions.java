@@ -1,6 +1,7 @@
 package io.mpirunj.launcher.tools;
 
 import io.mpirunj.collectives.schedule.Collective;
+import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.collectives.sim.Evaluation;
 import io.mpirunj.fabric.model.CostModel;
 import io.mpirunj.fabric.model.ModelSpec;
@@ -11,6 +12,7 @@ import io.mpirunj.fabric.wormhole.Fabric;
 import io.mpirunj.fabric.wormhole.NodeModel;
 import io.mpirunj.fabric.wormhole.WormholeNetwork;
 import io.mpirunj.fabric.wormhole.WormholeParams;
+import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.Option;
 
@@ -88,6 +90,38 @@ final class ScenarioOptions {
     String ports;
 
     /** Checks every option; the result can build and simulate schedules. */
+    /**
+     * For a schedule read from {@code path} ({@code simulate --schedule}, {@code schedule --from}): its root, bytes and
+     * (one-to-many) operation, its ranks and the model it was simulated on unless -np or --model say otherwise (a
+     * model it names that does not parse, e.g. a fabric's, is left out), so that the header says what is simulated and
+     * {@code schedule --from FILE --json} writes the file's bytes again. Another -np than the file's is bad input.
+     */
+    Scenario resolveFor(ScheduleCommand.ScheduleFile file, Path path) throws BadInput {
+        Schedule schedule = file.schedule();
+        if (np == null) {
+            np = schedule.ranks();
+        }
+        root = String.valueOf(Math.max(0, schedule.root()));
+        size = schedule.messageBytes();
+        if (schedule.collective().rooted()) {
+            op = schedule.collective().label();
+        }
+        if (model == null && fabric == null && file.model() != null) {
+            try {
+                ModelSpec.parse(file.model());
+                model = file.model();
+            } catch (IllegalArgumentException notACostModel) {
+                // the default, as without the field
+            }
+        }
+        Scenario scenario = resolve();
+        if (scenario.ranks() != schedule.ranks()) {
+            throw new BadInput(path + ": the schedule has " + schedule.ranks() + " ranks (expected: -np "
+                    + scenario.ranks() + ")");
+        }
+        return scenario;
+    }
+
     Scenario resolve() throws BadInput {
         Collective collective = switch (op.trim().toLowerCase(Locale.ROOT)) {
             case "bcast" -> Collective.BCAST;

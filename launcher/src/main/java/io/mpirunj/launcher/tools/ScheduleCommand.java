@@ -111,7 +111,8 @@ public final class ScheduleCommand implements Callable<Integer> {
     String algorithm;
 
     @Option(names = "--from", paramLabel = "FILE.json",
-            description = "Read the schedule (e.g. a --json output, or one written by hand) instead of building one.")
+            description = "Read the schedule (e.g. a --json output, or one written by hand) instead of building one; "
+                    + "its ranks, root, size and model (the one it names, unless --model is given) are used.")
     Path from;
 
     @Option(names = "--verify", paramLabel = "FILE.json",
@@ -148,11 +149,17 @@ public final class ScheduleCommand implements Callable<Integer> {
             if ((algorithm == null) == (from == null)) {
                 throw new BadInput("give one of --algo NAME and --from FILE.json (or --verify FILE.json)");
             }
-            scenario = options.resolve();
-            if (from == null && scenario.op() == Collective.ALLTOALL) {
-                return TorusAlltoallSchedule.run(spec, scenario, algorithm, json, png, svg);
+            if (from != null) {
+                ScheduleFile file = readFile(from);
+                schedule = file.schedule();
+                scenario = options.resolveFor(file, from);
+            } else {
+                scenario = options.resolve();
+                if (scenario.op() == Collective.ALLTOALL) {
+                    return TorusAlltoallSchedule.run(spec, scenario, algorithm, json, png, svg);
+                }
+                schedule = build(scenario, scenario.checkAlgorithm(algorithm));
             }
-            schedule = from != null ? read(from) : build(scenario, scenario.checkAlgorithm(algorithm));
             checkPictureFile("--png", png);
             checkPictureFile("--svg", svg);
         } catch (BadInput e) {
@@ -185,10 +192,20 @@ public final class ScheduleCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** A schedule file: its schedule, and the cost model it was simulated on if it names one (else null). */
+    record ScheduleFile(Schedule schedule, String model) {
+    }
+
     /** A schedule from a JSON file; unreadable or malformed files are bad input. */
     static Schedule read(Path file) throws BadInput {
+        return readFile(file).schedule();
+    }
+
+    /** {@link #read}, with the model the file names. */
+    static ScheduleFile readFile(Path file) throws BadInput {
         try {
-            return ScheduleJson.read(Files.readString(file));
+            String text = Files.readString(file);
+            return new ScheduleFile(ScheduleJson.read(text), ScheduleJson.model(text));
         } catch (IOException e) {
             throw new BadInput("cannot read " + file + ": " + IoErrors.reason(e, file));
         } catch (IllegalArgumentException e) {

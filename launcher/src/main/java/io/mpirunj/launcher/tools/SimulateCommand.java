@@ -168,21 +168,9 @@ public final class SimulateCommand implements Callable<Integer> {
             if (!"all".equals(algorithms)) {
                 throw new BadInput("give --schedule FILE.json or --algo, not both");
             }
-            schedule = ScheduleCommand.read(scheduleFile);
-            if (options.np == null) {
-                options.np = schedule.ranks();
-            }
-            // The header says what is simulated: the file's root, bytes and (one-to-many) operation.
-            options.root = String.valueOf(Math.max(0, schedule.root()));
-            options.size = schedule.messageBytes();
-            if (schedule.collective().rooted()) {
-                options.op = schedule.collective().label();
-            }
-            scenario = options.resolve();
-            if (scenario.ranks() != schedule.ranks()) {
-                throw new BadInput(scheduleFile + ": the schedule has " + schedule.ranks() + " ranks (expected: -np "
-                        + scenario.ranks() + ")");
-            }
+            ScheduleCommand.ScheduleFile file = ScheduleCommand.readFile(scheduleFile);
+            schedule = file.schedule();
+            scenario = options.resolveFor(file, scheduleFile);
             List<String> problems = Verifier.verify(schedule);
             if (!problems.isEmpty()) {
                 throw new BadInput(scheduleFile + ": invalid schedule: " + problems.get(0)

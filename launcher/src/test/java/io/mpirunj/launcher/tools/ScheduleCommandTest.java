@@ -68,6 +68,13 @@ class ScheduleCommandTest {
         ToolRun again = ToolRun.schedule(args("--from " + file + " --model hold=10,end=40 --op multicast -np 6 --json"));
         assertEquals(0, again.exitCode(), again::toString);
         assertEquals(first.out(), again.out());
+        // the file says its ranks, operation and model: nothing else needed (a new user's "missing -np K" before)
+        ToolRun alone = ToolRun.schedule(args("--from " + file + " --json"));
+        assertEquals(0, alone.exitCode(), alone::toString);
+        assertEquals(first.out(), alone.out());
+        ToolRun otherRanks = ToolRun.schedule(args("--from " + file + " -np 5"));
+        assertEquals(2, otherRanks.exitCode(), otherRanks::toString);
+        assertTrue(otherRanks.err().contains(file + ": the schedule has 6 ranks (expected: -np 5)"), otherRanks::toString);
         ToolRun ok = ToolRun.schedule(args("--verify " + file));
         assertEquals(0, ok.exitCode(), ok::toString);
         assertTrue(ok.out().startsWith("ok: multicast chain-pipelined ranks=6"), ok.out());
