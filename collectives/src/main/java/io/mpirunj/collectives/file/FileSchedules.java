@@ -19,6 +19,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
 
 /**
@@ -67,14 +69,39 @@ public final class FileSchedules {
         return s.withCollective(expected);
     }
 
+    /** At most this many other sizes of one file's whole-buffer schedule are kept compiled. */
+    static final int RESIZED_KEPT = 32;
+
     /** What both entries share: the file, its compiled schedule, and the bare entry's refusal. */
     abstract static class FromFile implements CollectiveAlgorithm.Parameterized {
         final String file;
         final CompiledSchedule compiled;
+        /** The file's schedule for other buffer sizes, when it moves the whole buffer only (its size does not matter). */
+        private final Map<Long, CompiledSchedule> resized = new ConcurrentHashMap<>();
 
         FromFile(String file, Schedule schedule) {
             this.file = file;
             this.compiled = schedule == null ? null : CompiledSchedule.of(schedule);
+        }
+
+        /**
+         * The schedule for a buffer of {@code bytes}: the file's, or, if it moves the whole buffer only, the same
+         * programs over {@code bytes}; a segmented one only runs at its own size.
+         */
+        final CompiledSchedule sized(CompiledSchedule c, long bytes) {
+            Schedule s = c.schedule();
+            if (s.messageBytes() == bytes) {
+                return c;
+            }
+            if (!s.sizeFree()) {
+                throw new IllegalArgumentException(op().cliName() + "=file:" + file + " cuts a " + s.messageBytes()
+                        + "-byte buffer into " + s.units().size() + " segments (this call has " + bytes + " bytes): "
+                        + "write one for that size, e.g. mpirun-j schedule --size " + bytes + " ... --json");
+            }
+            if (resized.size() >= RESIZED_KEPT) {
+                resized.clear(); // a program with many sizes: bounded, at the price of compiling again
+            }
+            return resized.computeIfAbsent(bytes, b -> CompiledSchedule.of(s.withMessageBytes(b)));
         }
 
         @Override
@@ -116,6 +143,7 @@ public final class FileSchedules {
             if (me < 0) {
                 return blocking ? null : Multicasts.done(ch, buf, tag);
             }
+            c = sized(c, buf.byteLength());
             ScheduleRunner.checkBuffer(c.schedule(), buf);
             return ScheduleRequest.runOrStart(blocking, c, ch, ScheduleBuffers.of(buf), ranks, me, tag);
         }

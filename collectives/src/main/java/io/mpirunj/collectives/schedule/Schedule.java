@@ -59,12 +59,12 @@ public final class Schedule {
         this.programs = programs;
     }
 
-    private Schedule(Schedule base, Collective collective) {
+    private Schedule(Schedule base, Collective collective, long messageBytes) {
         this.collective = collective;
         this.algorithm = base.algorithm;
         this.ranks = base.ranks;
         this.root = base.root;
-        this.messageBytes = base.messageBytes;
+        this.messageBytes = messageBytes;
         this.units = base.units;
         this.note = base.note;
         this.pairBytes = base.pairBytes;
@@ -81,7 +81,24 @@ public final class Schedule {
         if (newCollective.rooted() != collective.rooted()) {
             throw new IllegalArgumentException("cannot relabel " + collective.label() + " as " + newCollective.label());
         }
-        return newCollective == collective ? this : new Schedule(this, newCollective);
+        return newCollective == collective ? this : new Schedule(this, newCollective, messageBytes);
+    }
+
+    /** True if the programs do not depend on the buffer's size: a rooted schedule that moves the whole buffer only. */
+    public boolean sizeFree() {
+        return collective.rooted() && units.equals(Block.WHOLE_ONLY);
+    }
+
+    /** The same programs over a buffer of {@code bytes}; only a {@link #sizeFree} schedule can be resized. */
+    public Schedule withMessageBytes(long bytes) {
+        if (!sizeFree()) {
+            throw new IllegalArgumentException(this + " cuts its " + messageBytes + "-byte buffer into " + units.size()
+                    + " blocks: it cannot be resized to " + bytes + " bytes");
+        }
+        if (bytes < 0) {
+            throw new IllegalArgumentException("bytes=" + bytes + " (expected: >= 0)");
+        }
+        return bytes == messageBytes ? this : new Schedule(this, collective, bytes);
     }
 
     public Collective collective() {

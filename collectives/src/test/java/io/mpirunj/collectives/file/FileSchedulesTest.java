@@ -46,6 +46,38 @@ class FileSchedulesTest {
         });
     }
 
+    /**
+     * A schedule that moves the whole buffer does not depend on its size: written at 1 byte (schedule --json's
+     * default), it runs at any size; a segmented one only at its own, and says so (a new user's stack trace before).
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aWholeBufferScheduleRunsAtAnySizeAndASegmentedOneSaysWhichItNeeds(@TempDir Path dir) throws Exception {
+        Path whole = dir.resolve("binomial.json");
+        Files.writeString(whole, ScheduleJson.write(MulticastAlgorithms.bcast("binomial", 5, 0, 1,
+                ModelSpec.parse("hold=10,end=40"))));
+        LocalCluster.run(5, RuntimeConfig.defaults().withForcedCollectives("bcast=file:" + whole), world -> {
+            for (int n : new int[] {0, 8000, 3}) {
+                byte[] expected = new byte[n];
+                java.util.Arrays.fill(expected, (byte) (n + 1));
+                byte[] buf = world.rank() == 2 ? expected.clone() : new byte[n];
+                world.bcast(Buffer.of(buf), 2);
+                assertArrayEquals(expected, buf, n + " B, rank " + world.rank());
+            }
+        });
+        Schedule segmented = MulticastAlgorithms.bcast("chain-pipelined", 3, 0, 1 << 20,
+                ModelSpec.parse("hold=20+0.02m,end=55+0.07m"));
+        assertTrue(segmented.units().size() > 1, segmented.toString());
+        Path cut = dir.resolve("pipelined.json");
+        Files.writeString(cut, ScheduleJson.write(segmented));
+        LocalCluster.run(3, RuntimeConfig.defaults().withForcedCollectives("bcast=file:" + cut), world -> {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> world.bcast(Buffer.of(new byte[100]), 0));
+            assertTrue(e.getMessage().startsWith("bcast=file:" + cut + " cuts a 1048576-byte buffer into "
+                    + segmented.units().size() + " segments (this call has 100 bytes)"), e.getMessage());
+        });
+    }
+
     @Test
     void aBrokenFileIsRefusedInOneLineNamingRankAndInstruction(@TempDir Path dir) throws Exception {
         Schedule binomial = MulticastAlgorithms.bcast("binomial", 4, 0, 10, ModelSpec.parse("hold=10,end=40"));
