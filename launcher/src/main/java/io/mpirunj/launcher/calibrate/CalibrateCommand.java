@@ -74,8 +74,17 @@ public final class CalibrateCommand implements Callable<Integer> {
             + "delays only ever add to the model's times.")
     String statistic = "median";
 
-    @Option(names = "--hold-sends", paramLabel = "K", description = "Back-to-back sends for t_hold (default 8, at most N-1).")
-    int holdSends = 8;
+    @Option(names = "--hold-sends", paramLabel = "K", description = "Back-to-back sends for t_hold (default 8, or N-1 "
+            + "when fewer; at most N-1: rank 0 sends to ranks 1..K).")
+    Integer holdSends;
+
+    /** Default back-to-back sends for t_hold, fewer on a smaller job. */
+    static final int HOLD_SENDS_DEFAULT = 8;
+
+    /** {@code --hold-sends}, or its default for {@code -np}. */
+    private int holdSends() {
+        return holdSends != null ? holdSends : Math.min(HOLD_SENDS_DEFAULT, np - 1);
+    }
 
     @Option(names = "--jit-warmup", paramLabel = "PASSES", description = "Untimed passes over every measurement "
             + "(3 repetitions each) before the timed ones, repeated while any rank's JIT still compiles, at most "
@@ -140,7 +149,7 @@ public final class CalibrateCommand implements Callable<Integer> {
             stderr.flush();
             return 1;
         }
-        Calibration c = Calibration.of(raw, emulation, Math.min(holdSends, np - 1));
+        Calibration c = Calibration.of(raw, emulation, Math.min(holdSends(), np - 1));
         if (json) {
             stdout.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(c.toJson()));
         } else {
@@ -181,8 +190,12 @@ public final class CalibrateCommand implements Callable<Integer> {
         if (jitWarmup != null && jitWarmup < 0) {
             return "--jit-warmup " + jitWarmup + " (expected: >= 0)";
         }
-        if (holdSends < 2) {
-            return "--hold-sends " + holdSends + " (expected: >= 2)";
+        if (holdSends != null && np == 2) {
+            return "--hold-sends needs -np 3 or more (rank 0 sends back to back to ranks 1..K); -np 2 measures t_end only";
+        }
+        if (holdSends != null && (holdSends < 2 || holdSends > np - 1)) {
+            return "--hold-sends " + holdSends + " with -np " + np + " (expected: 2.." + (np - 1)
+                    + ": rank 0 sends back to back to ranks 1..K)";
         }
         if (pairSizes.size() != 2 || pairSizes.get(0) < 0 || pairSizes.get(1) <= pairSizes.get(0)) {
             return "--pair-sizes " + pairSizes + " (expected: SMALL,LARGE with 0 <= SMALL < LARGE)";
@@ -243,7 +256,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         a.addAll(List.of("-cp", System.getProperty("java.class.path"), CalibrationProgram.class.getName()));
         a.add(String.join(",", sizes.stream().map(String::valueOf).toList()));
         a.add(String.valueOf(reps));
-        a.add(String.valueOf(holdSends));
+        a.add(String.valueOf(holdSends != null ? holdSends : HOLD_SENDS_DEFAULT)); // the program caps it at N-1
         a.add(statistic);
         a.add(String.valueOf(jitWarmup != null ? jitWarmup : fabric != null ? 0 : DEFAULT_JIT_WARMUP));
         if (pairs) {

@@ -30,8 +30,8 @@ record Calibration(long[] sizes, double[] tHold, double[] tEnd, double overhead,
         for (int i = 0; i < x.length; i++) {
             x[i] = sizes[i];
         }
-        LinearFit holdFit = LinearFit.of(x, hold);
-        LinearFit endFit = LinearFit.of(x, end);
+        LinearFit holdFit = LinearFit.nonNegative(x, hold);
+        LinearFit endFit = LinearFit.nonNegative(x, end);
         double scale = Double.NaN;
         double[] pHold = null;
         double[] pEnd = null;
@@ -128,8 +128,8 @@ record Calibration(long[] sizes, double[] tHold, double[] tEnd, double overhead,
             mu.set("tHold", CalibrateCommand.array(m, units(tHold)));
             mu.set("tEnd", CalibrateCommand.array(m, units(tEnd)));
             ObjectNode ufit = mu.putObject("fit");
-            ufit.set("hold", CalibrateCommand.fit(m, LinearFit.of(x, units(tHold))));
-            ufit.set("end", CalibrateCommand.fit(m, LinearFit.of(x, units(tEnd))));
+            ufit.set("hold", CalibrateCommand.fit(m, LinearFit.nonNegative(x, units(tHold))));
+            ufit.set("end", CalibrateCommand.fit(m, LinearFit.nonNegative(x, units(tEnd))));
             ObjectNode predicted = root.putObject("predicted");
             predicted.set("tHold", CalibrateCommand.array(m, predictedHold));
             predicted.set("tEnd", CalibrateCommand.array(m, predictedEnd));
@@ -185,11 +185,11 @@ record Calibration(long[] sizes, double[] tHold, double[] tEnd, double overhead,
         return String.format(Locale.ROOT, "%.6g", Math.max(0, v));
     }
 
-    /** The model file: the fits (clamped at 0: a model has no negative costs), LogP and the medians. */
+    /** The model file: the fits (never negative: {@link LinearFit#nonNegative}), LogP and the medians. */
     ModelFile.Document document(String source) {
         return new ModelFile.Document(ModelFile.FORMAT, "us",
-                new ModelFile.Fit(Math.max(0, holdFit.intercept()), Math.max(0, holdFit.slope()), holdFit.r2()),
-                new ModelFile.Fit(Math.max(0, endFit.intercept()), Math.max(0, endFit.slope()), endFit.r2()), 1,
+                new ModelFile.Fit(holdFit.intercept(), holdFit.slope(), holdFit.r2()),
+                new ModelFile.Fit(endFit.intercept(), endFit.slope(), endFit.r2()), 1,
                 new ModelFile.LogP(logpL(), logpO(), logpG()), sizes, tHold, tEnd, source);
     }
 }

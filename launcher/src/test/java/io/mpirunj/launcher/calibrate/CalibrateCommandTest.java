@@ -51,6 +51,29 @@ class CalibrateCommandTest {
         assertEquals(0.64, noisy.r2(), 1e-12);
     }
 
+    /**
+     * A cost has no negative part: a fit that would have one is the better of the best line through the origin and
+     * the best constant, with that line's own r² (a model file had the clamped line beside the unclamped fit's r²).
+     */
+    @Test
+    void aCostFitHasNoNegativePartAndItsR2IsOfTheLineItGives() {
+        double[] x = {0, 1, 2, 3};
+        LinearFit plain = LinearFit.nonNegative(x, new double[] {0, 2, 1, 3});
+        assertEquals(LinearFit.of(x, new double[] {0, 2, 1, 3}), plain);
+        // falling times (a noisy small-size hold): the constant 2.5 fits better than any line through the origin
+        LinearFit falling = LinearFit.nonNegative(x, new double[] {4, 3, 2, 1});
+        assertEquals(2.5, falling.intercept(), 1e-12);
+        assertEquals(0, falling.slope());
+        assertEquals(0, falling.r2(), 1e-12);
+        assertEquals(1.5, falling.maxResidual(), 1e-12);
+        // a negative intercept: through the origin, slope sum(xy)/sum(xx) = 22/14, r2 of that line
+        LinearFit steep = LinearFit.nonNegative(x, new double[] {-1, 1, 3, 5});
+        assertEquals(0, steep.intercept());
+        assertEquals(22.0 / 14, steep.slope(), 1e-12);
+        double ssRes = 1 + Math.pow(1 - 22.0 / 14, 2) + Math.pow(3 - 44.0 / 14, 2) + Math.pow(5 - 66.0 / 14, 2);
+        assertEquals(1 - ssRes / 20, steep.r2(), 1e-12);
+    }
+
     @Test
     void badArgumentsAreOneLine() {
         Run r = calibrate("-np", "1", "--threads");
@@ -63,6 +86,10 @@ class CalibrateCommandTest {
         assertEquals(2, r.code);
         assertEquals("mpirun-j calibrate: --out /nonexistent-dir/model.json: no such directory /nonexistent-dir",
                 r.err.trim());
+        r = calibrate("-np", "3", "--threads", "--hold-sends", "5");
+        assertEquals(2, r.code);
+        assertEquals("mpirun-j calibrate: --hold-sends 5 with -np 3 (expected: 2..2: rank 0 sends back to back to ranks "
+                + "1..K)", r.err.trim());
         r = calibrate("-np", "4", "--threads", "--statistic", "mean");
         assertEquals(2, r.code);
         assertEquals("mpirun-j calibrate: --statistic mean (expected: median or min)", r.err.trim());
