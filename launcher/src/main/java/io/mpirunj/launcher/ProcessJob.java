@@ -297,6 +297,9 @@ final class ProcessJob {
                     pb = new ProcessBuilder(cmd);
                     pb.environment().putAll(rankEnvironment(r, rendezvous, token));
                     pb.environment().put(LAUNCHER_PID_ENV, Long.toString(ProcessHandle.current().pid()));
+                    if (r == 0) {
+                        pb.redirectInput(ProcessBuilder.Redirect.INHERIT); // stdin goes to rank 0, as with Open MPI
+                    }
                 } else {
                     // the node's ranks listen on its address; the agent carries the environment over
                     Map<String, String> env = rankEnvironment(r, rendezvous, token);
@@ -314,7 +317,7 @@ final class ProcessJob {
                     stopOthers(r);
                     break;
                 }
-                processes[r].getOutputStream().close(); // ranks read no stdin
+                processes[r].getOutputStream().close(); // the other ranks read no stdin (rank 0's: inherited)
                 forwarders.add(forward(r, processes[r].getInputStream(), false));
                 forwarders.add(forward(r, processes[r].getErrorStream(), true));
                 int rank = r;

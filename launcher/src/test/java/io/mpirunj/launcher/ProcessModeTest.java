@@ -13,6 +13,7 @@ import io.mpirunj.testapps.EnvDump;
 import io.mpirunj.testapps.Exiter;
 import io.mpirunj.testapps.NoMpi;
 import io.mpirunj.testapps.SkipsInit;
+import io.mpirunj.testapps.StdinEcho;
 import io.mpirunj.testapps.Thrower;
 import io.mpirunj.testapps.Waiter;
 import java.util.List;
@@ -130,6 +131,24 @@ class ProcessModeTest {
         assertTrue(run.err().contains("rank 1 exited with status 0 before calling Mpi.init, while other ranks "
                 + "called it"), run::toString);
         assertFalse(run.out().contains("still alive"), run::toString);
+    }
+
+    /** The launcher's standard input goes to rank 0, as with Open MPI's mpirun; the other ranks read none. */
+    @Test
+    void standardInputGoesToRankZero() throws Exception {
+        List<String> cmd = List.of(ProcessJob.javaExecutable(), "-cp", System.getProperty("java.class.path"),
+                MpirunJ.class.getName(), "-np", "2", StdinEcho.class.getName());
+        Process launcher = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        try {
+            launcher.getOutputStream().write("hello from stdin\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            launcher.getOutputStream().close();
+            String out = new String(launcher.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertEquals(0, launcher.waitFor(), out);
+            assertEquals(set(List.of("rank 0 read: hello from stdin", "rank 1 read: null")), set(out.lines().toList()),
+                    out);
+        } finally {
+            launcher.destroyForcibly();
+        }
     }
 
     @Test
