@@ -26,6 +26,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -105,20 +106,17 @@ class ProcessModeTest {
         assertTrue(run.err().contains("rank 1 exited with status 1"), run::toString);
     }
 
-    @Test
-    void systemExitOfOneRankIsTheJobsStatusAndStopsTheOthers() {
-        LauncherRun run = LauncherRun.of("-np", "3", Exiter.class.getName(), "2", "3");
-        assertEquals(3, run.exitCode(), run::toString);
-        assertTrue(run.err().contains("rank 2 exited with status 3"), run::toString);
-        assertFalse(run.out().contains("still alive"), run::toString);
-    }
-
-    /** Open MPI's "exited without calling finalize": the others would wait for the rank forever. */
-    @Test
-    void systemExitWithZeroInTheMiddleOfTheJobFailsTheJobNamingTheRank() {
-        LauncherRun run = LauncherRun.of("-np", "3", Exiter.class.getName(), "1", "0");
-        assertEquals(1, run.exitCode(), run::toString);
-        assertTrue(run.err().contains("rank 1 exited with status 0 without calling Mpi.finish"), run::toString);
+    /**
+     * System.exit(N) of one rank in the middle of the job is the job's status and stops the others; System.exit(0)
+     * fails the job too (Open MPI's "exited without calling finalize"), else the others would wait for it forever.
+     */
+    @ParameterizedTest(name = "rank {0} System.exit({1})")
+    @CsvSource({"2, 3, 3, rank 2 exited with status 3", "1, 0, 1, rank 1 exited with status 0 without calling Mpi.finish"})
+    void systemExitOfOneRankEndsTheJobNamingItAndStopsTheOthers(String rank, String status, int jobStatus,
+            String said) {
+        LauncherRun run = LauncherRun.of("-np", "3", Exiter.class.getName(), rank, status);
+        assertEquals(jobStatus, run.exitCode(), run::toString);
+        assertTrue(run.err().contains(said), run::toString);
         assertFalse(run.out().contains("still alive"), run::toString);
     }
 
