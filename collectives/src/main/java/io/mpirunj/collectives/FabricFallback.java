@@ -11,8 +11,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What a fabric-bound algorithm (mesh, torus, star) runs when the job's fabric does not fit it: the
- * highest-priority algorithm of the same operation that needs no fabric, with one warning (rank 0's, once per
- * algorithm and JVM) saying what is missing. One instance per fabric-bound algorithm.
+ * highest-priority algorithm of the same operation that needs no fabric, with one warning (by the communicator's
+ * rank 0, once per algorithm and JVM) saying what is missing. One instance per fabric-bound algorithm.
  */
 public final class FabricFallback {
     private static final Logger LOG = LoggerFactory.getLogger(FabricFallback.class);
@@ -41,7 +41,7 @@ public final class FabricFallback {
             throw new IllegalStateException(op.cliName() + "=" + name + " cannot run (" + why + ") and no other "
                     + op.cliName() + " algorithm is registered");
         }
-        if (ch.rank() == 0 && warned.compareAndSet(false, true)) { // one line a job, not one per rank JVM
+        if (ch.rank() == 0 && warned.compareAndSet(false, true)) { // the communicator's rank 0, not every rank JVM
             LOG.warn("{}={} needs {}; {}: using {}={} instead", op.cliName(), name, needs, why, op.cliName(),
                     best.name());
         }

@@ -403,9 +403,10 @@ public final class MpirunJ implements Callable<Integer> {
                     try {
                         return new ThreadJob(spec, output, MpirunJ.class.getClassLoader(), registry).run();
                     } catch (OutOfMemoryError e) {
-                        // setting up the job (every rank's state, its thread) ran out: the big arrays are garbage now
+                        // setting up the job (every rank's state, its thread) or running it ran out of heap; what
+                        // held it is garbage now
                         output.flush();
-                        err.println("mpirun-j: out of memory setting up " + spec.size() + " ranks as threads (this JVM's "
+                        err.println("mpirun-j: out of memory with " + spec.size() + " ranks as threads (this JVM's "
                                 + "heap: at most " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB): run fewer ranks, "
                                 + "or give the launcher more heap with MPIRUNJ_JAVA_OPTS=-Xmx...");
                         err.flush();

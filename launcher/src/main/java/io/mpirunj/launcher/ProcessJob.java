@@ -108,7 +108,8 @@ final class ProcessJob {
     private final JobOutcome outcome = new JobOutcome();
     private final Process[] processes;
     /** One per started rank; completes once the supervisor has handled that rank's exit. */
-    private final List<CompletableFuture<Void>> exitHandled = new ArrayList<>();
+    /** Added by the start loop, read by the shutdown hook too. */
+    private final List<CompletableFuture<Void>> exitHandled = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final ScheduledExecutorService supervisor = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "mpirunj-supervisor");
         t.setDaemon(true);
@@ -212,12 +213,13 @@ final class ProcessJob {
         if (spec.startupJit()) {
             cmd.addAll(STARTUP_JIT_OPTIONS);
         }
+        // the launcher's level (-v: info, else error), as ranks as threads log: without -v the runtime's warnings (a
+        // peer lost while the launcher stops the job, a fallback) are noise beside the launcher's own report; the
+        // options after it (the launcher's rank JVM options, -J) may set another
+        cmd.add(rankLogLevel(spec.verbose()));
         cmd.addAll(extraJvmOptions);
         cmd.addAll(rankJvmOptions());
-        // the launcher's level (-v: info, else error), as ranks as threads log: without -v the runtime's warnings (a
-        // peer lost while the launcher stops the job, a fallback) are noise beside the launcher's own report
-        cmd.add(rankLogLevel(spec.verbose()));
-        cmd.addAll(spec.jvmArgs()); // after it: -J -Dorg.slf4j.simpleLogger.defaultLogLevel=... wins
+        cmd.addAll(spec.jvmArgs());
         String userCp = UserClasspath.join(spec.userClasspath());
         String cp = launcherClasspath;
         if (!userCp.isEmpty()) {
@@ -701,6 +703,7 @@ final class ProcessJob {
     private void onLauncherStopped() {
         outcome.fail(-1, ExitCodes.INTERRUPTED, "the launcher was stopped");
         stopping = true;
+        startPermits.release(spec.size()); // wakes the start loop, which then starts nothing more
         killAll();
         // the JVM ends when this hook returns: first let the ranks' exits be seen (and their output drained)
         try {
@@ -708,8 +711,8 @@ final class ProcessJob {
                     .get(KILL_GRACE_MS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (ExecutionException | java.util.concurrent.TimeoutException | RuntimeException e) {
-            // ending anyway: every rank was killed (a rank still being started: the list changed under us)
+        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+            // ending anyway: every rank was killed
         }
     }
 

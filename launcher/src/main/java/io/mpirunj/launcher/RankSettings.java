@@ -29,9 +29,6 @@ import java.util.Set;
  * and the launcher's own ({@code MPIRUNJ_CDS}, {@code MPIRUNJ_SLURM}, ...), which it reads itself.
  */
 final class RankSettings {
-    /** Transports {@link RuntimeConfig} accepts. */
-    static final Set<String> TRANSPORTS = Set.of("auto", "tcp", "local");
-
     /** The fabric variables, in the order they are named in a message. */
     static final List<String> FABRIC_VARIABLES = List.of(RuntimeConfig.FABRIC_ENV, RuntimeConfig.PLACEMENT_ENV,
             FabricEmulation.PARAMS_ENV, FabricEmulation.TIME_SCALE_ENV, FabricEmulation.FAULT_ENV);
@@ -81,7 +78,7 @@ final class RankSettings {
             }
         }
         String transport = value(env, options, JobEnvironment.TRANSPORT);
-        if (transport != null && !TRANSPORTS.contains(transport)) {
+        if (transport != null && !RuntimeConfig.TRANSPORTS.contains(transport)) {
             throw new UsageException(JobEnvironment.TRANSPORT + "=" + transport + " (expected: auto, tcp or local)");
         }
         checkFabric(env, options, size);

@@ -116,7 +116,7 @@ class LauncherDefectsTest {
 
     /** Defect 3: with --threads a rank's System.exit(7) ends the JVM with 7, and the launcher names the rank. */
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a blocking read
     void threadsSystemExitNamesTheRank() throws Exception {
         List<String> cmd = List.of(ProcessJob.javaExecutable(), "-cp", System.getProperty("java.class.path"),
                 MpirunJ.class.getName(), "-np", "3", "--threads", "-cp", LauncherRun.classpathOf(Exiter.class),
@@ -134,7 +134,7 @@ class LauncherDefectsTest {
      * whichever exiting thread it met first and never said that other ranks were cut off.
      */
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a blocking read
     void threadsSystemExitRaceNamesTheRankWhoseStatusWins() throws Exception {
         List<String> cmd = List.of(ProcessJob.javaExecutable(), "-cp", System.getProperty("java.class.path"),
                 MpirunJ.class.getName(), "-np", "4", "--threads", "-cp", LauncherRun.classpathOf(ExitRace.class),
@@ -195,7 +195,7 @@ class LauncherDefectsTest {
 
     /** Running out of heap while setting up a threads job is one line saying so, not an OutOfMemoryError trace. */
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a blocking read
     void outOfMemorySettingUpThreadsIsOneLine() throws Exception {
         List<String> cmd = List.of(ProcessJob.javaExecutable(), "-Xmx64m", "-cp", System.getProperty("java.class.path"),
                 MpirunJ.class.getName(), "-np", "3000", "--threads", Hello.class.getName());
@@ -204,7 +204,7 @@ class LauncherDefectsTest {
         String out = new String(launcher.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(1, launcher.waitFor(), out);
         assertEquals(1, out.lines().count(), out);
-        assertTrue(out.matches("mpirun-j: out of memory setting up 3000 ranks as threads \\(this JVM's heap: at most \\d+ "
+        assertTrue(out.matches("mpirun-j: out of memory with 3000 ranks as threads \\(this JVM's heap: at most \\d+ "
                 + "MiB\\): run fewer ranks, or give the launcher more heap with MPIRUNJ_JAVA_OPTS=-Xmx\\.\\.\\.\\R"), out);
     }
 

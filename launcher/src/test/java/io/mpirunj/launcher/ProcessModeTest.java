@@ -133,6 +133,7 @@ class ProcessModeTest {
 
     /** The launcher's standard input goes to rank 0, as with Open MPI's mpirun; the other ranks read none. */
     @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a blocking read
     void standardInputGoesToRankZero() throws Exception {
         List<String> cmd = List.of(ProcessJob.javaExecutable(), "-cp", System.getProperty("java.class.path"),
                 MpirunJ.class.getName(), "-np", "2", StdinEcho.class.getName());
@@ -177,7 +178,10 @@ class ProcessModeTest {
         assertTrue(run.err().contains("(killed by signal 9, SIGKILL)"), run::toString);
     }
 
-    /** Ranks log at the launcher's level: errors only without -v (the runtime's warnings are its report's noise). */
+    /**
+     * Ranks log at the launcher's level: errors only without -v (the runtime's warnings are its report's noise); the
+     * options after it may set another.
+     */
     private static final String QUIET_LOG = "-Dorg.slf4j.simpleLogger.defaultLogLevel=error";
 
     @Test
@@ -203,7 +207,7 @@ class ProcessModeTest {
                 JobSpec.OutputOptions.CONSOLE, false, java.util.Map.of(), List.of("-Xmx64m"), 0, true);
         List<String> expected = new java.util.ArrayList<>(List.of("-Xshare:auto"));
         expected.addAll(ProcessJob.STARTUP_JIT_OPTIONS);
-        expected.addAll(List.of("-XX:TieredStopAtLevel=1", "-Xss2m", QUIET_LOG, "-Xmx64m", "-cp", "/launcher/cp",
+        expected.addAll(List.of(QUIET_LOG, "-XX:TieredStopAtLevel=1", "-Xss2m", "-Xmx64m", "-cp", "/launcher/cp",
                 RankMain.class.getName(), "com.example.App"));
         assertEquals(expected, rankCommand(" -XX:TieredStopAtLevel=1  -Xss2m ", spec));
     }

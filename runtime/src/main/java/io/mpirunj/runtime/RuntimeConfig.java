@@ -5,6 +5,7 @@ import io.mpirunj.runtime.spi.CollectiveRegistry;
 import io.mpirunj.runtime.transport.Transport;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
@@ -12,6 +13,9 @@ import java.util.function.UnaryOperator;
  * default; the property wins over the environment.
  */
 public final class RuntimeConfig {
+    /** The transports a job may name ({@code mpirunj.transport}, {@code MPIRUNJ_TRANSPORT}). */
+    public static final Set<String> TRANSPORTS = Set.of("auto", "tcp", "local");
+
     /** Messages above this many bytes use the rendezvous protocol. */
     public static final String EAGER_LIMIT_PROP = "mpirunj.eager.limit";
     public static final int EAGER_LIMIT_DEFAULT = 64 * 1024;
@@ -98,7 +102,7 @@ public final class RuntimeConfig {
             if (eagerCreditBytes < 0) {
                 throw new IllegalArgumentException(EAGER_CREDIT_PROP + "=" + eagerCreditBytes + " (expected: >= 0)");
             }
-            if (!transport.equals("auto") && !transport.equals("tcp") && !transport.equals("local")) {
+            if (!TRANSPORTS.contains(transport)) {
                 throw new IllegalArgumentException(TRANSPORT_PROP + "=" + transport + " (expected: auto, tcp or local)");
             }
             if (localRanks < 0) {

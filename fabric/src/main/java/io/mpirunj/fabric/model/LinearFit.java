@@ -23,23 +23,12 @@ public record LinearFit(double intercept, double slope, double r2, double maxRes
         my /= n;
         double sxx = 0;
         double sxy = 0;
-        double syy = 0;
         for (int i = 0; i < n; i++) {
             sxx += (x[i] - mx) * (x[i] - mx);
             sxy += (x[i] - mx) * (y[i] - my);
-            syy += (y[i] - my) * (y[i] - my);
         }
         double slope = sxx == 0 ? 0 : sxy / sxx;
-        double intercept = my - slope * mx;
-        double ssRes = 0;
-        double maxResidual = 0;
-        for (int i = 0; i < n; i++) {
-            double e = y[i] - (intercept + slope * x[i]);
-            ssRes += e * e;
-            maxResidual = Math.max(maxResidual, Math.abs(e));
-        }
-        double r2 = syy == 0 ? (ssRes == 0 ? 1 : 0) : 1 - ssRes / syy;
-        return new LinearFit(intercept, slope, r2, maxResidual);
+        return line(x, y, my - slope * mx, slope);
     }
 
     /**
