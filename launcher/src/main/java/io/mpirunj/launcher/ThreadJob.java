@@ -382,6 +382,9 @@ final class ThreadJob {
         }
         if (outcome.fail(rank, ExitCodes.FAILED, String.valueOf(t))) {
             output.stackTrace(rank, t);
+            // the launcher's own line, as for a rank process ("rank 1 exited with status 1")
+            output.launcherError("rank " + rank + " failed: " + t + " (the job exits with status " + ExitCodes.FAILED
+                    + ")");
             failOthers(rank, "rank " + rank + " failed: " + t);
             abortOthers(rank, ExitCodes.FAILED, "rank " + rank + " failed: " + t);
         } else if (spec.verbose()) {

@@ -116,6 +116,8 @@ class ThreadsModeTest {
         LauncherRun run = threads("-np", "3", "-cp", TESTAPPS, Thrower.class.getName(), "1");
         assertEquals(1, run.exitCode(), run::toString);
         assertTrue(run.err().contains("[rank 1] java.lang.IllegalStateException: boom from rank 1"), run::toString);
+        assertTrue(run.err().contains("mpirun-j: rank 1 failed: java.lang.IllegalStateException: boom from rank 1 (the "
+                + "job exits with status 1)"), run::toString); // the launcher's line, as with processes
         assertTrue(run.errLines().stream().filter(l -> l.contains("\tat ")).allMatch(l -> l.startsWith("[rank 1] ")),
                 run::toString);
         assertFalse(run.err().contains("[rank 0]"), "consequential failures stay quiet: " + run);
