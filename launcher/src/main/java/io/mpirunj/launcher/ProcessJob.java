@@ -491,22 +491,28 @@ final class ProcessJob {
         }
         exitedWithZero[rank] = true;
         if (registered[rank]) {
-            if (lostWithoutGoodbye[rank]) {
-                failLeftWithoutFinish(rank);
-            }
+            judgeLeft(rank);
             return;
         }
         supervisor.schedule(() -> {
-            if (registered[rank] || saidGoodbye[rank]) {
-                if (lostWithoutGoodbye[rank] && !saidGoodbye[rank]) {
-                    failLeftWithoutFinish(rank);
-                }
+            if (registered[rank]) {
+                judgeLeft(rank); // its registration was on its way
             } else if (anyRegistered) {
                 failEndedBeforeInit(rank);
             } else if (exitedBeforeInit < 0) {
                 exitedBeforeInit = rank; // judged when another rank joins; if none does, no rank used MPI
             }
         }, REGISTRATION_GRACE_MS, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * A rank that joined the job and ended with status 0 failed it if its control connection closed without its
+     * goodbye; if the connection has not closed yet, its close decides ({@link #onControlClosedWithoutGoodbye}).
+     */
+    private void judgeLeft(int rank) {
+        if (lostWithoutGoodbye[rank]) {
+            failLeftWithoutFinish(rank);
+        }
     }
 
     /** On the supervisor thread: {@code rank} joined the job (called Mpi.init). */

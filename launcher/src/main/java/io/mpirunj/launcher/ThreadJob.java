@@ -2,6 +2,7 @@ package io.mpirunj.launcher;
 
 import io.mpirunj.AbortedException;
 import io.mpirunj.Mpi;
+import io.mpirunj.launcher.hosts.Ranges;
 import io.mpirunj.runtime.RankContext;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.fabric.FabricEmulation;
@@ -213,18 +214,9 @@ final class ThreadJob {
         output.flush();
     }
 
-    /** "rank 3" or "ranks 0, 2-4": ascending {@code ranks}, runs of consecutive ones as ranges. */
+    /** "rank 3" or "ranks 0, 2-4": ascending {@code ranks}, runs of consecutive ones as ranges ({@link Ranges}). */
     static String ranks(List<Integer> ranks) {
-        StringBuilder b = new StringBuilder(ranks.size() == 1 ? "rank " : "ranks ");
-        for (int i = 0; i < ranks.size(); ) {
-            int j = i;
-            while (j + 1 < ranks.size() && ranks.get(j + 1) == ranks.get(j) + 1) {
-                j++;
-            }
-            b.append(i == 0 ? "" : ", ").append(ranks.get(i)).append(j > i ? "-" + ranks.get(j) : "");
-            i = j + 1;
-        }
-        return b.toString();
+        return (ranks.size() == 1 ? "rank " : "ranks ") + Ranges.of(ranks);
     }
 
     /** The rank whose thread group is {@code g} or one of its ancestors, or -1. */

@@ -16,16 +16,12 @@ public final class Requests {
      * with none but null entries returns {@link Request#UNDEFINED}.
      */
     public static int waitAny(Request... requests) {
-        boolean any = false;
-        for (Request r : requests) {
-            any |= r != null;
-        }
-        if (!any) {
-            return Request.UNDEFINED;
-        }
         int i = firstDone(requests);
         if (i >= 0) {
             return i;
+        }
+        if (i == NO_REQUEST) {
+            return Request.UNDEFINED;
         }
         Thread me = Thread.currentThread();
         TransportProgress io = null;
@@ -116,12 +112,21 @@ public final class Requests {
         return i;
     }
 
+    /** What {@link #firstDone} returns when no request is done: some are pending, or every entry is null. */
+    private static final int PENDING = -1;
+    private static final int NO_REQUEST = -2;
+
+    /** The lowest index of a completed request, else {@link #PENDING}, or {@link #NO_REQUEST}: one pass. */
     private static int firstDone(Request[] requests) {
+        int none = NO_REQUEST;
         for (int i = 0; i < requests.length; i++) {
-            if (requests[i] != null && requests[i].test()) {
-                return i;
+            if (requests[i] != null) {
+                if (requests[i].test()) {
+                    return i;
+                }
+                none = PENDING;
             }
         }
-        return -1;
+        return none;
     }
 }
