@@ -139,7 +139,8 @@ public final class MpirunJ implements Callable<Integer> {
     @Option(names = "--coll", paramLabel = "OP=ALGO[,OP=ALGO...]",
             description = "Force collective algorithms, e.g. bcast=binomial,alltoall=pairwise "
                     + "(see --list-algorithms); OP=auto picks the fastest under --model per call "
-                    + "(within 10 %% of it: what runs without auto; with cpus=C, the least mean time in the call).")
+                    + "(within 10 %% of it: what runs without auto; with cpus=C, the least mean time in the call), "
+                    + "then tries live what the model cannot rule out (--coll-tune).")
     String coll;
 
     @Option(names = "--coll-rules", paramLabel = "FILE",
@@ -150,6 +151,13 @@ public final class MpirunJ implements Callable<Integer> {
     @Option(names = "--coll-report", description = "At exit, rank 0 prints which collective algorithm ran per "
             + "op and size class, how often, how it was chosen and its mean time (and auto's prediction).")
     boolean collReport;
+
+    @Option(names = "--coll-tune", paramLabel = "ROUNDS",
+            description = "auto tries the algorithms its model cannot rule out (predicted within 50 %% of the fastest) "
+                    + "live, in turn for ROUNDS timed rounds per op and size class, and keeps the one the ranks measured "
+                    + "fastest; three times more, each after twice the calls, on warm code (default " + RuntimeConfig.COLL_TUNE_DEFAULT
+                    + "; 0: run the model's pick untried).")
+    Integer collTune;
 
     @Option(names = "--model", paramLabel = "SPEC",
             description = "The cost model model-built schedules plan with and auto predicts with, as for "
@@ -478,8 +486,12 @@ public final class MpirunJ implements Callable<Integer> {
                 : System.getProperty(CollectiveRegistry.PROP_NAME, System.getenv(CollectiveRegistry.ENV_NAME));
     }
 
-    /** {@code --model}, if given, must parse. */
+    /** {@code --model}, if given, must parse; {@code --coll-tune} must be a number of rounds. */
     private void checkModel() throws UsageException {
+        if (collTune != null && (collTune < 0 || collTune > RuntimeConfig.COLL_TUNE_MAX)) {
+            throw new UsageException("--coll-tune " + collTune + " (expected: rounds from 0 (off) to "
+                    + RuntimeConfig.COLL_TUNE_MAX + ")");
+        }
         if (model != null) {
             try {
                 io.mpirunj.fabric.model.ModelSpec.parse(model.trim());
@@ -500,6 +512,9 @@ public final class MpirunJ implements Callable<Integer> {
         }
         if (collReport) {
             settings.put(RuntimeConfig.COLL_REPORT_ENV, "1");
+        }
+        if (collTune != null) {
+            settings.put(RuntimeConfig.COLL_TUNE_ENV, Integer.toString(collTune));
         }
         if (model != null) {
             settings.put(RuntimeConfig.MODEL_ENV, model.trim());

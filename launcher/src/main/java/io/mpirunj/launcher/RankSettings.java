@@ -77,6 +77,13 @@ final class RankSettings {
                 }
             }
         }
+        if (value(env, options, RuntimeConfig.COLL_TUNE_ENV) != null) {
+            try {
+                RuntimeConfig.collTune(Map.of(RuntimeConfig.COLL_TUNE_ENV, env.get(RuntimeConfig.COLL_TUNE_ENV)));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
         String transport = value(env, options, JobEnvironment.TRANSPORT);
         if (transport != null && !RuntimeConfig.TRANSPORTS.contains(transport)) {
             throw new UsageException(JobEnvironment.TRANSPORT + "=" + transport + " (expected: auto, tcp or local)");

@@ -91,11 +91,23 @@ class CollSelectionOptionsTest {
     @Test
     void autoUsesTheJobModelAndReportsItsPrediction() {
         LauncherRun run = LauncherRun.of("--threads", "-np", "8", "--coll", "bcast=auto", "--model", "hold=1,end=100",
-                "--coll-report", "-cp", TESTAPPS, StarBcastCheck.class.getName());
+                "--coll-tune", "0", "--coll-report", "-cp", TESTAPPS, StarBcastCheck.class.getName());
         assertEquals(0, run.exitCode(), run::toString);
         // t_hold << t_end: the root sends to everyone itself (7 sends 1 apart, the last arrives 100 later)
         assertTrue(hasRow(run.err(), "bcast", "<=1 KiB", "linear-p2p", "auto", 3, 8), run::toString);
         assertTrue(run.err().contains("106.000 model time"), run::toString);
+    }
+
+    /** By default auto tries what its model cannot rule out, in turn; the report names those calls. */
+    @Test
+    void autoTriesItsShortlistLiveAndTheReportSaysSo() {
+        LauncherRun run = LauncherRun.of("--threads", "-np", "8", "--coll", "bcast=auto", "--model", "hold=1,end=100",
+                "--coll-report", "-cp", TESTAPPS, StarBcastCheck.class.getName());
+        assertEquals(0, run.exitCode(), run::toString);
+        // the shortlist under this model: linear-p2p (the pick), sequential, opt-tree, opt-tree-multiport (all 106);
+        // each runs a block of 9 calls (an untimed one and 8 timed): the 3 calls of a size are the first block
+        assertTrue(hasRow(run.err(), "bcast", "<=1 KiB", "linear-p2p", "auto-trial", 3, 8), run::toString);
+        assertTrue(run.err().lines().noneMatch(l -> l.contains(" sequential ")), run::toString);
     }
 
     @Test
@@ -114,6 +126,14 @@ class CollSelectionOptionsTest {
         assertEquals(2, run.exitCode(), run::toString);
         assertTrue(run.err().contains("line 2"), run::toString);
         assertEquals(1, run.err().strip().lines().count(), run::toString);
+
+        run = LauncherRun.of("--threads", "-np", "2", "--coll-tune", "-1", StarBcastCheck.class.getName());
+        assertEquals(2, run.exitCode(), run::toString);
+        assertEquals("mpirun-j: --coll-tune -1 (expected: rounds from 0 (off) to 1000)", run.err().strip(), run::toString);
+        run = LauncherRun.of("-np", "2", "-x", "MPIRUNJ_COLL_TUNE=many", StarBcastCheck.class.getName());
+        assertEquals(2, run.exitCode(), run::toString);
+        assertEquals("mpirun-j: MPIRUNJ_COLL_TUNE=many (expected: rounds from 0 (off) to 1000)", run.err().strip(),
+                run::toString);
 
         run = LauncherRun.of("--threads", "-np", "2", "--model", "hold=fast", StarBcastCheck.class.getName());
         assertEquals(2, run.exitCode(), run::toString);

@@ -56,15 +56,32 @@ public final class RuntimeConfig {
     public static final String COLL_REPORT_PROP = "mpirunj.coll.report";
     public static final String COLL_REPORT_ENV = "MPIRUNJ_COLL_REPORT";
     /**
+     * Timed rounds of {@code auto}'s first live trial ({@code mpirun-j --coll-tune N}; 0: off, auto runs the model's
+     * pick): per operation and size class, the model's shortlist is tried in turn this many times (after one untimed
+     * round), and the candidate with the least time in the call (the ranks' means, summed) runs from then on; the
+     * trial is made again, on warm code and among the close ones (see {@code io.mpirunj.runtime.comm.AutoTrial}).
+     */
+    public static final String COLL_TUNE_PROP = "mpirunj.coll.tune";
+    public static final String COLL_TUNE_ENV = "MPIRUNJ_COLL_TUNE";
+    public static final int COLL_TUNE_DEFAULT = 8;
+    public static final int COLL_TUNE_MAX = 1000;
+    /**
      * The job's cost model ({@code mpirun-j --model SPEC}, the specs of {@code io.mpirunj.fabric.model.ModelSpec}):
      * what model-built schedules plan with and what {@code --coll op=auto} predicts with.
      */
     public static final String MODEL_PROP = "mpirunj.model";
     public static final String MODEL_ENV = "MPIRUNJ_MODEL";
 
-    /** How collectives are chosen and reported: forced spec, rules file, report flag, model spec. */
-    private record Coll(String forced, String rulesFile, boolean report, String modelSpec) {
+    /** How collectives are chosen and reported: forced spec, rules file, report flag, model spec, auto's trial. */
+    private record Coll(String forced, String rulesFile, boolean report, String modelSpec, int tuneRounds) {
+        Coll {
+            if (tuneRounds < 0 || tuneRounds > COLL_TUNE_MAX) {
+                throw new IllegalArgumentException(COLL_TUNE_PROP + "=" + tuneRounds + " (expected: " + TUNE_EXPECTED + ")");
+            }
+        }
     }
+
+    private static final String TUNE_EXPECTED = "rounds from 0 (off) to " + COLL_TUNE_MAX;
 
     private final int eagerLimitBytes;
     private final Coll coll;
@@ -73,7 +90,8 @@ public final class RuntimeConfig {
     private final String placementSpec;
 
     public RuntimeConfig(int eagerLimitBytes, String forcedCollectives) {
-        this(eagerLimitBytes, new Coll(forcedCollectives, null, false, null), Engine.DEFAULT, null, null);
+        this(eagerLimitBytes, new Coll(forcedCollectives, null, false, null, COLL_TUNE_DEFAULT), Engine.DEFAULT, null,
+                null);
     }
 
     private RuntimeConfig(int eagerLimitBytes, Coll coll, Engine engine, String fabricSpec,
@@ -127,10 +145,18 @@ public final class RuntimeConfig {
         Coll coll = new Coll(System.getProperty(CollectiveRegistry.PROP_NAME, env.get(CollectiveRegistry.ENV_NAME)),
                 blankToNull(System.getProperty(COLL_RULES_PROP, env.get(COLL_RULES_ENV))),
                 "1".equals(System.getProperty(COLL_REPORT_PROP, env.get(COLL_REPORT_ENV))),
-                blankToNull(System.getProperty(MODEL_PROP, env.get(MODEL_ENV))));
+                blankToNull(System.getProperty(MODEL_PROP, env.get(MODEL_ENV))), collTune(env));
         return new RuntimeConfig(eagerLimit, coll, new Engine(eagerCredit, transport, localRanks, NanoClock.SYSTEM,
                 UnaryOperator.identity()), System.getProperty(FABRIC_PROP, env.get(FABRIC_ENV)),
                 System.getProperty(PLACEMENT_PROP, env.get(PLACEMENT_ENV)));
+    }
+
+    /** {@link #COLL_TUNE_PROP}, else {@link #COLL_TUNE_ENV}, else the default; anything else is one line naming it. */
+    public static int collTune(Map<String, String> env) {
+        String fromProp = System.getProperty(COLL_TUNE_PROP);
+        String name = fromProp != null || env.get(COLL_TUNE_ENV) == null ? COLL_TUNE_PROP : COLL_TUNE_ENV;
+        return (int) whole(name, fromProp != null ? fromProp : env.get(COLL_TUNE_ENV), COLL_TUNE_DEFAULT, 0,
+                COLL_TUNE_MAX, TUNE_EXPECTED);
     }
 
     /** A non-negative count from the property, else the variable (named as the one that was set), else {@code dflt}. */
@@ -194,8 +220,8 @@ public final class RuntimeConfig {
     }
 
     public RuntimeConfig withForcedCollectives(String spec) {
-        return new RuntimeConfig(eagerLimitBytes, new Coll(spec, coll.rulesFile(), coll.report(), coll.modelSpec()),
-                engine, fabricSpec, placementSpec);
+        return new RuntimeConfig(eagerLimitBytes, new Coll(spec, coll.rulesFile(), coll.report(), coll.modelSpec(),
+                coll.tuneRounds()), engine, fabricSpec, placementSpec);
     }
 
     /**
@@ -204,7 +230,13 @@ public final class RuntimeConfig {
      */
     public RuntimeConfig withCollSelection(String rulesFile, boolean report, String modelSpec) {
         return new RuntimeConfig(eagerLimitBytes, new Coll(coll.forced(), blankToNull(rulesFile), report,
-                blankToNull(modelSpec)), engine, fabricSpec, placementSpec);
+                blankToNull(modelSpec), coll.tuneRounds()), engine, fabricSpec, placementSpec);
+    }
+
+    /** The same tunables with {@code rounds} of auto's live trial ({@link #COLL_TUNE_PROP}; 0: off). */
+    public RuntimeConfig withCollTune(int rounds) {
+        return new RuntimeConfig(eagerLimitBytes, new Coll(coll.forced(), coll.rulesFile(), coll.report(),
+                coll.modelSpec(), rounds), engine, fabricSpec, placementSpec);
     }
 
     /** The same tunables on the fabric {@code fabric} with ranks placed by {@code placement} (either may be null). */
@@ -283,6 +315,11 @@ public final class RuntimeConfig {
     /** True when the ranks report which collective algorithms ran ({@link #COLL_REPORT_PROP}). */
     public boolean collReport() {
         return coll.report();
+    }
+
+    /** Rounds of auto's live trial ({@link #COLL_TUNE_PROP}); 0 when auto runs the model's pick untried. */
+    public int collTuneRounds() {
+        return coll.tuneRounds();
     }
 
     /** The job's cost-model spec ({@link #MODEL_PROP}), or null for the collectives' default. */

@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import io.mpirunj.collectives.runner.JobModels;
 import io.mpirunj.fabric.model.CostModel;
 import io.mpirunj.runtime.RankContext;
+import io.mpirunj.runtime.comm.CommImpl;
 import io.mpirunj.runtime.spi.CallShape;
 import io.mpirunj.runtime.spi.CollRules;
 import io.mpirunj.runtime.spi.CollectiveOp;
@@ -132,6 +133,7 @@ final class CollectiveBench {
             // away there (unstable_if in MatchingQueues' per-source queues, in ScheduleRunner's progress) and
             // recompiled it while the first size was timed; the pass breaks now give the profiles an idle time instead
             timeCalls(call, options.warmup(size), 0, null, null);
+            learnAuto(world, "auto", size, call);
             RuntimeEvents before = RuntimeEvents.now();
             OsuTable.Row row = measure(size, call);
             OsuRun.reportCompiles(stats, options, size, before);
@@ -189,7 +191,7 @@ final class CollectiveBench {
                 int[] groups = model == null ? IntStream.range(0, labels.size()).toArray()
                         : Comparison.scheduleGroups(cop, labels, world.size(), size, model);
                 out.print(new Comparison(labels, times, groups).table(size, options.block(size),
-                        autoPicks(ctx, cop, labels, size)));
+                        autoPicks(comms, cop, labels, size)));
                 out.flush();
             }
         }
@@ -209,6 +211,7 @@ final class CollectiveBench {
                 }
                 separate();
             }
+            learnAuto(comms.get(a), Comparison.labels(options.compare()).get(a), size, calls[a]);
         }
         double[] mine = new double[n * rounds]; // this rank's mean µs per call, [algorithm * rounds + round]
         RuntimeEvents before = RuntimeEvents.now();
@@ -249,15 +252,17 @@ final class CollectiveBench {
         return times;
     }
 
-    /** Per label, what an {@code auto} label runs at {@code size} (null for a forced one, or when unknown). */
-    private static List<String> autoPicks(RankContext ctx, CollectiveOp op, List<String> labels, int size) {
+    /**
+     * Per label, what an {@code auto} label ran last at {@code size}: its live trial's choice once one has ended,
+     * else the model's pick (null for a forced one, or when unknown).
+     */
+    private static List<String> autoPicks(List<Comm> comms, CollectiveOp op, List<String> labels, int size) {
         List<String> picks = new ArrayList<>();
-        for (String label : labels) {
+        for (int i = 0; i < labels.size(); i++) {
             String pick = null;
-            if (ctx != null && Comparison.name(label).equals(CollRules.AUTO)) {
+            if (Comparison.name(labels.get(i)).equals(CollRules.AUTO) && comms.get(i) instanceof CommImpl view) {
                 try {
-                    pick = ctx.registry().withForced(op.cliName() + "=" + CollRules.AUTO)
-                            .select(op, CallShape.of(ctx.size(), size), ctx.config()).algorithm().name();
+                    pick = view.choiceFor(op, CallShape.of(view.size(), size)).algorithm().name();
                 } catch (RuntimeException e) {
                     pick = null; // the table still has auto's times
                 }
@@ -333,6 +338,39 @@ final class CollectiveBench {
     private void separate() {
         if (benchmark != OsuBenchmark.BARRIER) {
             world.barrier();
+        }
+    }
+
+    /**
+     * Untimed calls of {@code call} on {@code comm} until {@code auto}'s live trials at {@code size} are over
+     * ({@code --coll-tune}; nothing for a forced algorithm or with trials off), so the timed calls measure what
+     * auto chose, not its learning: OSU's untimed calls are there to leave start-up out, and learning is start-up.
+     * Rank 0 says how many calls it took. Every rank sees the same trial state at the same call, so all stop together.
+     */
+    private void learnAuto(Comm comm, String label, int size, Runnable call) {
+        if (!(comm instanceof CommImpl view)) {
+            return;
+        }
+        CollectiveOp op = CollectiveOp.fromCliName(benchmark.op());
+        CallShape shape = CallShape.of(comm.size(), size);
+        long at = view.autoLearningCalls(op, shape);
+        long made = 0;
+        while (at >= 0) {
+            if (participant) {
+                call.run();
+            }
+            separate();
+            made++;
+            long now = view.autoLearningCalls(op, shape);
+            if (now >= 0 && now <= at) { // the calls count in another size class than this shape's: none to wait for
+                break;
+            }
+            at = now;
+        }
+        if (made > 0 && world.rank() == 0) {
+            System.err.printf("%s %d B: %s learned for %d more untimed calls (its live trials, --coll-tune), then "
+                    + "ran %s%n", benchmark.command(), size, label, made, view.choiceFor(op, shape).algorithm().name());
+            System.err.flush();
         }
     }
 

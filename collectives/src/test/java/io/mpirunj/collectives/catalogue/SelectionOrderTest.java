@@ -538,7 +538,7 @@ class SelectionOrderTest {
     @Test
     void autoRunsLiveAndReportsItsPrediction() {
         RuntimeConfig config = RuntimeConfig.defaults().withForcedCollectives("bcast=auto")
-                .withCollSelection(null, true, "hold=1,end=100");
+                .withCollSelection(null, true, "hold=1,end=100").withCollTune(0); // the model's pick, untried
         Map<Integer, Map<CollReport.Key, CollReport.Totals>> reports = new ConcurrentHashMap<>();
         LocalCluster.run(8, config, world -> {
             long[] data = new long[128];
@@ -554,6 +554,93 @@ class SelectionOrderTest {
                 SimulatedSelector.UNIT), key);
         String table = CollReport.format(java.util.List.copyOf(reports.values()));
         assertTrue(table.contains("106.000 model time"), table);
+    }
+
+    /**
+     * What auto tries live: its pick first, then every name predicted within 50 % of the fastest completion, by
+     * mean time in the call where ranks share CPUs; names predicted alike are all tried (they are not alike run).
+     */
+    @Test
+    void autoShortlistsWhatTheModelCannotRuleOut() {
+        CollectiveRegistry auto = registry("bcast=auto,allreduce=auto", null);
+        RuntimeConfig tcp = RuntimeConfig.defaults().withCollSelection(null, false, ModelProvider.tcpSpec(8, 2));
+        // 1 KiB: the flat tree (completion 107.35) heads; the binomial-shaped trees (159.41, 1.49x) are in, the
+        // chains (353.35) out
+        assertEquals(java.util.List.of("linear-p2p", "sequential", "fibonacci", "ttcc", "ecef", "binomial-p2p",
+                "binomial", "binary-split", "opt-tree", "opt-tree-multiport", "binomial-segmented"),
+                names(auto.shortlist(CollectiveOp.BCAST, CallShape.of(8, 1024), tcp)));
+        // 1 MiB: every tree completes within 1.5x (CPU-bound), so every name the simulator can evaluate is tried
+        assertEquals(java.util.List.of("linear-p2p", "sequential", "chain", "chain-pipelined", "fef", "binomial-p2p",
+                "binomial", "binary-split", "opt-tree", "opt-tree-multiport", "binomial-segmented", "ecef", "fibonacci",
+                "ttcc"), names(auto.shortlist(CollectiveOp.BCAST, CallShape.of(8, 1 << 20), tcp)));
+        // a model that tells them apart leaves little to try
+        RuntimeConfig flat = RuntimeConfig.defaults().withCollSelection(null, false, "hold=1,end=100");
+        assertEquals(java.util.List.of("linear-p2p", "sequential", "opt-tree", "opt-tree-multiport"),
+                names(auto.shortlist(CollectiveOp.BCAST, CallShape.of(8, 1024), flat)));
+        assertEquals(java.util.List.of("rabenseifner"),
+                names(auto.shortlist(CollectiveOp.ALLREDUCE, CallShape.of(8, 65536), IBM_SP)));
+        Selection first = auto.shortlist(CollectiveOp.BCAST, CallShape.of(8, 1024), tcp).get(0);
+        assertEquals(auto.select(CollectiveOp.BCAST, CallShape.of(8, 1024), tcp), first);
+    }
+
+    private static java.util.List<String> names(java.util.List<Selection> shortlist) {
+        return shortlist.stream().map(s -> s.algorithm().name()).toList();
+    }
+
+    /**
+     * auto's live trial ({@code --coll-tune}): the shortlist runs in turn, the ranks agree on one winner, the data
+     * is intact throughout, and the trial is made again once the size class has had twice the calls.
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void autoTriesItsShortlistLiveAndEveryRankKeepsTheSameChoice() {
+        int rounds = 2;
+        RuntimeConfig config = RuntimeConfig.defaults().withForcedCollectives("bcast=auto")
+                .withCollSelection(null, true, "hold=10,end=10").withCollTune(rounds);
+        java.util.List<String> shortlist = names(registry("bcast=auto", null).shortlist(CollectiveOp.BCAST,
+                CallShape.of(8, 1000), config));
+        assertTrue(shortlist.size() >= 2, shortlist.toString());
+        int first = 2 * (rounds + 1); // calls per candidate: two blocks of an untimed and `rounds` timed calls
+        int second = 2 * (2 * rounds + 1); // blocks twice as long
+        int trial = shortlist.size() * first;
+        int calls = 2 * trial + shortlist.size() * second + 5; // the first trial, the second, then the choice
+        Map<Integer, Map<CollReport.Key, CollReport.Totals>> reports = new ConcurrentHashMap<>();
+        LocalCluster.run(8, config, world -> {
+            for (int call = 0; call < calls; call++) {
+                int root = call % 8;
+                int[] data = new int[250];
+                if (world.rank() == root) {
+                    java.util.Arrays.setAll(data, i -> i * 31 + root);
+                }
+                world.bcast(Buffer.of(data), root);
+                for (int i = 0; i < data.length; i++) {
+                    assertEquals(i * 31 + root, data[i], "call " + call + ", element " + i + " on rank " + world.rank());
+                }
+            }
+            reports.put(world.rank(), ((CommImpl) world).rankContext().collReport().snapshot());
+        });
+        Map<String, Long> ran0 = null;
+        for (int r = 0; r < 8; r++) {
+            Map<CollReport.Key, CollReport.Totals> mine = reports.get(r);
+            Map<String, Long> ran = new java.util.TreeMap<>();
+            long tried = 0;
+            for (Map.Entry<CollReport.Key, CollReport.Totals> e : mine.entrySet()) {
+                CollReport.Key k = e.getKey();
+                assertTrue(shortlist.contains(k.algorithm()), k.toString());
+                ran.put(k.algorithm() + " " + k.source(), e.getValue().calls());
+                tried += k.source().equals("auto-trial") ? e.getValue().calls() : 0;
+            }
+            for (String name : shortlist) { // every one in the first trial; the close ones in the second too
+                long c = ran.getOrDefault(name + " auto-trial", 0L);
+                assertTrue(c == first || c == first + second, name + " on rank " + r + ": " + ran);
+            }
+            assertTrue(tried > trial && tried <= trial + shortlist.size() * second, ran.toString()); // two trials
+            assertEquals(calls, ran.values().stream().mapToLong(Long::longValue).sum(), ran.toString());
+            if (ran0 == null) {
+                ran0 = ran;
+            }
+            assertEquals(ran0, ran, "rank " + r + " ran other algorithms than rank 0");
+        }
     }
 
     private static long calls(Map<CollReport.Key, CollReport.Totals> report, long sizeClass, String algorithm,

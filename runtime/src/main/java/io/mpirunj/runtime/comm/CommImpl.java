@@ -29,6 +29,7 @@ import java.util.List;
  * groups may share an id, since their members never talk to each other on it.
  */
 public final class CommImpl implements Comm {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CommImpl.class);
     public static final int WORLD_CONTEXT = 0;
 
     /** Tag of the internal exchanges that create communicators and finish the job. */
@@ -352,7 +353,9 @@ public final class CommImpl implements Comm {
             CollectiveOp op, Class<T> type, CallShape shape, int[] multicastRanks, AlgorithmCall<T> call) {
         if (!blocking) {
             check.run();
-            T algorithm = type.cast(select(op, shape).algorithm());
+            Selection s = select(op, shape);
+            AutoTrial trial = s.source() == Selection.Source.AUTO ? trials.get(new TrialKey(op, shape)) : null;
+            T algorithm = type.cast((trial != null ? trial.current() : s).algorithm());
             return call.on(algorithm, nonBlockingChannel(multicastRanks), false);
         }
         CallTracker.Call tracked = calls.enter(name, root == CallTracker.NO_PEER ? null : "root", root,
@@ -360,17 +363,103 @@ public final class CommImpl implements Comm {
         try {
             check.run();
             Selection s = select(op, shape);
+            AutoTrial trial = s.source() == Selection.Source.AUTO ? trial(op, shape) : null;
+            if (trial != null) {
+                s = trial.next();
+            }
             CollReport report = rc.collReport();
-            if (report == null) {
+            if (report == null && trial == null) {
                 call.on(type.cast(s.algorithm()), coll, true);
                 return null;
             }
             long start = System.nanoTime();
             call.on(type.cast(s.algorithm()), coll, true);
-            report.record(op, shape.bytes(), s, System.nanoTime() - start);
+            long nanos = System.nanoTime() - start;
+            if (report != null) {
+                report.record(op, shape.bytes(), s, nanos);
+            }
+            if (trial != null && trial.record(nanos)) {
+                agree(new TrialKey(op, shape), trial);
+            }
             return null;
         } finally {
             calls.exit(tracked);
+        }
+    }
+
+    /**
+     * What a blocking call of {@code op} with {@code shape} runs now on this communicator: for {@code auto}, its
+     * trial's choice once one has ended (the model's pick before), else the registry's selection. For reports;
+     * nothing advances.
+     */
+    public Selection choiceFor(CollectiveOp op, CallShape shape) {
+        Selection s = select(op, shape);
+        AutoTrial t = s.source() == Selection.Source.AUTO ? trials.get(new TrialKey(op, shape)) : null;
+        return t != null ? t.current() : s;
+    }
+
+    /**
+     * How many blocking calls of {@code op} with {@code shape} this communicator has made in its size class while
+     * {@code auto}'s live trials are still to be made there, else -1 (trials over, off, or not an {@code auto} call).
+     * Every rank gets the same answer at the same call, so a benchmark can warm up until it is -1 and time auto's
+     * choice rather than its learning.
+     */
+    public long autoLearningCalls(CollectiveOp op, CallShape shape) {
+        Selection s = select(op, shape);
+        AutoTrial t = s.source() == Selection.Source.AUTO ? trial(op, shape) : null;
+        return t != null && t.learning() ? t.calls() : -1;
+    }
+
+    /** An operation and size class of this communicator's blocking {@code auto} calls ({@link AutoTrial}). */
+    private record TrialKey(CollectiveOp op, long sizeClass) {
+        TrialKey(CollectiveOp op, CallShape shape) {
+            this(op, CallShape.sizeClass(shape.bytes()));
+        }
+    }
+
+    /** auto's live trials, per operation and size class; null where the model leaves nothing to try. */
+    private final java.util.Map<TrialKey, AutoTrial> trials = new java.util.HashMap<>();
+
+    /**
+     * The trial of a blocking call {@code auto} chose, made on the first such call of its operation and size class;
+     * null when trials are off ({@code --coll-tune 0}), the call has no agreed size or is a multicast's subgroup
+     * (the others of the communicator make no call to agree with), or the model's shortlist has one name.
+     */
+    private AutoTrial trial(CollectiveOp op, CallShape shape) {
+        int rounds = rc.config().collTuneRounds();
+        if (rounds == 0 || shape.bytes() < 0 || shape.ranks() != shape.commSize() || shape.commSize() < 2) {
+            return null;
+        }
+        TrialKey key = new TrialKey(op, shape);
+        AutoTrial t = trials.get(key);
+        if (t == null && !trials.containsKey(key)) {
+            List<Selection> shortlist = registry().shortlist(op, shape, rc.config());
+            t = shortlist.size() < 2 ? null : new AutoTrial(shortlist, rounds);
+            trials.put(key, t);
+        }
+        return t;
+    }
+
+    /**
+     * The end of a trial: the ranks add their means (one allreduce on the collective channel, with the
+     * algorithm chosen for allreduce without a size, so no trial starts inside it) and all take the least.
+     */
+    private void agree(TrialKey key, AutoTrial trial) {
+        long[] mine = trial.means();
+        long[] summed = new long[mine.length];
+        registry().select(CollectiveOp.ALLREDUCE, CollectiveAlgorithm.Allreduce.class)
+                .allreduce(coll, Buffer.of(mine), Buffer.of(summed), Op.SUM, true);
+        trial.decide(summed);
+        if (rank == 0 && LOG.isInfoEnabled()) { // what auto measured, for -v
+            List<Selection> tried = trial.triedLast();
+            StringBuilder b = new StringBuilder();
+            for (int c = 0; c < tried.size(); c++) {
+                b.append(c == 0 ? "" : ", ").append(tried.get(c).algorithm().name())
+                        .append(String.format(java.util.Locale.ROOT, " %.1f", summed[c] / 1e3 / group.size()));
+            }
+            LOG.info("auto: {} {} on {} ranks, trial {} of {}: mean us per call ({}); runs {}", key.op().cliName(),
+                    CollReport.sizeLabel(key.sizeClass()), group.size(), trial.trialsDone(), AutoTrial.TRIALS, b,
+                    trial.current().algorithm().name());
         }
     }
 

@@ -465,6 +465,20 @@ public final class CollectiveRegistry {
         return new Selection(lookup(op, p.algorithm()), Selection.Source.AUTO, p.predicted(), p.unit());
     }
 
+    /**
+     * What {@code auto} may try live for a call it chose ({@link Selection.Source#AUTO}): the model's pick first,
+     * then the candidates the model cannot rule out ({@link ModelSelector#shortlist}); one entry when there is
+     * nothing to try. Every rank gets the same list from the same inputs.
+     */
+    public List<Selection> shortlist(CollectiveOp op, CallShape call, RuntimeConfig config) {
+        List<Selection> out = new ArrayList<>();
+        for (ModelSelector.Prediction p : modelSelector.shortlist(op, candidates.get(op),
+                withoutModel(op, call).algorithm(), call, config)) {
+            out.add(new Selection(lookup(op, p.algorithm()), Selection.Source.AUTO, p.predicted(), p.unit()));
+        }
+        return out;
+    }
+
     /** True when {@code op} is set to {@code auto}. */
     public boolean isAuto(CollectiveOp op) {
         return auto.contains(op);
@@ -513,7 +527,9 @@ public final class CollectiveRegistry {
             if (modelSelector != null && defaults.containsKey(op)) {
                 sb.append(String.format("%-11s %-22s %s %s%n", op.cliName(), CollRules.AUTO,
                         auto.contains(op) ? "*" : " ", "the fastest schedule-built algorithm under --model, "
-                                + "by simulation (cached per size class and group; within 10 %: what runs without auto, or with cpus=C the least mean time in the call)"));
+                                + "by simulation (cached per size class and group; within 10 %: what runs without auto, or with "
+                                + "cpus=C the least mean time in the call), then the fastest measured of those within 50 % "
+                                + "(--coll-tune)"));
             }
         }
         return sb.toString();

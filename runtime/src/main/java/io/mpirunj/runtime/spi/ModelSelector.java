@@ -24,4 +24,15 @@ public interface ModelSelector {
      */
     Prediction choose(CollectiveOp op, List<CollectiveAlgorithm> candidates, CollectiveAlgorithm fallback,
             CallShape call, RuntimeConfig config);
+
+    /**
+     * What {@code auto} tries live before it settles ({@code --coll-tune}): {@link #choose}'s answer first, then
+     * the other candidates the model cannot rule out, fastest predicted first. The same arguments as
+     * {@link #choose}; every rank gets the same list. This default offers the choice alone (nothing to try).
+     */
+    default List<Prediction> shortlist(CollectiveOp op, List<CollectiveAlgorithm> candidates,
+            CollectiveAlgorithm fallback, CallShape call, RuntimeConfig config) {
+        Prediction p = choose(op, candidates, fallback, call, config);
+        return p == null ? List.of() : List.of(p);
+    }
 }

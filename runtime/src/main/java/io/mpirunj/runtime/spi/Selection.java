@@ -18,17 +18,26 @@ public record Selection(CollectiveAlgorithm algorithm, Source source, double pre
         RULES,
         /** {@code op=auto}: the model's fastest. */
         AUTO,
+        /** {@code op=auto}, a call of its live trial among the model's shortlist ({@code --coll-tune}). */
+        AUTO_TRIAL,
+        /** {@code op=auto}: the shortlisted candidate its live trial measured fastest. */
+        AUTO_MEASURED,
         /** A built-in size/rank-count threshold. */
         THRESHOLD,
         /** The registered algorithm of highest priority. */
         DEFAULT;
 
         public String label() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
         }
     }
 
     public Selection(CollectiveAlgorithm algorithm, Source source) {
         this(algorithm, source, Double.NaN, null);
+    }
+
+    /** The same choice, as {@code source} chose it. */
+    public Selection from(Source source) {
+        return new Selection(algorithm, source, predicted, unit);
     }
 }

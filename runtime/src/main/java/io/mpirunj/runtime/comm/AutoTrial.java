@@ -1,0 +1,217 @@
+package io.mpirunj.runtime.comm;
+
+import io.mpirunj.runtime.spi.Selection;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * {@code auto}'s live trial for one operation and size class on one communicator ({@code --coll-tune ROUNDS}):
+ * the model ranks the candidates, but on a shared machine it cannot tell apart those it predicts within
+ * {@code SimulatedSelector.SHORTLIST_MARGIN} of each other (benchmarks/README.md, "Session 15": at 1 MiB on 8
+ * processes it ran the flat tree, 22 % behind the fastest tree), so the shortlist is run for real, as STAR-MPI
+ * does. Each candidate runs a block of calls in a row (an untimed one, then {@code rounds} timed ones), the
+ * candidates one after another and then again in the reverse order, so a drift during the trial (the JIT
+ * compiling, another job starting) weighs on all alike. Blocks, not one call each in turn: calls of one algorithm
+ * in a row are what a program makes, and alternating them measured otherwise (benchmarks/README.md, "Session 16").
+ * Each rank takes its mean time in the call per candidate without its slowest call (a preemption or a collection
+ * is no trait of an algorithm), the ranks add their means (an allreduce the caller makes: {@link #means} in,
+ * {@link #decide} with the sums), and the least sum (after the first trial, the least over the trials since the
+ * first) runs from then on.
+ *
+ * <p>The trial is made {@link #TRIALS} times, each once the size class has had {@link #SPACING} times the calls it
+ * had when the previous one ended, so a choice made while the JIT was still compiling is revisited on warm code.
+ * The first trial runs on cold code (a tree whose code is compiled later looks slower than it is), so it decides
+ * only what runs until the second and leaves out only the candidates twice as slow as the fastest
+ * ({@link #KEEP_COLD}); from the second on, only those within {@link #KEEP} of the fastest are tried again (always
+ * at least the two fastest), with blocks twice as long each time: the later trials run on warm code and decide
+ * between close candidates, which takes more calls to tell apart (at 1 MiB on 8 processes the trees differ by
+ * 2-10 %, a call by 20 %). After the last nothing is timed.
+ *
+ * <p>Every rank makes the same collective calls in the same order, so every rank's trial is at the same call
+ * when it runs a candidate, and the summed means (whole nanoseconds, added exactly) give every rank the same
+ * answer. Not thread-safe: a communicator's blocking collectives are called one at a time.
+ */
+final class AutoTrial {
+
+    /** How many times the trial is made. */
+    static final int TRIALS = 4;
+    /** The next trial starts when the size class's call count is this many times the count the last one ended at. */
+    static final int SPACING = 2;
+    /** A candidate is tried again when its sum came within this fraction of the fastest's (from the second trial). */
+    static final double KEEP = 0.25;
+    /**
+     * After the first trial, on cold code, only what came out twice as slow as the fastest is left out: a tree whose
+     * code is compiled later looks slower than it is there, but not by half (benchmarks/README.md, "Session 16").
+     */
+    static final double KEEP_COLD = 1.0;
+
+    /** The candidates of the running (or next) trial, the model's order kept. */
+    private List<Selection> candidates;
+    private final int rounds;
+    /** Per candidate, its timed calls of the running trial on this rank, in nanoseconds. */
+    private long[][] samples;
+    /** Per candidate, the summed means of the trials after the first, each times its timed calls per candidate. */
+    private long[] warm;
+    private List<Selection> triedLast = List.of();
+    private long calls;
+    private long trialStart;
+    private int trialsDone;
+    private Selection chosen;
+
+    /**
+     * @param candidates the model's shortlist, its pick first (two or more)
+     * @param rounds     timed calls of each candidate in each of the first trial's two blocks (at least 1)
+     */
+    AutoTrial(List<Selection> candidates, int rounds) {
+        if (candidates.size() < 2 || rounds < 1) {
+            throw new IllegalArgumentException("a trial needs two candidates and a round: " + candidates + ", " + rounds);
+        }
+        this.candidates = List.copyOf(candidates);
+        this.rounds = rounds;
+        this.samples = new long[candidates.size()][2 * timed()];
+        this.warm = new long[candidates.size()];
+        this.chosen = candidates.get(0);
+    }
+
+    /** Calls in one block of the running trial: an untimed one, then the timed ones, twice as many each trial. */
+    private int block() {
+        return timed() + 1;
+    }
+
+    /** Timed calls per block in the running trial: {@code rounds} in the first, twice as many in each next one. */
+    private int timed() {
+        return rounds << Math.min(trialsDone, TRIALS - 1);
+    }
+
+    /** Calls in the running trial: two blocks per candidate. */
+    private long length() {
+        return 2L * candidates.size() * block();
+    }
+
+    /** Position of the next call in the running trial, or -1 when no trial is running. */
+    private long position() {
+        long i = calls - trialStart;
+        return trialsDone < TRIALS && i >= 0 && i < length() ? i : -1;
+    }
+
+    /** The candidate the call at {@code position} of a trial runs: blocks in order, then in the reverse order. */
+    private int candidateAt(long position) {
+        int n = candidates.size();
+        int b = (int) (position / block());
+        return b < n ? b : 2 * n - 1 - b;
+    }
+
+    /** What the next call runs: a candidate in turn during a trial (as {@code auto-trial}), else the choice. */
+    Selection next() {
+        long i = position();
+        return i < 0 ? chosen : candidates.get(candidateAt(i)).from(Selection.Source.AUTO_TRIAL);
+    }
+
+    /** The choice so far, for calls that take no part in the trial (non-blocking ones): nothing advances. */
+    Selection current() {
+        return chosen;
+    }
+
+    /**
+     * Counts the call {@link #next} answered, which took {@code nanos} on this rank.
+     *
+     * @return true when it ended a trial: the caller must now agree on the result with the other ranks
+     *     ({@link #means}, then {@link #decide})
+     */
+    boolean record(long nanos) {
+        long i = position();
+        calls++;
+        if (i < 0) {
+            return false;
+        }
+        int inBlock = (int) (i % block());
+        if (inBlock > 0) {
+            boolean second = i / block() >= candidates.size();
+            samples[candidateAt(i)][(second ? timed() : 0) + inBlock - 1] = nanos;
+        }
+        return i == length() - 1;
+    }
+
+    /**
+     * This rank's mean time per candidate in the trial just ended, without its slowest call, in nanoseconds, in the
+     * order of {@link #candidates}.
+     */
+    long[] means() {
+        long[] out = new long[samples.length];
+        for (int c = 0; c < samples.length; c++) {
+            long sum = 0;
+            long slowest = 0;
+            for (long t : samples[c]) {
+                sum += t;
+                slowest = Math.max(slowest, t);
+            }
+            out[c] = (sum - slowest) / (samples[c].length - 1);
+        }
+        return out;
+    }
+
+    /**
+     * Weighs in this trial's {@code summed} (every rank's {@link #means} added) and takes the candidate with the least
+     * weight (on a tie the earlier, the model's order): after the first trial, on cold code, its sums alone; after
+     * the others, the sums of every trial since the first, each weighed by its timed calls per candidate, so one
+     * disturbed trial does not overturn what the others measured (at 1 KiB on 8 processes, a fourth trial once
+     * found the flat and the binomial tree 1.5 % apart where the second and third had found 29 % and 11 %). Keeps for
+     * the next trial those within {@link #KEEP_COLD} of the least after the first and within {@link #KEEP} after the
+     * others (at least the two least); schedules the next trial.
+     */
+    void decide(long[] summed) {
+        triedLast = candidates;
+        long[] weight = new long[summed.length];
+        for (int c = 0; c < summed.length; c++) {
+            warm[c] += trialsDone == 0 ? 0 : summed[c] * timed();
+            weight[c] = trialsDone == 0 ? summed[c] : warm[c];
+        }
+        Integer[] order = new Integer[weight.length];
+        for (int c = 0; c < order.length; c++) {
+            order[c] = c;
+        }
+        Arrays.sort(order, (a, b) -> weight[a] != weight[b] ? Long.compare(weight[a], weight[b]) : a - b);
+        chosen = candidates.get(order[0]).from(Selection.Source.AUTO_MEASURED);
+        double keep = trialsDone == 0 ? KEEP_COLD : KEEP;
+        List<Integer> places = Arrays.asList(order);
+        List<Selection> next = new ArrayList<>();
+        List<Long> kept = new ArrayList<>();
+        for (int c = 0; c < candidates.size(); c++) { // in the model's order
+            if (places.indexOf(c) < 2 || weight[c] <= weight[order[0]] * (1 + keep)) {
+                next.add(candidates.get(c));
+                kept.add(warm[c]);
+            }
+        }
+        candidates = List.copyOf(next);
+        warm = kept.stream().mapToLong(Long::longValue).toArray();
+        trialsDone++;
+        samples = new long[candidates.size()][2 * timed()];
+        trialStart = calls * SPACING;
+    }
+
+    /** The candidates of the trial decided last, in the order of its sums. */
+    List<Selection> triedLast() {
+        return triedLast;
+    }
+
+    /** The candidates of the running trial, or of the next one. */
+    List<Selection> candidates() {
+        return candidates;
+    }
+
+    /** How many trials have been decided. */
+    int trialsDone() {
+        return trialsDone;
+    }
+
+    /** True until the last trial has been decided. */
+    boolean learning() {
+        return trialsDone < TRIALS;
+    }
+
+    /** Calls made so far in this size class. */
+    long calls() {
+        return calls;
+    }
+}
