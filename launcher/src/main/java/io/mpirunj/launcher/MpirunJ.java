@@ -170,9 +170,10 @@ public final class MpirunJ implements Callable<Integer> {
     String placement;
 
     @Option(names = "--fabric-params", paramLabel = "PARAMS",
-            description = "Emulate --fabric live: every message is timed by the wormhole engine with these "
-                    + "parameters (ss=2000,sd=2,cd=2,rs=3500,rd=3 flit level; or a cost model hold=..,end=.. "
-                    + "or logp:..), contention included. Processes: ranks on this host only (the launcher hosts the arbiter).")
+            description = "Emulate --fabric live: every message is timed, contention included, by the wormhole "
+                    + "engine with these parameters: " + io.mpirunj.fabric.wormhole.Fabric.PARAMS_FORM
+                    + " (e.g. ss=2000,sd=2,cd=2,rs=3500,rd=3). Processes: ranks on this host only (the launcher "
+                    + "hosts the arbiter).")
     String fabricParams;
 
     @Option(names = "--fabric-time-scale", paramLabel = "US_PER_UNIT",
@@ -694,9 +695,9 @@ public final class MpirunJ implements Callable<Integer> {
         double scale = fabricTimeScale == null ? FabricEmulation.DEFAULT_MICROS_PER_UNIT : fabricTimeScale;
         String faults = String.join(";", fabricFaults);
         try {
-            FabricEmulation.of(fabric.trim(), placement, fabricParams, scale, faults, size);
+            FabricOptions.emulation(fabric, placement, fabricParams, fabricTimeScale, fabricFaults, size);
         } catch (IllegalArgumentException e) {
-            throw new UsageException("--fabric " + fabric + " --fabric-params " + fabricParams + ": " + e.getMessage());
+            throw new UsageException(e.getMessage());
         }
         settings.put(FabricEmulation.PARAMS_ENV, fabricParams.trim());
         settings.put(FabricEmulation.TIME_SCALE_ENV, Double.toString(scale));

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mpirunj.fabric.model.LinearFit;
 import io.mpirunj.fabric.model.ModelFile;
 import io.mpirunj.fabric.model.PairMatrixFile;
+import io.mpirunj.launcher.FabricOptions;
 import io.mpirunj.launcher.MpirunJ;
 import io.mpirunj.runtime.fabric.FabricEmulation;
 import java.io.IOException;
@@ -132,11 +133,9 @@ public final class CalibrateCommand implements Callable<Integer> {
         FabricEmulation emulation = null;
         if (fabricParams != null) {
             try {
-                emulation = FabricEmulation.of(fabric, placement, fabricParams,
-                        fabricTimeScale == null ? FabricEmulation.DEFAULT_MICROS_PER_UNIT : fabricTimeScale, null, np);
+                emulation = FabricOptions.emulation(fabric, placement, fabricParams, fabricTimeScale, List.of(), np);
             } catch (IllegalArgumentException e) {
-                stderr.println("mpirun-j calibrate: --fabric " + fabric + " --fabric-params " + fabricParams + ": "
-                        + e.getMessage());
+                stderr.println("mpirun-j calibrate: " + e.getMessage());
                 stderr.flush();
                 return 2;
             }

@@ -73,10 +73,10 @@ final class ScenarioOptions {
     String fabric;
 
     @Option(names = "--fabric-params", paramLabel = "P",
-            description = "The fabric's timing: flit level ss=2000,sd=2,cd=2,rs=3500,rd=3[,flit=BYTES] "
-                    + "(contention delays messages; the builders plan with --model, else the nominal "
-                    + "hold=ss+sd*m,end=ss+rs+(sd+cd+rd)*m), or a cost model spec as --model (its timing; "
-                    + "contention is only reported). Default: the --model.")
+            description = "The fabric's timing: " + Fabric.PARAMS_FORM + ". Flit level (e.g. "
+                    + "ss=2000,sd=2,cd=2,rs=3500,rd=3) contention delays messages, and the builders plan with "
+                    + "--model, else the nominal hold=ss+sd*m,end=ss+rs+(sd+cd+rd)*m; a cost model gives its timing "
+                    + "(contention is only reported). Default: the --model.")
     String fabricParams;
 
     @Option(names = "--placement", paramLabel = "PL",
@@ -202,7 +202,12 @@ final class ScenarioOptions {
             builderModel = given != null ? given : Fabric.builderModel(fabricParams);
             network = Fabric.network(topology, params, nodeModel);
         } else {
-            CostModel fromParams = fabricParams == null ? null : parseModel("--fabric-params", fabricParams);
+            CostModel fromParams;
+            try {
+                fromParams = fabricParams == null ? null : Fabric.builderModel(fabricParams);
+            } catch (IllegalArgumentException e) {
+                throw new BadInput("--fabric-params: " + e.getMessage());
+            }
             if (fromParams != null && given != null && !fromParams.toString().equals(given.toString())) {
                 throw new BadInput("--model " + model + " and --fabric-params " + fabricParams
                         + " are two cost models (give it once; --fabric-params takes ss=... for flit-level timing)");
