@@ -181,6 +181,26 @@ class LauncherDefectsTest {
         assertEquals(0, run.exitCode(), run::toString);
     }
 
+    /**
+     * Output files go into directories that exist, as calibrate --out, bench --write-rules and --trace want:
+     * schedule --png made missing directories, and trace --png died with a FileNotFoundException trace (status 1).
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void picturesIntoAMissingDirectoryAreOneUsageError(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        java.nio.file.Path missing = dir.resolve("out");
+        LauncherRun run = LauncherRun.of("schedule", "--algo", "binomial", "-np", "4", "--png",
+                missing.resolve("x.png").toString());
+        assertEquals(UsageException.EXIT_CODE, run.exitCode(), run::toString);
+        assertEquals(List.of("mpirun-j schedule: --png " + missing.resolve("x.png") + ": no such directory " + missing),
+                run.errLines(), run::toString);
+        run = LauncherRun.of("trace", dir.resolve("run.trace").toString(), "--png", missing.resolve("x.png").toString());
+        assertEquals(UsageException.EXIT_CODE, run.exitCode(), run::toString);
+        assertEquals(List.of("mpirun-j trace: --png " + missing.resolve("x.png") + ": no such directory " + missing),
+                run.errLines(), run::toString);
+        assertTrue(!java.nio.file.Files.exists(missing));
+    }
+
     /** Defect 4: a bad -J option is one usage error, before any rank starts. */
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)

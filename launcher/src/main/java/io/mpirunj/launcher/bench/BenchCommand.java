@@ -139,7 +139,7 @@ public final class BenchCommand implements Callable<Integer> {
     String coll;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Where a sweep writes its CSV and charts "
-            + "(default: bench-results).")
+            + "(default: bench-results; created if missing).")
     Path out = Path.of("bench-results");
 
     @Mixin

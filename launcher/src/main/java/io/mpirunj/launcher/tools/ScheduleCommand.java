@@ -127,10 +127,11 @@ public final class ScheduleCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--png", paramLabel = "FILE", description = "Write the pictures as PNG: FILE-tree.png, "
-            + "FILE-timing.png[, FILE-fabric.png] (see Pictures below).")
+            + "FILE-timing.png[, FILE-fabric.png] (see Pictures below), into FILE's directory, which must exist.")
     Path png;
 
-    @Option(names = "--svg", paramLabel = "FILE", description = "The same pictures as SVG.")
+    @Option(names = "--svg", paramLabel = "FILE", description = "The same pictures as SVG (FILE's directory must "
+            + "exist).")
     Path svg;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
@@ -149,6 +150,8 @@ public final class ScheduleCommand implements Callable<Integer> {
             if ((algorithm == null) == (from == null)) {
                 throw new BadInput("give one of --algo NAME and --from FILE.json (or --verify FILE.json)");
             }
+            checkPictureFile("--png", png);
+            checkPictureFile("--svg", svg);
             if (from != null) {
                 ScheduleFile file = readFile(from);
                 schedule = file.schedule();
@@ -160,8 +163,6 @@ public final class ScheduleCommand implements Callable<Integer> {
                 }
                 schedule = build(scenario, scenario.checkAlgorithm(algorithm));
             }
-            checkPictureFile("--png", png);
-            checkPictureFile("--svg", svg);
         } catch (BadInput e) {
             return Tools.usage(spec, e);
         }
@@ -248,6 +249,7 @@ public final class ScheduleCommand implements Callable<Integer> {
         if (file.getFileName() == null || Files.isDirectory(file)) {
             throw new BadInput(option + " " + file + " (expected: a file name; the pictures are named after it)");
         }
+        Tools.checkDirectoryOf(option, file);
     }
 
     /** The pictures of {@code sim}, by file-name suffix. */
@@ -279,7 +281,7 @@ public final class ScheduleCommand implements Callable<Integer> {
         if (file == null) {
             return;
         }
-        for (Map.Entry<String, Picture> e : pictures.entrySet()) { // writePng/writeSvg create the directories
+        for (Map.Entry<String, Picture> e : pictures.entrySet()) { // into a directory checkPictureFile found
             Path target = pictureFile(file, e.getKey(), extension);
             if (extension.equals(".png")) {
                 e.getValue().writePng(target);

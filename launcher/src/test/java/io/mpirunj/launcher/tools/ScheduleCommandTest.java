@@ -157,9 +157,27 @@ class ScheduleCommandTest {
         assertTrue(run.out().contains("contention: 0 events"), run.out()); // OPT-mesh's theorem
     }
 
+    /** As every command's output file: a directory that does not exist is bad input, and none is made. */
+    @Test
+    void picturesIntoAMissingDirectoryAreRefusedBeforeAnythingIsBuilt(@TempDir Path dir) {
+        Path missing = dir.resolve("pics");
+        for (String line : List.of("--algo opt-tree -np 9 --png " + missing.resolve("t.png"),
+                "--algo opt-tree -np 9 --svg " + missing.resolve("t.svg"),
+                "--op alltoall --algo sem --fabric torus:16x16 --png " + missing.resolve("t.png"))) {
+            ToolRun run = ToolRun.schedule(args(line));
+            String option = line.contains("--png") ? "--png " : "--svg ";
+            assertEquals(Tools.USAGE, run.exitCode(), run::toString);
+            assertEquals("mpirun-j schedule: " + option + missing.resolve(option.equals("--png ") ? "t.png" : "t.svg")
+                    + ": no such directory " + missing, run.err().trim(), run::toString);
+            assertEquals("", run.out(), run::toString);
+        }
+        assertFalse(Files.exists(missing));
+    }
+
     @Test
     void pngWritesTreeTimingAndFabricPicturesNamedAfterFile(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("pics/opt.png");
+        Files.createDirectory(dir.resolve("pics"));
         ToolRun run = ToolRun.schedule(args(OPT_MESH + " --png " + file + " --svg " + dir.resolve("opt")));
         assertEquals(0, run.exitCode(), run::toString);
         MiniJson.object(run.out()); // stdout stays pure JSON: the file names go to stderr
