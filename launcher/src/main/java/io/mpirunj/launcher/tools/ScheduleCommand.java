@@ -205,8 +205,8 @@ public final class ScheduleCommand implements Callable<Integer> {
     /** {@link #read}, with the model the file names. */
     static ScheduleFile readFile(Path file) throws BadInput {
         try {
-            String text = Files.readString(file);
-            return new ScheduleFile(ScheduleJson.read(text), ScheduleJson.model(text));
+            ScheduleJson.Document d = ScheduleJson.readDocument(Files.readString(file));
+            return new ScheduleFile(d.schedule(), d.model());
         } catch (IOException e) {
             throw new BadInput("cannot read " + file + ": " + IoErrors.reason(e, file));
         } catch (IllegalArgumentException e) {
