@@ -14,7 +14,10 @@ import io.mpirunj.fabric.wormhole.WormholeNetwork;
 import io.mpirunj.fabric.wormhole.WormholeParams;
 import java.nio.file.Path;
 import java.util.Locale;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 
 /**
  * The options {@code schedule} and {@code simulate} share (a picocli mixin): what is multicast,
@@ -89,21 +92,41 @@ final class ScenarioOptions {
             description = "How nodes attach to the fabric's routers. Default: one-port (all-port on a star graph).")
     String ports;
 
-    /** Checks every option; the result can build and simulate schedules. */
+    /** The command this mixin is part of: which options its command line gave (null when built by hand). */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
+    /** A schedule read from a file, as the options say to evaluate it (resized by --size), and its scenario. */
+    record FromFile(Scenario scenario, Schedule schedule) {
+    }
+
     /**
      * For a schedule read from {@code path} ({@code simulate --schedule}, {@code schedule --from}): its root, bytes and
      * (one-to-many) operation, its ranks and the model it was simulated on unless -np or --model say otherwise (a
      * model it names that does not parse, e.g. a fabric's, is left out), so that the header says what is simulated and
-     * {@code schedule --from FILE --json} writes the file's bytes again. Another -np than the file's is bad input.
+     * {@code schedule --from FILE --json} writes the file's bytes again. An option given that the file contradicts is
+     * bad input: another -np, --root or --op than the file's; another --size resizes a schedule that moves the whole
+     * buffer ({@link Schedule#withMessageBytes}) and is refused for one that cuts it into blocks.
      */
-    Scenario resolveFor(ScheduleCommand.ScheduleFile file, Path path) throws BadInput {
+    FromFile resolveFor(ScheduleCommand.ScheduleFile file, Path path) throws BadInput {
         Schedule schedule = file.schedule();
         if (np == null) {
             np = schedule.ranks();
         }
-        root = String.valueOf(Math.max(0, schedule.root()));
-        size = schedule.messageBytes();
-        if (schedule.collective().rooted()) {
+        boolean rootGiven = given("--root");
+        boolean sizeGiven = given("--size");
+        boolean opGiven = given("--op");
+        if (rootGiven && schedule.root() < 0) {
+            throw new BadInput("--root " + root + ": the schedule in " + path + " (" + schedule.collective().label()
+                    + ") has no root (leave --root out)");
+        }
+        if (!rootGiven) {
+            root = String.valueOf(Math.max(0, schedule.root()));
+        }
+        if (!sizeGiven) {
+            size = schedule.messageBytes();
+        }
+        if (!opGiven && schedule.collective().rooted()) {
             op = schedule.collective().label();
         }
         if (model == null && fabric == null && file.model() != null) {
@@ -119,9 +142,32 @@ final class ScenarioOptions {
             throw new BadInput(path + ": the schedule has " + schedule.ranks() + " ranks (expected: -np "
                     + scenario.ranks() + ")");
         }
-        return scenario;
+        if (opGiven && scenario.op() != schedule.collective()) {
+            throw new BadInput("--op " + op.trim() + " differs from the " + schedule.collective().label()
+                    + " of the schedule in " + path + " (leave --op out)");
+        }
+        if (rootGiven && scenario.root() != schedule.root()) {
+            throw new BadInput("--root " + root.trim() + " differs from the schedule's root " + schedule.root() + " in "
+                    + path + " (leave --root out)");
+        }
+        if (scenario.bytes() != schedule.messageBytes()) {
+            try {
+                schedule = schedule.withMessageBytes(scenario.bytes());
+            } catch (IllegalArgumentException e) {
+                throw new BadInput("--size " + scenario.bytes() + " differs from the schedule's " + schedule.messageBytes()
+                        + " bytes in " + path + ", and " + e.getMessage() + " (leave --size out)");
+            }
+        }
+        return new FromFile(scenario, schedule);
     }
 
+    /** True if the command line gave {@code option} (its default is not the user's word). */
+    private boolean given(String option) {
+        ParseResult parsed = command == null ? null : command.commandLine().getParseResult();
+        return parsed != null && parsed.hasMatchedOption(option);
+    }
+
+    /** Checks every option; the result can build and simulate schedules. */
     Scenario resolve() throws BadInput {
         Collective collective = switch (op.trim().toLowerCase(Locale.ROOT)) {
             case "bcast" -> Collective.BCAST;

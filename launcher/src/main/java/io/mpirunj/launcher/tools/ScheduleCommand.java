@@ -112,7 +112,9 @@ public final class ScheduleCommand implements Callable<Integer> {
 
     @Option(names = "--from", paramLabel = "FILE.json",
             description = "Read the schedule (e.g. a --json output, or one written by hand) instead of building one; "
-                    + "its ranks, root, size and model (the one it names, unless --model is given) are used.")
+                    + "its ranks, root, size and model (the one it names) are used. --model replaces the model; "
+                    + "--size resizes a schedule that moves the whole buffer; -np, --root or --op other than the "
+                    + "file's are refused.")
     Path from;
 
     @Option(names = "--verify", paramLabel = "FILE.json",
@@ -153,9 +155,9 @@ public final class ScheduleCommand implements Callable<Integer> {
             checkPictureFile("--png", png);
             checkPictureFile("--svg", svg);
             if (from != null) {
-                ScheduleFile file = readFile(from);
+                ScenarioOptions.FromFile file = options.resolveFor(readFile(from), from);
                 schedule = file.schedule();
-                scenario = options.resolveFor(file, from);
+                scenario = file.scenario();
             } else {
                 scenario = options.resolve();
                 if (scenario.op() == Collective.ALLTOALL) {
