@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mpirunj.examples.Ring;
+import io.mpirunj.fabric.model.ModelSpec;
 import io.mpirunj.fabric.wormhole.Fabric;
+import io.mpirunj.fabric.wormhole.WormholeParams;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -107,7 +109,9 @@ class FabricLaunchTest {
                 + "parameters nor a cost model (expected: " + Fabric.PARAMS_FORM + ")"), run.errLines(), run::toString);
         String help = String.join(" ", MpirunJ.commandLine().getCommandSpec().findOption("--fabric-params")
                 .description());
-        assertTrue(help.contains(Fabric.PARAMS_FORM), help);
+        for (String form : List.of(WormholeParams.FORM, Fabric.MODEL_PARAMS_FORM, ModelSpec.LOGP_FORM)) {
+            assertTrue(Fabric.PARAMS_FORM.contains(form) && help.contains(form), form + " in " + help);
+        }
         run = LauncherRun.of("--threads", "-np", "4", "--fabric", "mesh:2x2", "--fabric-params", "hold=20,end=55",
                 "--fabric-time-scale", "0", "-cp", EXAMPLES, Ring.class.getName());
         assertEquals(2, run.exitCode(), run::toString);

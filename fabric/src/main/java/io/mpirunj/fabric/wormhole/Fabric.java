@@ -24,7 +24,9 @@ public final class Fabric {
      * {@link ModelSpec#PARAMETERIZED_FORM} in full is, and the help of --model gives it).
      */
     public static final String PARAMS_FORM = "flit level " + WormholeParams.FORM + ", or a cost model as --model: "
-            + "hold=A[+Bm],end=C[+Dm][,...] or " + ModelSpec.LOGP_FORM;
+            + Fabric.MODEL_PARAMS_FORM + " or " + ModelSpec.LOGP_FORM;
+    /** The cost model form of {@link #PARAMS_FORM}, in short (the help of --model gives it in full). */
+    public static final String MODEL_PARAMS_FORM = "hold=A[+Bm],end=C[+Dm][,...]";
 
     private static final Pattern FLIT_KEY = Pattern.compile("(?i)(?:^|,)\\s*(?:ss|sd|cd|rs|rd|flit)\\s*=");
     private static final Pattern MODEL = Pattern.compile("(?i)\\s*(?:logp:|pairs:).*|(?:.*,)?\\s*(?:hold|end)\\s*=.*");

@@ -49,14 +49,17 @@ final class ScenarioOptions {
 
     @Option(names = "--root", paramLabel = "R", defaultValue = "0",
             description = "The source rank, 0..K-1, or on a fabric the address of the source's node "
-                    + "(e.g. dcba or 4321 on star:4). Default: ${DEFAULT-VALUE}.")
+                    + "(on star:4 e.g. dcba or 4321). Default: ${DEFAULT-VALUE}.")
     String root;
 
     @Option(names = "--model", paramLabel = "SPEC",
-            description = "Cost model, in model time units: hold=20,end=55 (t_hold, t_end); "
-                    + "hold=20+0.02m,end=55+0.07m (linear in m = --size bytes); logp:L=6,o=2,g=4 "
-                    + "(t_hold = g, t_end = L+2o); either may end with ,ports=P. "
-                    + "Default: " + DEFAULT_MODEL + " (paper 000's IBM SP, µs).")
+            description = {"Cost model, in model time units:",
+                "hold=20,end=55 (t_hold, t_end > 0);",
+                "hold=20+0.02m,end=55+0.07m (linear in m = --size bytes);",
+                "logp:L=6,o=2,g=4 (t_hold = g, t_end = L+2o > 0);",
+                "either may take a field ports=P for multi-port nodes,",
+                "e.g. hold=20,end=55,ports=2.",
+                "Default: " + DEFAULT_MODEL + " (paper 000's IBM SP, µs)."})
     String model;
 
     @Option(names = "--size", paramLabel = "BYTES", defaultValue = "1",
@@ -72,14 +75,19 @@ final class ScenarioOptions {
     String eval;
 
     @Option(names = "--fabric", paramLabel = "TOPO",
-            description = "Run on a routed wormhole fabric: mesh:6x6, torus:4x4x4, hypercube:4, star:5, complete:8.")
+            description = "Run on a routed wormhole fabric, e.g. mesh:6x6, torus:4x4x4, hypercube:4, star:5 or "
+                    + "complete:8.")
     String fabric;
 
     @Option(names = "--fabric-params", paramLabel = "P",
-            description = "The fabric's timing: " + Fabric.PARAMS_FORM + ". Flit level (e.g. "
-                    + "ss=2000,sd=2,cd=2,rs=3500,rd=3) contention delays messages, and the builders plan with "
-                    + "--model, else the nominal hold=ss+sd*m,end=ss+rs+(sd+cd+rd)*m; a cost model gives its timing "
-                    + "(contention is only reported). Default: the --model.")
+            description = {"The fabric's timing, one of:",
+                WormholeParams.FORM + ": flit level,",
+                "e.g. ss=2000,sd=2,cd=2,rs=3500,rd=3: contention delays messages, and the builders plan with --model, "
+                        + "else with the nominal",
+                "hold=ss+sd*m,end=ss+rs+(sd+cd+rd)*m;",
+                Fabric.MODEL_PARAMS_FORM + ": a cost model as --model,",
+                ModelSpec.LOGP_FORM + ": the same in LogP terms;",
+                "a cost model gives its timing (contention is only reported). Default: the --model."})
     String fabricParams;
 
     @Option(names = "--placement", paramLabel = "PL",

@@ -40,12 +40,14 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Summarises a message trace (mpirun-j --trace FILE) and draws it as a timing diagram (--png).",
-            "With --model the model's t_end for each message is overlaid, so reality and model can be compared.",
+            "Summarises a message trace (mpirun-j --trace FILE) and draws it as a timing",
+            "diagram (--png). With --model the model's t_end for each message is overlaid,",
+            "so reality and model can be compared.",
         },
         footerHeading = "%nExamples:%n",
         footer = {
-            "  mpirun-j -np 8 --threads --trace run.trace --coll bcast=opt-tree io.mpirunj.examples.CollectivesDemo",
+            "  mpirun-j -np 8 --threads --trace run.trace --coll bcast=opt-tree \\",
+            "      io.mpirunj.examples.CollectivesDemo",
             "  mpirun-j trace run.trace --png run.png --model hold=20+0.02m,end=55+0.07m",
         })
 public final class TraceCommand implements Callable<Integer> {
