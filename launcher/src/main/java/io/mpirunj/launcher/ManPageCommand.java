@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
             "Prints the mpirun-j man page (troff): mpirun-j --help and every command's help.",
-            "Install nothing; view it with: mpirun-j generate-manpage > mpirun-j.1 && man ./mpirun-j.1",
+            "It installs nothing; to view it:",
+            "  mpirun-j generate-manpage > mpirun-j.1 && man ./mpirun-j.1",
             "",
         })
 final class ManPageCommand implements Callable<Integer> {

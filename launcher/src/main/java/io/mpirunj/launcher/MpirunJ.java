@@ -79,7 +79,8 @@ import picocli.CommandLine.Spec;
             "      io.mpirunj.examples.CollectivesDemo",
             "  mpirun-j --list-algorithms",
             "  mpirun-j --hostfile hosts -np 8 -cp /shared/app com.example.MyApp",
-            "  mpirun-j --hostfile hosts --launch-agent 'docker exec' --rendezvous-host 172.18.0.1 \\",
+            "  mpirun-j --hostfile hosts --launch-agent 'docker exec' \\",
+            "      --rendezvous-host 172.18.0.1 \\",
             "      io.mpirunj.examples.Hello",
             "",
             "Without -cp or -jar the program's classpath is $CLASSPATH (else the current",
@@ -137,10 +138,11 @@ public final class MpirunJ implements Callable<Integer> {
     List<String> classpath = new ArrayList<>();
 
     @Option(names = "--coll", paramLabel = "OP=ALGO[,OP=ALGO...]",
-            description = "Force collective algorithms, e.g. bcast=binomial,alltoall=pairwise "
-                    + "(see --list-algorithms); OP=auto picks the fastest under --model per call "
-                    + "(within 10 %% of it: what runs without auto; with cpus=C, the least mean time in the call), "
-                    + "then tries live what the model cannot rule out (--coll-tune).")
+            description = {"Force collective algorithms, e.g.",
+                "bcast=binomial,alltoall=pairwise",
+                "(see --list-algorithms). OP=auto picks the fastest under --model per call (within 10 %% of "
+                        + "it: what runs without auto; with cpus=C, the least mean time in the call), then tries "
+                        + "live what the model cannot rule out (--coll-tune)."})
     String coll;
 
     @Option(names = "--coll-rules", paramLabel = "FILE",
@@ -160,11 +162,14 @@ public final class MpirunJ implements Callable<Integer> {
     Integer collTune;
 
     @Option(names = "--model", paramLabel = "SPEC",
-            description = "The cost model model-built schedules plan with and auto predicts with, as for "
-                    + "mpirun-j simulate --model: " + ModelSpec.PARAMETERIZED_FORM + " or logp:L=..,o=..,g=.. "
-                    + "(default: the IBM SP model hold=20+0.02m,end=55+0.07m; processes on TCP: the built-in TCP "
-                    + "model, with cpus=CORES and a fitted wake when the ranks outnumber this host's cores, and "
-                    + "rndv=BYTES: the size above which TCP sends by rendezvous).")
+            description = {"The cost model model-built schedules plan with and auto predicts with, as for "
+                    + "mpirun-j simulate --model:",
+                "hold=A[+Bm],end=C[+Dm] (t_hold, t_end > 0; m: bytes), optionally with fields ports=P, cpus=C, "
+                        + "wake=W[+Xm] (with cpus) and rndv=R,",
+                "or " + ModelSpec.LOGP_FORM + ".",
+                "Default: hold=20+0.02m,end=55+0.07m (the IBM SP model); processes on TCP: the built-in TCP model, "
+                        + "with cpus=CORES and a fitted wake when the ranks outnumber this host's cores, and "
+                        + "rndv=BYTES: the size above which TCP sends by rendezvous."})
     String model;
 
     @Option(names = "--fabric", paramLabel = "SPEC",
@@ -178,9 +183,13 @@ public final class MpirunJ implements Callable<Integer> {
     String placement;
 
     @Option(names = "--fabric-params", paramLabel = "PARAMS",
-            description = "Emulate --fabric live: every message is timed by the wormhole engine with these "
-                    + "parameters (ss=2000,sd=2,cd=2,rs=3500,rd=3 flit level; or a cost model hold=..,end=.. "
-                    + "or logp:..), contention included. Processes: ranks on this host only (the launcher hosts the arbiter).")
+            description = {"Emulate --fabric live: every message is timed, contention included, by the wormhole "
+                    + "engine with these parameters, one of:",
+                io.mpirunj.fabric.wormhole.WormholeParams.FORM + ": flit level,",
+                "e.g. ss=2000,sd=2,cd=2,rs=3500,rd=3;",
+                io.mpirunj.fabric.wormhole.Fabric.MODEL_PARAMS_FORM + ": a cost model as --model,",
+                io.mpirunj.fabric.model.ModelSpec.LOGP_FORM + ": the same in LogP terms.",
+                "Processes: ranks on this host only (the launcher hosts the arbiter)."})
     String fabricParams;
 
     @Option(names = "--fabric-time-scale", paramLabel = "US_PER_UNIT",
@@ -189,10 +198,12 @@ public final class MpirunJ implements Callable<Integer> {
     Double fabricTimeScale;
 
     @Option(names = "--fabric-fault", paramLabel = "FAULT",
-            description = "Faults of the emulated fabric (repeatable): slow:A-B:FACTOR (link A-B FACTOR times "
-                    + "slower), drop:A-B[@TIME] (link down from model time TIME: a message across it is lost and "
-                    + "its two ranks see each other failed), jitter:SIGMA[:SEED] (every message late by |N(0,SIGMA)| "
-                    + "units). A, B: adjacent node addresses, e.g. 0/1-0/2.")
+            description = {"A fault of the emulated fabric (repeatable):",
+                "slow:A-B:FACTOR (link A-B FACTOR times slower),",
+                "drop:A-B[@TIME] (link down from model time TIME: a message across it is lost and its two ranks "
+                        + "see each other failed),",
+                "jitter:SIGMA[:SEED] (every message late by |N(0, SIGMA)| units).",
+                "A, B: adjacent node addresses, e.g. 0/1-0/2."})
     List<String> fabricFaults = new ArrayList<>();
 
     @Option(names = "--trace", paramLabel = "FILE",
@@ -259,8 +270,8 @@ public final class MpirunJ implements Callable<Integer> {
     boolean listAlgorithms;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "MainClass",
-            description = "The program's main class (public static void main(String[])), or a source file "
-                    + "such as Pi.java: compiled once against the API and -cp, its first class is run.")
+            description = "The program's main class (one with public static void main), or a source file, e.g. "
+                    + "Pi.java, compiled once against the API and -cp (its first class is run).")
     String mainClass;
 
     @Parameters(index = "1..*", arity = "0..*", paramLabel = "ARGS", description = "The program's arguments.")
@@ -709,9 +720,9 @@ public final class MpirunJ implements Callable<Integer> {
         double scale = fabricTimeScale == null ? FabricEmulation.DEFAULT_MICROS_PER_UNIT : fabricTimeScale;
         String faults = String.join(";", fabricFaults);
         try {
-            FabricEmulation.of(fabric.trim(), placement, fabricParams, scale, faults, size);
+            FabricOptions.emulation(fabric, placement, fabricParams, fabricTimeScale, fabricFaults, size);
         } catch (IllegalArgumentException e) {
-            throw new UsageException("--fabric " + fabric + " --fabric-params " + fabricParams + ": " + e.getMessage());
+            throw new UsageException(e.getMessage());
         }
         settings.put(FabricEmulation.PARAMS_ENV, fabricParams.trim());
         settings.put(FabricEmulation.TIME_SCALE_ENV, Double.toString(scale));

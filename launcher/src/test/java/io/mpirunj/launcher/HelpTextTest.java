@@ -79,6 +79,53 @@ class HelpTextTest {
         }
     }
 
+    /**
+     * Every command's help at picocli's default width (80 columns, COLUMNS unset) keeps its lines within the width
+     * and wraps only at spaces: its words are the words of the same help rendered too wide to wrap. picocli breaks a
+     * word that does not fit after punctuation (java.text.BreakIterator), which split specs such as
+     * {@code hold=A[+Bm],end=C[+Dm],...}, {@code slow:A-B:FACTOR} or {@code io.mpirunj.examples.Ring} across lines.
+     */
+    @Test
+    void noHelpTextSplitsAWordAcrossLines() {
+        CommandLine wide = MpirunJ.commandLine();
+        wide.setUsageHelpWidth(100_000);
+        List<String> problems = new ArrayList<>();
+        checkWrapping(MpirunJ.commandLine(), wide, problems); // as users see it: no width set
+        assertEquals(List.of(), problems);
+    }
+
+    private static void checkWrapping(CommandLine cl, CommandLine wide, List<String> problems) {
+        String name = cl.getCommandSpec().qualifiedName();
+        int width = 80; // the default, COLUMNS unset (simulate asks for 79)
+        String narrow = cl.getUsageMessage();
+        for (String line : narrow.lines().toList()) {
+            if (line.length() > width) {
+                problems.add(name + ": line longer than " + width + ": " + line);
+            }
+        }
+        List<String> words = List.of(wide.getUsageMessage().trim().split("\\s+"));
+        List<String> wrapped = List.of(narrow.trim().split("\\s+"));
+        int j = 0;
+        for (int i = 0; i < words.size() && j < wrapped.size(); i++, j++) {
+            String word = words.get(i);
+            if (word.equals(wrapped.get(j))) {
+                continue;
+            }
+            StringBuilder pieces = new StringBuilder(wrapped.get(j));
+            int first = j;
+            while (pieces.length() < word.length() && word.startsWith(pieces.toString()) && j + 1 < wrapped.size()) {
+                pieces.append(wrapped.get(++j));
+            }
+            problems.add(name + ": '" + word + "' split as " + wrapped.subList(first, j + 1));
+            if (!word.equals(pieces.toString())) {
+                break; // out of step: the words after it would all differ
+            }
+        }
+        for (Map.Entry<String, CommandLine> sub : cl.getSubcommands().entrySet()) {
+            checkWrapping(sub.getValue(), wide.getSubcommands().get(sub.getKey()), problems);
+        }
+    }
+
     @Test
     void firstSentenceSkipsAbbreviationsAndParentheses() {
         CommandLine.Model.UsageMessageSpec usage = new CommandLine.Model.UsageMessageSpec()

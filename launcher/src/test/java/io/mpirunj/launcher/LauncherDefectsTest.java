@@ -155,6 +155,52 @@ class LauncherDefectsTest {
         assertEquals("ranks 0-2, 5, 7-8", ThreadJob.ranks(List.of(0, 1, 2, 5, 7, 8)));
     }
 
+    /**
+     * A cost model whose t_end is 0 (end=0, or logp with L + 2o = 0) is one usage error, the same from the run
+     * command's --model, MPIRUNJ_MODEL and simulate's --model; before, all three accepted it (simulate printed
+     * completion times of 0). t_hold above t_end stays a model (SPEC 1).
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void modelWithZeroEndIsOneUsageErrorEverywhere() {
+        String reason = "model spec 'hold=1,end=0': end=0 gives an empty message t_end 0 (expected: end=C[+Dm] with"
+                + " C > 0: t_end, from the start of a send to the end of its receive, is never 0)";
+        LauncherRun run = LauncherRun.of("-np", "2", "--threads", "--model", "hold=1,end=0", Hello.class.getName());
+        assertEquals(UsageException.EXIT_CODE, run.exitCode(), run::toString);
+        assertEquals(List.of("mpirun-j: --model hold=1,end=0: " + reason), run.errLines(), run::toString);
+        assertEquals("", run.out());
+        run = LauncherRun.of(java.util.Map.of("MPIRUNJ_MODEL", "hold=1,end=0"), "-np", "2", "--threads",
+                Hello.class.getName());
+        assertEquals(UsageException.EXIT_CODE, run.exitCode(), run::toString);
+        assertEquals(List.of("mpirun-j: MPIRUNJ_MODEL=hold=1,end=0: " + reason), run.errLines(), run::toString);
+        run = LauncherRun.of("simulate", "-np", "4", "--model", "hold=1,end=0");
+        assertEquals(UsageException.EXIT_CODE, run.exitCode(), run::toString);
+        assertEquals(List.of("mpirun-j simulate: --model: " + reason), run.errLines(), run::toString);
+        assertEquals("", run.out());
+        run = LauncherRun.of("simulate", "-np", "4", "--model", "hold=50,end=10", "--algo", "opt-tree");
+        assertEquals(0, run.exitCode(), run::toString);
+    }
+
+    /**
+     * Output files go into directories that exist, as calibrate --out, bench --write-rules and --trace want:
+     * schedule --png made missing directories, and trace --png died with a FileNotFoundException trace (status 1).
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void picturesIntoAMissingDirectoryAreOneUsageError(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        java.nio.file.Path missing = dir.resolve("out");
+        LauncherRun run = LauncherRun.of("schedule", "--algo", "binomial", "-np", "4", "--png",
+                missing.resolve("x.png").toString());
+        assertEquals(UsageException.EXIT_CODE, run.exitCode(), run::toString);
+        assertEquals(List.of("mpirun-j schedule: --png " + missing.resolve("x.png") + ": no such directory " + missing),
+                run.errLines(), run::toString);
+        run = LauncherRun.of("trace", dir.resolve("run.trace").toString(), "--png", missing.resolve("x.png").toString());
+        assertEquals(UsageException.EXIT_CODE, run.exitCode(), run::toString);
+        assertEquals(List.of("mpirun-j trace: --png " + missing.resolve("x.png") + ": no such directory " + missing),
+                run.errLines(), run::toString);
+        assertTrue(!java.nio.file.Files.exists(missing));
+    }
+
     /** Defect 4: a bad -J option is one usage error, before any rank starts. */
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)

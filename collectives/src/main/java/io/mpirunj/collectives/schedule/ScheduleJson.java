@@ -157,25 +157,30 @@ public final class ScheduleJson {
     }
 
     /**
+     * A schedule file as {@code schedule --json} writes it: its schedule, and the {@code "model"} it was simulated
+     * on (a field {@link #read} ignores), or null if it names none.
+     */
+    public record Document(Schedule schedule, String model) {
+    }
+
+    /**
      * Reads a schedule. Malformed JSON is reported with its line and column; a bad field names the
      * rank and the instruction index. The schedule is not verified here (see {@link Verifier}).
      *
      * @throws IllegalArgumentException with a one-line message
      */
-    /**
-     * The {@code "model"} a {@code schedule --json} file was simulated on (a field {@link #read} ignores), or null if
-     * it names none or is not a JSON object.
-     */
-    public static String model(String json) {
-        try {
-            JsonNode root = MAPPER.readTree(json);
-            return root != null && root.isObject() && root.path("model").isTextual() ? root.get("model").asText() : null;
-        } catch (JsonProcessingException e) {
-            return null;
-        }
+    public static Schedule read(String json) {
+        return read(tree(json));
     }
 
-    public static Schedule read(String json) {
+    /** {@link #read}, with the model the file names, from one parse of {@code json}. */
+    public static Document readDocument(String json) {
+        JsonNode root = tree(json);
+        return new Document(read(root), root.path("model").isTextual() ? root.get("model").asText() : null);
+    }
+
+    /** {@code json}'s tree, a JSON object. */
+    private static JsonNode tree(String json) {
         JsonNode root;
         try {
             root = MAPPER.readTree(json);
@@ -186,6 +191,10 @@ public final class ScheduleJson {
         if (root == null || !root.isObject()) {
             throw new IllegalArgumentException("a schedule is a JSON object (expected: {\"op\": ..., \"programs\": [...]})");
         }
+        return root;
+    }
+
+    private static Schedule read(JsonNode root) {
         Collective collective = Collective.fromLabel(text(root, "op", "schedule"));
         int ranks = (int) number(root, "ranks", "schedule");
         Schedule.Builder b = Schedule.builder(collective, text(root, "algorithm", "schedule"), ranks,

@@ -52,6 +52,20 @@ class ScheduleJsonTest {
         }
     }
 
+    /** A simulation's export names its model: readDocument gives it beside the schedule read gives, from one parse. */
+    @Test
+    void aDocumentIsTheScheduleAndTheModelItNames() {
+        Schedule s = MulticastAlgorithms.bcast("binomial", 5, 1, 64, MODEL);
+        String exported = SimulationJson.writeWithPrograms(Simulator.event(s, MODEL));
+        ScheduleJson.Document d = ScheduleJson.readDocument(exported);
+        assertEquals(ScheduleJson.write(ScheduleJson.read(exported)), ScheduleJson.write(d.schedule()));
+        assertEquals(MODEL.toString(), d.model());
+        assertEquals(null, ScheduleJson.readDocument(ScheduleJson.write(s)).model());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ScheduleJson.readDocument("[1]"));
+        assertEquals(assertThrows(IllegalArgumentException.class, () -> ScheduleJson.read("[1]")).getMessage(),
+                e.getMessage());
+    }
+
     @Test
     void aBrokenScheduleIsRefusedNamingTheRankAndInstruction() throws Exception {
         Schedule s = MulticastAlgorithms.bcast("binomial", 4, 0, 8, MODEL);

@@ -20,8 +20,10 @@ import java.util.regex.Pattern;
  *   PATH.json                         a model file as calibrate --out writes ({@link ModelFile})
  * </pre>
  *
- * Numbers are non-negative decimals (an exponent is allowed). Whitespace around tokens is
- * ignored. The {@code toString()} of a parsed model is the canonical spec and parses back to an
+ * Numbers are non-negative decimals (an exponent is allowed). t_end, the time from the start of a
+ * send to the end of its receive, is never 0: {@code end}'s constant term, and LogP's {@code L + 2o}, must
+ * be above 0. t_hold may exceed t_end (SPEC 1: OPT-tree then takes the full DP; LogP's g > L + 2o is such
+ * a model). Whitespace around tokens is ignored. The {@code toString()} of a parsed model is the canonical spec and parses back to an
  * equal model. Any other text is rejected with an {@link IllegalArgumentException} naming the bad
  * token and the expected form.
  */
@@ -65,6 +67,11 @@ public final class ModelSpec {
         Map<String, String> fields = fields(spec, body, PARAMETERIZED_FORM, "hold", "end", "ports", "cpus", "wake", "rndv");
         LinearCost hold = linear(spec, "hold", require(spec, fields, "hold", PARAMETERIZED_FORM));
         LinearCost end = linear(spec, "end", require(spec, fields, "end", PARAMETERIZED_FORM));
+        if (!(end.constant() > 0)) {
+            throw new IllegalArgumentException("model spec '" + spec + "': end=" + fields.get("end")
+                    + " gives an empty message t_end 0 (expected: end=C[+Dm] with C > 0: t_end, from the start of a"
+                    + " send to the end of its receive, is never 0)");
+        }
         int cpus = cpus(spec, fields);
         LinearCost wake = fields.containsKey("wake") ? linear(spec, "wake", fields.get("wake")) : LinearCost.of(0);
         if (cpus == 0 && fields.containsKey("wake")) {
@@ -80,6 +87,11 @@ public final class ModelSpec {
         double latency = number(spec, "L", require(spec, fields, "L", LOGP_FORM), LOGP_FORM);
         double overhead = number(spec, "o", require(spec, fields, "o", LOGP_FORM), LOGP_FORM);
         double gap = number(spec, "g", require(spec, fields, "g", LOGP_FORM), LOGP_FORM);
+        if (!(latency + 2 * overhead > 0)) {
+            throw new IllegalArgumentException("model spec '" + spec + "': L=" + fields.get("L") + ", o="
+                    + fields.get("o") + " give t_end = L + 2o = 0 (expected: L + 2o > 0: t_end, from the start of a"
+                    + " send to the end of its receive, is never 0)");
+        }
         return new LogPModel(latency, overhead, gap, ports(spec, fields, LOGP_FORM));
     }
 

@@ -135,12 +135,28 @@ class ModelSpecTest {
         "logp:L=6,o=2,g=4m             | bad token 'g=4m'",
         "loggp:L=6,o=2,g=4             | bad token 'loggp:L=6'",
         "banana                        | bad token 'banana'",
+        "hold=1,end=0                  | end=0 gives an empty message t_end 0 (expected: end=C[+Dm] with C > 0",
+        "hold=1,end=0+0m               | end=0+0m gives an empty message t_end 0",
+        "hold=1,end=0.07m              | end=0.07m gives an empty message t_end 0",
+        "hold=0,end=0.0                | end=0.0 gives",
+        "logp:L=0,o=0,g=4              | L=0, o=0 give t_end = L + 2o = 0 (expected: L + 2o > 0",
     })
     void badSpecsNameTheTokenAndTheExpectedForm(String spec, String expectedFragment) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ModelSpec.parse(spec));
         assertTrue(e.getMessage().contains(expectedFragment), e.getMessage());
         assertTrue(e.getMessage().contains("expected: "), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
+    }
+
+    /** SPEC 1: t_hold may exceed t_end (OPT-tree then takes the full DP); only a t_end of 0 is refused. */
+    @Test
+    void holdAboveEndIsAModelButAZeroEndIsNot() {
+        CostModel model = ModelSpec.parse("hold=50,end=10");
+        assertEquals(50, model.tHold(0));
+        assertEquals(10, model.tEnd(0));
+        assertEquals(4, ModelSpec.parse("logp:L=0,o=0.5,g=4").tHold(0)); // g > L + 2o
+        assertEquals(1, ModelSpec.parse("logp:L=0,o=0.5,g=4").tEnd(0));
+        assertEquals(0.5, ModelSpec.parse("hold=0,end=0.5").tEnd(0));
     }
 
     @ParameterizedTest

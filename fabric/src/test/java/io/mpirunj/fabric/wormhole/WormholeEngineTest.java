@@ -272,6 +272,26 @@ class WormholeEngineTest {
         assertThrows(IllegalArgumentException.class, () -> Fabric.network("mesh:4x4", "hold=1,end=2", "two-port"));
     }
 
+    /** A mistake names the form the parameters were written in; text in neither form names both (as the help). */
+    @Test
+    void factoryErrorsNameTheFormMeant() {
+        assertTrue(Fabric.isFlitParams("sd=2,cd=2,rs=3500,rd=3"));
+        assertTrue(Fabric.isFlitParams(" RS = 1 , ss=2"));
+        assertFalse(Fabric.isFlitParams("hold=1,end=2"));
+        assertFalse(Fabric.isFlitParams("logp:L=6,o=2,g=4"));
+        String missing = assertThrows(IllegalArgumentException.class,
+                () -> Fabric.network("mesh:4x4", "sd=2,cd=2,rs=3500,rd=3", null)).getMessage();
+        assertTrue(missing.startsWith("wormhole params 'sd=2,cd=2,rs=3500,rd=3': missing 'ss='"), missing);
+        String model = assertThrows(IllegalArgumentException.class,
+                () -> Fabric.network("mesh:4x4", "hold=1", null)).getMessage();
+        assertTrue(model.startsWith("model spec 'hold=1': missing 'end='"), model);
+        String neither = assertThrows(IllegalArgumentException.class,
+                () -> Fabric.builderModel("bogus=1")).getMessage();
+        assertEquals("fabric params 'bogus=1' are neither wormhole parameters nor a cost model (expected: flit level "
+                + "ss=S,sd=S,cd=C,rs=R,rd=R[,flit=BYTES], or a cost model as --model: hold=A[+Bm],end=C[+Dm][,...] or "
+                + "logp:L=..,o=..,g=..[,ports=P])", neither);
+    }
+
     @Test
     void paramsParseAndPrintCanonically() {
         WormholeParams p = WormholeParams.parse(" rd=3, ss=2000,sd=2 ,cd=2,rs=3500");

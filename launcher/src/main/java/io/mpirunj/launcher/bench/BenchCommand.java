@@ -63,16 +63,22 @@ import picocli.CommandLine.Spec;
             "  mpirun-j bench --list",
             "  mpirun-j bench osu_bcast -np 8 --threads -m 1:65536 -f",
             "  mpirun-j bench osu_latency -np 2",
-            "  mpirun-j bench osu_bcast -np 2,4,8 --threads --coll bcast=all -m 1:4096 --out results/",
-            "  mpirun-j bench osu_bcast -np 4,8 --coll bcast=all -m 1:1048576 --write-rules rules.json",
-            "  mpirun-j bench osu_bcast -np 8 --coll bcast=auto+all --interleave -m 1024:1024",
-            "  mpirun-j bench osu_bcast -np 8 --coll bcast=auto+chain+chain --interleave -m 64:64",
-            "  mpirun-j bench osu_alltoall -np 16 --hostfile hosts --launch-agent 'docker exec' \\",
-            "      --rendezvous-host 172.18.0.1 --coll alltoall=all --out results/",
+            "  mpirun-j bench osu_bcast -np 2,4,8 --threads --coll bcast=all -m 1:4096 \\",
+            "      --out results/",
+            "  mpirun-j bench osu_bcast -np 4,8 --coll bcast=all -m 1:1048576 \\",
+            "      --write-rules rules.json",
+            "  mpirun-j bench osu_bcast -np 8 --coll bcast=auto+all --interleave \\",
+            "      -m 1024:1024",
+            "  mpirun-j bench osu_bcast -np 8 --coll bcast=auto+chain+chain --interleave \\",
+            "      -m 64:64",
+            "  mpirun-j bench osu_alltoall -np 16 --hostfile hosts \\",
+            "      --launch-agent 'docker exec' --rendezvous-host 172.18.0.1 \\",
+            "      --coll alltoall=all --out results/",
             "",
-            "With -f the OSU table gains Min, Max, Iterations (OSU's columns), then P50, P99 and",
-            "Last-Rank Done: per iteration, the time from the root's call (unrooted collectives:",
-            "the last rank's call) until the last rank returned, averaged over the iterations.",
+            "With -f the OSU table gains Min, Max, Iterations (OSU's columns), then P50,",
+            "P99 and Last-Rank Done: per iteration, the time from the root's call",
+            "(unrooted collectives: the last rank's call) until the last rank returned,",
+            "averaged over the iterations.",
             "",
             "With --interleave, one job per rank count times every algorithm of --coll",
             "OP=a+b (or OP=all, OP=auto+all), each on its own view of the world: per size,",
@@ -94,8 +100,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--list", description = "List the benchmarks and exit.")
     boolean list;
 
-    @Option(names = {"-np", "-n", "--np"}, paramLabel = "N[,N...]", split = ",",
-            description = "Ranks; several rank counts run one after another (and are one sweep). "
+    @Option(names = {"-np", "-n", "--np"}, paramLabel = "COUNTS", split = ",", hideParamSyntax = true,
+            description = "Ranks: N, or several rank counts N,N,... that run one after another (and are one sweep). "
             + "Required, also with --hostfile or --host.")
     List<Integer> nps = new ArrayList<>();
 
@@ -139,7 +145,7 @@ public final class BenchCommand implements Callable<Integer> {
     String coll;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Where a sweep writes its CSV and charts "
-            + "(default: bench-results).")
+            + "(default: bench-results; created if missing).")
     Path out = Path.of("bench-results");
 
     @Mixin

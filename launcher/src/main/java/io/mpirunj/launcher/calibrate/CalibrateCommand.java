@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mpirunj.fabric.model.LinearFit;
 import io.mpirunj.fabric.model.ModelFile;
 import io.mpirunj.fabric.model.PairMatrixFile;
+import io.mpirunj.launcher.FabricOptions;
 import io.mpirunj.launcher.MpirunJ;
 import io.mpirunj.runtime.fabric.FabricEmulation;
 import java.io.IOException;
@@ -36,17 +37,19 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Measures this network's t_end (ping-pong, ranks 0 and 1) and t_hold (back-to-back sends from",
-            "rank 0 to ranks 1..k, the Nupairoj-Ni way) per message size, fits t = a + b*m (us, m in bytes)",
-            "with its r^2, derives LogP L/o/g, and writes the model file --model/MPIRUNJ_MODEL and",
-            "simulate --model accept. Times are Comm.wtime: on an emulated fabric, model time x the scale.",
+            "Measures this network's t_end (ping-pong, ranks 0 and 1) and t_hold",
+            "(back-to-back sends from rank 0 to ranks 1..k, the Nupairoj-Ni way) per",
+            "message size, fits t = a + b*m (us, m in bytes) with its r^2, derives LogP",
+            "L/o/g, and writes the model file --model/MPIRUNJ_MODEL and simulate --model",
+            "accept. Times are Comm.wtime: on an emulated fabric, model time x the scale.",
         },
         footerHeading = "%nExamples:%n",
         footer = {
             "  mpirun-j calibrate -np 4 --out model.json",
             "  mpirun-j calibrate -np 16 --threads --fabric mesh:4x4 \\",
-            "      --fabric-params ss=2000,sd=2,cd=2,rs=3500,rd=3 --fabric-time-scale 1 --json",
-            "  mpirun-j calibrate -np 8 --pairs --out model.json    (also writes model.pairs.json)",
+            "      --fabric-params ss=2000,sd=2,cd=2,rs=3500,rd=3 --fabric-time-scale 1 \\",
+            "      --json",
+            "  mpirun-j calibrate -np 8 --pairs --out model.json   # and model.pairs.json",
         })
 public final class CalibrateCommand implements Callable<Integer> {
     static final List<Long> DEFAULT_SIZES = List.of(1024L, 4096L, 16384L, 65536L);
@@ -75,7 +78,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     String statistic = "median";
 
     @Option(names = "--hold-sends", paramLabel = "K", description = "Back-to-back sends for t_hold (default 8, or N-1 "
-            + "when fewer; at most N-1: rank 0 sends to ranks 1..K).")
+            + "when fewer; at most N-1: rank 0 sends to ranks 1 to K).")
     Integer holdSends;
 
     /** Default back-to-back sends for t_hold, fewer on a smaller job. */
@@ -96,8 +99,8 @@ public final class CalibrateCommand implements Callable<Integer> {
             + "--pair-sizes) and write them as a pair matrix (TTCC's heterogeneous model reads it).")
     boolean pairs;
 
-    @Option(names = "--pair-sizes", paramLabel = "SMALL,LARGE", split = ",",
-            description = "The two sizes of the pair ping-pongs (default 0,8192).")
+    @Option(names = "--pair-sizes", paramLabel = "SIZES", split = ",", hideParamSyntax = true,
+            description = "The two sizes of the pair ping-pongs in bytes, SMALL,LARGE (default 0,8192).")
     List<Integer> pairSizes = new ArrayList<>(List.of(0, 8192));
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write the fitted model here (JSON); with --pairs the "
@@ -132,11 +135,9 @@ public final class CalibrateCommand implements Callable<Integer> {
         FabricEmulation emulation = null;
         if (fabricParams != null) {
             try {
-                emulation = FabricEmulation.of(fabric, placement, fabricParams,
-                        fabricTimeScale == null ? FabricEmulation.DEFAULT_MICROS_PER_UNIT : fabricTimeScale, null, np);
+                emulation = FabricOptions.emulation(fabric, placement, fabricParams, fabricTimeScale, List.of(), np);
             } catch (IllegalArgumentException e) {
-                stderr.println("mpirun-j calibrate: --fabric " + fabric + " --fabric-params " + fabricParams + ": "
-                        + e.getMessage());
+                stderr.println("mpirun-j calibrate: " + e.getMessage());
                 stderr.flush();
                 return 2;
             }

@@ -32,12 +32,14 @@ final class HeteroOptions {
     static final long PAPER_BYTES = 1_000_000;
 
     @Option(names = "--hetero", paramLabel = "NET",
-            description = "Run paper 003's prediction-error experiment on a heterogeneous network: paper (4 clusters; "
-                    + "latency 10 µs-1 ms; bandwidth 10-200 MB/s inside, 10-50 KB/s between clusters; a new network per "
-                    + "repetition), clusters:C[,KEY=A-B]... with KEY intra-lat, intra-bw, inter-lat or inter-bw (µs, "
-                    + "MB/s; the rest as paper), or file:PATH (a fixed pair matrix, mpirunj-pairs/1 JSON). Trees are built on "
-                    + "the prediction M1 and simulated on the real M0. --algo all means ecef,fef,ttcc; --size defaults to "
-                    + "1000000 (1 MB); times are µs.")
+            description = {"Run paper 003's prediction-error experiment on a heterogeneous network, one of:",
+                "paper (4 clusters; latency 10 µs-1 ms; bandwidth 10-200 MB/s inside, 10-50 KB/s between clusters; "
+                        + "a new network per repetition),",
+                "clusters:C[,KEY=A-B]... with KEY intra-lat, intra-bw, inter-lat or inter-bw (µs, MB/s; the rest "
+                        + "as paper),",
+                "file:PATH (a fixed pair matrix, mpirunj-pairs/1 JSON).",
+                "Trees are built on the prediction M1 and simulated on the real M0. --algo all means ecef, fef and ttcc; "
+                        + "--size defaults to 1000000 (1 MB); times are µs."})
     String hetero;
 
     @Option(names = "--error-sigma", paramLabel = "S", defaultValue = "0:0.5:0.05",

@@ -14,7 +14,10 @@ import io.mpirunj.fabric.wormhole.WormholeNetwork;
 import io.mpirunj.fabric.wormhole.WormholeParams;
 import java.nio.file.Path;
 import java.util.Locale;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 
 /**
  * The options {@code schedule} and {@code simulate} share (a picocli mixin): what is multicast,
@@ -46,14 +49,17 @@ final class ScenarioOptions {
 
     @Option(names = "--root", paramLabel = "R", defaultValue = "0",
             description = "The source rank, 0..K-1, or on a fabric the address of the source's node "
-                    + "(e.g. dcba or 4321 on star:4). Default: ${DEFAULT-VALUE}.")
+                    + "(on star:4 e.g. dcba or 4321). Default: ${DEFAULT-VALUE}.")
     String root;
 
     @Option(names = "--model", paramLabel = "SPEC",
-            description = "Cost model, in model time units: hold=20,end=55 (t_hold, t_end); "
-                    + "hold=20+0.02m,end=55+0.07m (linear in m = --size bytes); logp:L=6,o=2,g=4 "
-                    + "(t_hold = g, t_end = L+2o); either may end with ,ports=P. "
-                    + "Default: " + DEFAULT_MODEL + " (paper 000's IBM SP, µs).")
+            description = {"Cost model, in model time units:",
+                "hold=20,end=55 (t_hold, t_end > 0);",
+                "hold=20+0.02m,end=55+0.07m (linear in m = --size bytes);",
+                "logp:L=6,o=2,g=4 (t_hold = g, t_end = L+2o > 0);",
+                "either may take a field ports=P for multi-port nodes,",
+                "e.g. hold=20,end=55,ports=2.",
+                "Default: " + DEFAULT_MODEL + " (paper 000's IBM SP, µs)."})
     String model;
 
     @Option(names = "--size", paramLabel = "BYTES", defaultValue = "1",
@@ -69,14 +75,19 @@ final class ScenarioOptions {
     String eval;
 
     @Option(names = "--fabric", paramLabel = "TOPO",
-            description = "Run on a routed wormhole fabric: mesh:6x6, torus:4x4x4, hypercube:4, star:5, complete:8.")
+            description = "Run on a routed wormhole fabric, e.g. mesh:6x6, torus:4x4x4, hypercube:4, star:5 or "
+                    + "complete:8.")
     String fabric;
 
     @Option(names = "--fabric-params", paramLabel = "P",
-            description = "The fabric's timing: flit level ss=2000,sd=2,cd=2,rs=3500,rd=3[,flit=BYTES] "
-                    + "(contention delays messages; the builders plan with --model, else the nominal "
-                    + "hold=ss+sd*m,end=ss+rs+(sd+cd+rd)*m), or a cost model spec as --model (its timing; "
-                    + "contention is only reported). Default: the --model.")
+            description = {"The fabric's timing, one of:",
+                WormholeParams.FORM + ": flit level,",
+                "e.g. ss=2000,sd=2,cd=2,rs=3500,rd=3: contention delays messages, and the builders plan with --model, "
+                        + "else with the nominal",
+                "hold=ss+sd*m,end=ss+rs+(sd+cd+rd)*m;",
+                Fabric.MODEL_PARAMS_FORM + ": a cost model as --model,",
+                ModelSpec.LOGP_FORM + ": the same in LogP terms;",
+                "a cost model gives its timing (contention is only reported). Default: the --model."})
     String fabricParams;
 
     @Option(names = "--placement", paramLabel = "PL",
@@ -89,21 +100,41 @@ final class ScenarioOptions {
             description = "How nodes attach to the fabric's routers. Default: one-port (all-port on a star graph).")
     String ports;
 
-    /** Checks every option; the result can build and simulate schedules. */
+    /** The command this mixin is part of: which options its command line gave (null when built by hand). */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
+    /** A schedule read from a file, as the options say to evaluate it (resized by --size), and its scenario. */
+    record FromFile(Scenario scenario, Schedule schedule) {
+    }
+
     /**
      * For a schedule read from {@code path} ({@code simulate --schedule}, {@code schedule --from}): its root, bytes and
      * (one-to-many) operation, its ranks and the model it was simulated on unless -np or --model say otherwise (a
      * model it names that does not parse, e.g. a fabric's, is left out), so that the header says what is simulated and
-     * {@code schedule --from FILE --json} writes the file's bytes again. Another -np than the file's is bad input.
+     * {@code schedule --from FILE --json} writes the file's bytes again. An option given that the file contradicts is
+     * bad input: another -np, --root or --op than the file's; another --size resizes a schedule that moves the whole
+     * buffer ({@link Schedule#withMessageBytes}) and is refused for one that cuts it into blocks.
      */
-    Scenario resolveFor(ScheduleCommand.ScheduleFile file, Path path) throws BadInput {
+    FromFile resolveFor(ScheduleCommand.ScheduleFile file, Path path) throws BadInput {
         Schedule schedule = file.schedule();
         if (np == null) {
             np = schedule.ranks();
         }
-        root = String.valueOf(Math.max(0, schedule.root()));
-        size = schedule.messageBytes();
-        if (schedule.collective().rooted()) {
+        boolean rootGiven = given("--root");
+        boolean sizeGiven = given("--size");
+        boolean opGiven = given("--op");
+        if (rootGiven && schedule.root() < 0) {
+            throw new BadInput("--root " + root + ": the schedule in " + path + " (" + schedule.collective().label()
+                    + ") has no root (leave --root out)");
+        }
+        if (!rootGiven) {
+            root = String.valueOf(Math.max(0, schedule.root()));
+        }
+        if (!sizeGiven) {
+            size = schedule.messageBytes();
+        }
+        if (!opGiven && schedule.collective().rooted()) {
             op = schedule.collective().label();
         }
         if (model == null && fabric == null && file.model() != null) {
@@ -119,9 +150,32 @@ final class ScenarioOptions {
             throw new BadInput(path + ": the schedule has " + schedule.ranks() + " ranks (expected: -np "
                     + scenario.ranks() + ")");
         }
-        return scenario;
+        if (opGiven && scenario.op() != schedule.collective()) {
+            throw new BadInput("--op " + op.trim() + " differs from the " + schedule.collective().label()
+                    + " of the schedule in " + path + " (leave --op out)");
+        }
+        if (rootGiven && scenario.root() != schedule.root()) {
+            throw new BadInput("--root " + root.trim() + " differs from the schedule's root " + schedule.root() + " in "
+                    + path + " (leave --root out)");
+        }
+        if (scenario.bytes() != schedule.messageBytes()) {
+            try {
+                schedule = schedule.withMessageBytes(scenario.bytes());
+            } catch (IllegalArgumentException e) {
+                throw new BadInput("--size " + scenario.bytes() + " differs from the schedule's " + schedule.messageBytes()
+                        + " bytes in " + path + ", and " + e.getMessage() + " (leave --size out)");
+            }
+        }
+        return new FromFile(scenario, schedule);
     }
 
+    /** True if the command line gave {@code option} (its default is not the user's word). */
+    private boolean given(String option) {
+        ParseResult parsed = command == null ? null : command.commandLine().getParseResult();
+        return parsed != null && parsed.hasMatchedOption(option);
+    }
+
+    /** Checks every option; the result can build and simulate schedules. */
     Scenario resolve() throws BadInput {
         Collective collective = switch (op.trim().toLowerCase(Locale.ROOT)) {
             case "bcast" -> Collective.BCAST;
@@ -202,7 +256,12 @@ final class ScenarioOptions {
             builderModel = given != null ? given : Fabric.builderModel(fabricParams);
             network = Fabric.network(topology, params, nodeModel);
         } else {
-            CostModel fromParams = fabricParams == null ? null : parseModel("--fabric-params", fabricParams);
+            CostModel fromParams;
+            try {
+                fromParams = fabricParams == null ? null : Fabric.builderModel(fabricParams);
+            } catch (IllegalArgumentException e) {
+                throw new BadInput("--fabric-params: " + e.getMessage());
+            }
             if (fromParams != null && given != null && !fromParams.toString().equals(given.toString())) {
                 throw new BadInput("--model " + model + " and --fabric-params " + fabricParams
                         + " are two cost models (give it once; --fabric-params takes ss=... for flit-level timing)");

@@ -112,7 +112,9 @@ public final class ScheduleCommand implements Callable<Integer> {
 
     @Option(names = "--from", paramLabel = "FILE.json",
             description = "Read the schedule (e.g. a --json output, or one written by hand) instead of building one; "
-                    + "its ranks, root, size and model (the one it names, unless --model is given) are used.")
+                    + "its ranks, root, size and model (the one it names) are used. --model replaces the model; "
+                    + "--size resizes a schedule that moves the whole buffer; -np, --root or --op other than the "
+                    + "file's are refused.")
     Path from;
 
     @Option(names = "--verify", paramLabel = "FILE.json",
@@ -127,10 +129,11 @@ public final class ScheduleCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--png", paramLabel = "FILE", description = "Write the pictures as PNG: FILE-tree.png, "
-            + "FILE-timing.png[, FILE-fabric.png] (see Pictures below).")
+            + "FILE-timing.png[, FILE-fabric.png] (see Pictures below), into FILE's directory, which must exist.")
     Path png;
 
-    @Option(names = "--svg", paramLabel = "FILE", description = "The same pictures as SVG.")
+    @Option(names = "--svg", paramLabel = "FILE", description = "The same pictures as SVG (FILE's directory must "
+            + "exist).")
     Path svg;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
@@ -149,10 +152,12 @@ public final class ScheduleCommand implements Callable<Integer> {
             if ((algorithm == null) == (from == null)) {
                 throw new BadInput("give one of --algo NAME and --from FILE.json (or --verify FILE.json)");
             }
+            checkPictureFile("--png", png);
+            checkPictureFile("--svg", svg);
             if (from != null) {
-                ScheduleFile file = readFile(from);
+                ScenarioOptions.FromFile file = options.resolveFor(readFile(from), from);
                 schedule = file.schedule();
-                scenario = options.resolveFor(file, from);
+                scenario = file.scenario();
             } else {
                 scenario = options.resolve();
                 if (scenario.op() == Collective.ALLTOALL) {
@@ -160,8 +165,6 @@ public final class ScheduleCommand implements Callable<Integer> {
                 }
                 schedule = build(scenario, scenario.checkAlgorithm(algorithm));
             }
-            checkPictureFile("--png", png);
-            checkPictureFile("--svg", svg);
         } catch (BadInput e) {
             return Tools.usage(spec, e);
         }
@@ -204,8 +207,8 @@ public final class ScheduleCommand implements Callable<Integer> {
     /** {@link #read}, with the model the file names. */
     static ScheduleFile readFile(Path file) throws BadInput {
         try {
-            String text = Files.readString(file);
-            return new ScheduleFile(ScheduleJson.read(text), ScheduleJson.model(text));
+            ScheduleJson.Document d = ScheduleJson.readDocument(Files.readString(file));
+            return new ScheduleFile(d.schedule(), d.model());
         } catch (IOException e) {
             throw new BadInput("cannot read " + file + ": " + IoErrors.reason(e, file));
         } catch (IllegalArgumentException e) {
@@ -248,6 +251,7 @@ public final class ScheduleCommand implements Callable<Integer> {
         if (file.getFileName() == null || Files.isDirectory(file)) {
             throw new BadInput(option + " " + file + " (expected: a file name; the pictures are named after it)");
         }
+        Tools.checkDirectoryOf(option, file);
     }
 
     /** The pictures of {@code sim}, by file-name suffix. */
@@ -279,7 +283,7 @@ public final class ScheduleCommand implements Callable<Integer> {
         if (file == null) {
             return;
         }
-        for (Map.Entry<String, Picture> e : pictures.entrySet()) { // writePng/writeSvg create the directories
+        for (Map.Entry<String, Picture> e : pictures.entrySet()) { // into a directory checkPictureFile found
             Path target = pictureFile(file, e.getKey(), extension);
             if (extension.equals(".png")) {
                 e.getValue().writePng(target);

@@ -91,7 +91,8 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--schedule", paramLabel = "FILE.json",
             description = "Simulate the schedule in FILE (from mpirun-j schedule --json, written by hand or by "
                     + "another tool) instead of built algorithms. It is verified first; -np defaults to its ranks, "
-                    + "its root and bytes are used, and without --model the cost model it names.")
+                    + "its root and bytes are used, and without --model the cost model it names. --size resizes a "
+                    + "schedule that moves the whole buffer; -np, --root or --op other than the file's are refused.")
     Path scheduleFile;
 
     @Mixin
@@ -168,9 +169,9 @@ public final class SimulateCommand implements Callable<Integer> {
             if (!"all".equals(algorithms)) {
                 throw new BadInput("give --schedule FILE.json or --algo, not both");
             }
-            ScheduleCommand.ScheduleFile file = ScheduleCommand.readFile(scheduleFile);
+            ScenarioOptions.FromFile file = options.resolveFor(ScheduleCommand.readFile(scheduleFile), scheduleFile);
             schedule = file.schedule();
-            scenario = options.resolveFor(file, scheduleFile);
+            scenario = file.scenario();
             List<String> problems = Verifier.verify(schedule);
             if (!problems.isEmpty()) {
                 throw new BadInput(scheduleFile + ": invalid schedule: " + problems.get(0)

@@ -1,6 +1,8 @@
 package io.mpirunj.launcher.tools;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import picocli.CommandLine;
 
 /**
@@ -49,6 +51,18 @@ public final class Tools {
     /** "mpirun-j schedule", whether the command runs under mpirun-j or stand-alone. */
     static String fullName(String qualifiedName) {
         return qualifiedName.startsWith("mpirun-j") ? qualifiedName : "mpirun-j " + qualifiedName;
+    }
+
+    /**
+     * A file an option writes must go into a directory that exists, as for every command's output files
+     * ({@code calibrate --out}, {@code bench --write-rules}, {@code --trace}): a mistyped path is bad input, found
+     * before anything is computed, rather than a directory tree made in the wrong place.
+     */
+    static void checkDirectoryOf(String option, Path file) throws BadInput {
+        Path dir = file.toAbsolutePath().getParent();
+        if (dir != null && !Files.isDirectory(dir)) {
+            throw new BadInput(option + " " + file + ": no such directory " + dir);
+        }
     }
 
     /** Prints {@code e} as the one-line usage error of {@code spec}'s command; returns {@link #USAGE}. */

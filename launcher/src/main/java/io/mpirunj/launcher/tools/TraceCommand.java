@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mpirunj.fabric.model.CostModel;
 import io.mpirunj.fabric.model.ModelSpec;
+import io.mpirunj.io.IoErrors;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
@@ -39,12 +40,14 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Summarises a message trace (mpirun-j --trace FILE) and draws it as a timing diagram (--png).",
-            "With --model the model's t_end for each message is overlaid, so reality and model can be compared.",
+            "Summarises a message trace (mpirun-j --trace FILE) and draws it as a timing",
+            "diagram (--png). With --model the model's t_end for each message is overlaid,",
+            "so reality and model can be compared.",
         },
         footerHeading = "%nExamples:%n",
         footer = {
-            "  mpirun-j -np 8 --threads --trace run.trace --coll bcast=opt-tree io.mpirunj.examples.CollectivesDemo",
+            "  mpirun-j -np 8 --threads --trace run.trace --coll bcast=opt-tree \\",
+            "      io.mpirunj.examples.CollectivesDemo",
             "  mpirun-j trace run.trace --png run.png --model hold=20+0.02m,end=55+0.07m",
         })
 public final class TraceCommand implements Callable<Integer> {
@@ -55,7 +58,8 @@ public final class TraceCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "The trace (or the stem of FILE.r0, FILE.r1, ...).")
     Path file;
 
-    @Option(names = "--png", paramLabel = "OUT", description = "Draw the timing diagram into this PNG.")
+    @Option(names = "--png", paramLabel = "OUT", description = "Draw the timing diagram into this PNG (its directory "
+            + "must exist).")
     Path png;
 
     @Option(names = "--model", paramLabel = "SPEC", description = "Overlay this cost model's prediction (a model spec or "
@@ -80,11 +84,18 @@ public final class TraceCommand implements Callable<Integer> {
         List<Message> messages;
         CostModel cost = null;
         try {
+            if (png != null) {
+                Tools.checkDirectoryOf("--png", png);
+            }
             messages = read(file);
             if (model != null) {
-                cost = ModelSpec.parse(model);
+                try {
+                    cost = ModelSpec.parse(model);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("--model: " + e.getMessage());
+                }
             }
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | BadInput e) {
             err.println("mpirun-j trace: " + e.getMessage());
             err.flush();
             return 2;
@@ -115,7 +126,14 @@ public final class TraceCommand implements Callable<Integer> {
                     (end - origin) / 1e3);
         }
         if (png != null) {
-            draw(messages, origin, cost);
+            try {
+                draw(messages, origin, cost);
+            } catch (IOException e) {
+                out.flush();
+                err.println("mpirun-j trace: cannot write " + png + ": " + IoErrors.reason(e, png));
+                err.flush();
+                return Tools.FAILED;
+            }
             out.println("wrote " + png);
         }
         out.flush();

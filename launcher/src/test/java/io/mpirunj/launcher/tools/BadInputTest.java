@@ -61,6 +61,11 @@ class BadInputTest {
         "-np 0                                                      | -np 0 (expected: a number of ranks >= 1)",
         "--algo u-mesh -np 8                                        | --algo u-mesh needs --fabric",
         "--algo binomial-p2p -np 8                                  | --algo binomial-p2p (binomial tree over [root, group...] on point-to-point messages) runs live the schedule of one of the trees",
+        "-np 8 --model hold=1,end=0                                 | --model: model spec 'hold=1,end=0': end=0 gives an empty message t_end 0 (expected: end=C[+Dm] with C > 0",
+        "-np 8 --model logp:L=0,o=0,g=2                             | --model: model spec 'logp:L=0,o=0,g=2': L=0, o=0 give t_end = L + 2o = 0",
+        "-np 8 --fabric mesh:4x4 --fabric-params hold=1,end=0       | --fabric-params: model spec 'hold=1,end=0': end=0 gives an empty message t_end 0",
+        "-np 8 --fabric mesh:4x4 --fabric-params bogus=1            | --fabric-params: fabric params 'bogus=1' are neither wormhole parameters nor a cost model (expected: flit level ss=S,sd=S,cd=C,rs=R,rd=R[,flit=BYTES], or a cost model as --model: hold=A[+Bm],end=C[+Dm][,...] or logp:L=..,o=..,g=..[,ports=P])",
+        "-np 8 --fabric mesh:4x4 --fabric-params sd=2,cd=2,rs=3,rd=3 | --fabric-params: wormhole params 'sd=2,cd=2,rs=3,rd=3': missing 'ss=' (expected: ss=S,sd=S,cd=C,rs=R,rd=R[,flit=BYTES])",
         "-np 9 --fabric hypercube:3                                 | --placement identity (the default): cannot place 9 ranks on hypercube:3 (8 nodes)",
         "-np 8 --fabric torus:4x4 --fabric-params ss=1,sd=1,cd=1,rs=1,rd=x | --fabric-params: wormhole params 'ss=1,sd=1,cd=1,rs=1,rd=x': bad token 'rd=x'",
     })

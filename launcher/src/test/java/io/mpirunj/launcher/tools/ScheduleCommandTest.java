@@ -57,6 +57,44 @@ class ScheduleCommandTest {
         assertEquals(165.0, MiniJson.object(event.out()).get("completion"));
     }
 
+    /**
+     * Options given with a schedule file: before, --root, --size and --op were overwritten by the file's values without
+     * a word. Now one the file contradicts is refused, except --size on a whole-buffer schedule, which resizes it
+     * (schedule --from and simulate --schedule share ScenarioOptions.resolveFor).
+     */
+    @Test
+    void optionsAScheduleFileContradictsAreRefusedAndSizeResizesAWholeBufferOne(@TempDir Path dir) throws Exception {
+        ToolRun written = ToolRun.schedule(args("--algo binomial -np 4 --size 100 --json"));
+        assertEquals(0, written.exitCode(), written::toString);
+        Path file = dir.resolve("b.json");
+        Files.writeString(file, written.out());
+        for (String command : List.of("schedule --from ", "simulate --schedule ")) {
+            java.util.function.Function<String, ToolRun> run = rest -> command.startsWith("schedule")
+                    ? ToolRun.schedule(args(command.substring(9) + file + rest))
+                    : ToolRun.simulate(args(command.substring(9) + file + rest));
+            String prefix = "mpirun-j " + command.substring(0, 8) + ": ";
+            BadInputTest.assertOneLineUsageError(run.apply(" --root 3"), prefix,
+                    "--root 3 differs from the schedule's root 0 in " + file + " (leave --root out)");
+            BadInputTest.assertOneLineUsageError(run.apply(" --op multicast"), prefix,
+                    "--op multicast differs from the bcast of the schedule in " + file + " (leave --op out)");
+            assertEquals(0, run.apply(" --root 0 --op bcast --size 100").exitCode());
+        }
+        // binomial moves the whole buffer: --size evaluates the same programs at another size, as if built at it
+        ToolRun resized = ToolRun.schedule(args("--from " + file + " --size 1000 --json"));
+        assertEquals(0, resized.exitCode(), resized::toString);
+        assertEquals(ToolRun.schedule(args("--algo binomial -np 4 --size 1000 --json")).out(), resized.out());
+        ToolRun simulated = ToolRun.simulate(args("--schedule " + file + " --size 1000 --json"));
+        assertEquals(ToolRun.simulate(args("--algo binomial -np 4 --size 1000 --json")).out(), simulated.out());
+        // a pipelined chain cuts its buffer into segments: it is a schedule of its size only
+        ToolRun segmented = ToolRun.schedule(args("--algo chain-pipelined -np 4 --size 100000 --json"));
+        Path chain = dir.resolve("chain.json");
+        Files.writeString(chain, segmented.out());
+        ToolRun refused = ToolRun.schedule(args("--from " + chain + " --size 10"));
+        BadInputTest.assertOneLineUsageError(refused, "mpirun-j schedule: ",
+                "--size 10 differs from the schedule's 100000 bytes in " + chain + ", and ");
+        assertTrue(refused.err().trim().endsWith("it cannot be resized to 10 bytes (leave --size out)"), refused::toString);
+    }
+
     @Test
     void aJsonScheduleReadBackIsWrittenAgainByteForByteAndBrokenOnesAreRefused(@org.junit.jupiter.api.io.TempDir
             java.nio.file.Path dir) throws Exception {
@@ -157,9 +195,27 @@ class ScheduleCommandTest {
         assertTrue(run.out().contains("contention: 0 events"), run.out()); // OPT-mesh's theorem
     }
 
+    /** As every command's output file: a directory that does not exist is bad input, and none is made. */
+    @Test
+    void picturesIntoAMissingDirectoryAreRefusedBeforeAnythingIsBuilt(@TempDir Path dir) {
+        Path missing = dir.resolve("pics");
+        for (String line : List.of("--algo opt-tree -np 9 --png " + missing.resolve("t.png"),
+                "--algo opt-tree -np 9 --svg " + missing.resolve("t.svg"),
+                "--op alltoall --algo sem --fabric torus:16x16 --png " + missing.resolve("t.png"))) {
+            ToolRun run = ToolRun.schedule(args(line));
+            String option = line.contains("--png") ? "--png " : "--svg ";
+            assertEquals(Tools.USAGE, run.exitCode(), run::toString);
+            assertEquals("mpirun-j schedule: " + option + missing.resolve(option.equals("--png ") ? "t.png" : "t.svg")
+                    + ": no such directory " + missing, run.err().trim(), run::toString);
+            assertEquals("", run.out(), run::toString);
+        }
+        assertFalse(Files.exists(missing));
+    }
+
     @Test
     void pngWritesTreeTimingAndFabricPicturesNamedAfterFile(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("pics/opt.png");
+        Files.createDirectory(dir.resolve("pics"));
         ToolRun run = ToolRun.schedule(args(OPT_MESH + " --png " + file + " --svg " + dir.resolve("opt")));
         assertEquals(0, run.exitCode(), run::toString);
         MiniJson.object(run.out()); // stdout stays pure JSON: the file names go to stderr

@@ -19,7 +19,10 @@ import java.util.Locale;
  */
 public record FabricFaults(List<LinkFault> links, double jitterSigma, long jitterSeed) {
 
-    public static final String FORM = "slow:A-B:FACTOR, drop:A-B[@TIME] or jitter:SIGMA[:SEED], joined by ';'";
+    /** One fault, as {@code mpirun-j --fabric-fault} takes it (the option is repeated for more). */
+    public static final String ONE_FORM = "slow:A-B:FACTOR, drop:A-B[@TIME] or jitter:SIGMA[:SEED]";
+    /** A fault spec: one or more faults (as {@code MPIRUNJ_FABRIC_FAULT} holds them). */
+    public static final String FORM = ONE_FORM + ", joined by ';'";
 
     /** No faults. */
     public static final FabricFaults NONE = new FabricFaults(List.of(), 0, 0);
@@ -47,6 +50,15 @@ public record FabricFaults(List<LinkFault> links, double jitterSigma, long jitte
 
     /** Parses a fault spec (see the class comment) on {@code topology}; null or blank gives {@link #NONE}. */
     public static FabricFaults parse(String spec, Topology topology) {
+        return parse(spec, topology, "fabric fault", FORM);
+    }
+
+    /**
+     * As {@link #parse(String, Topology)}, a bad fault reported as {@code name 'fault': reason}, with
+     * {@code (expected: form)} when the reason does not say what was expected: {@code mpirun-j} names its option
+     * ({@code --fabric-fault}) and {@link #ONE_FORM}, since the option takes one fault per use.
+     */
+    public static FabricFaults parse(String spec, Topology topology, String name, String form) {
         if (spec == null || spec.isBlank()) {
             return NONE;
         }
@@ -63,7 +75,7 @@ public record FabricFaults(List<LinkFault> links, double jitterSigma, long jitte
                 if (lower.startsWith("slow:")) {
                     String[] parts = token.substring(5).split(":");
                     if (parts.length != 2) {
-                        throw new IllegalArgumentException("expected slow:A-B:FACTOR");
+                        throw new IllegalArgumentException("not slow:A-B:FACTOR");
                     }
                     double factor = number(parts[1], "FACTOR");
                     if (factor < 1) {
@@ -78,18 +90,18 @@ public record FabricFaults(List<LinkFault> links, double jitterSigma, long jitte
                 } else if (lower.startsWith("jitter:")) {
                     String[] parts = token.substring(7).split(":");
                     if (parts.length > 2) {
-                        throw new IllegalArgumentException("expected jitter:SIGMA[:SEED]");
+                        throw new IllegalArgumentException("not jitter:SIGMA[:SEED]");
                     }
                     sigma = number(parts[0], "SIGMA");
                     if (parts.length == 2) {
                         seed = (long) number(parts[1], "SEED");
                     }
                 } else {
-                    throw new IllegalArgumentException("unknown fault kind");
+                    throw new IllegalArgumentException("unknown fault kind '" + token.split(":", 2)[0] + "'");
                 }
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("fabric fault '" + token + "': " + e.getMessage() + " (expected: "
-                        + FORM + ")");
+                throw new IllegalArgumentException(name + " '" + token + "': " + e.getMessage()
+                        + (e.getMessage().contains("(expected") ? "" : " (expected: " + form + ")"));
             }
         }
         return new FabricFaults(links, sigma, seed);
