@@ -155,9 +155,10 @@ public final class MpirunJ implements Callable<Integer> {
     boolean collReport;
 
     @Option(names = "--coll-tune", paramLabel = "ROUNDS",
-            description = "auto tries the algorithms its model cannot rule out (predicted within 50 %% of the fastest) "
-                    + "live, in turn for ROUNDS timed rounds per op and size class, and keeps the one the ranks measured "
-                    + "fastest; three times more, each after twice the calls, on warm code (default " + RuntimeConfig.COLL_TUNE_DEFAULT
+            description = "auto runs the algorithms its model cannot rule out (predicted within 50 %% of the fastest) "
+                    + "for real, per op and size class: blocks of calls per candidate, four trials each after twice "
+                    + "the calls, with ROUNDS/4, 2xROUNDS, 4xROUNDS and 8xROUNDS timed calls a block; it keeps the one "
+                    + "the ranks measured fastest (default " + RuntimeConfig.COLL_TUNE_DEFAULT
                     + "; 0: run the model's pick untried).")
     Integer collTune;
 
@@ -500,8 +501,7 @@ public final class MpirunJ implements Callable<Integer> {
     /** {@code --model}, if given, must parse; {@code --coll-tune} must be a number of rounds. */
     private void checkModel() throws UsageException {
         if (collTune != null && (collTune < 0 || collTune > RuntimeConfig.COLL_TUNE_MAX)) {
-            throw new UsageException("--coll-tune " + collTune + " (expected: rounds from 0 (off) to "
-                    + RuntimeConfig.COLL_TUNE_MAX + ")");
+            throw new UsageException("--coll-tune " + collTune + " (expected: " + RuntimeConfig.COLL_TUNE_EXPECTED + ")");
         }
         if (model != null) {
             try {

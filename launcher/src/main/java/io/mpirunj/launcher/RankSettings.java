@@ -77,9 +77,10 @@ final class RankSettings {
                 }
             }
         }
-        if (value(env, options, RuntimeConfig.COLL_TUNE_ENV) != null) {
+        String tune = value(env, options, RuntimeConfig.COLL_TUNE_ENV);
+        if (tune != null) {
             try {
-                RuntimeConfig.collTune(Map.of(RuntimeConfig.COLL_TUNE_ENV, env.get(RuntimeConfig.COLL_TUNE_ENV)));
+                RuntimeConfig.collTune(RuntimeConfig.COLL_TUNE_ENV, tune);
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }

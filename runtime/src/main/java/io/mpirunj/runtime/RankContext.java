@@ -34,6 +34,8 @@ public final class RankContext {
     private final CallTracker calls = new CallTracker();
     /** {@code --coll-report}'s counts, or null when the report is off. */
     private final io.mpirunj.runtime.comm.CollReport collReport;
+    /** {@code auto}'s live trials of this rank, shared by a communicator and its views. */
+    private final io.mpirunj.runtime.comm.AutoTrials autoTrials = new io.mpirunj.runtime.comm.AutoTrials();
     private final CommImpl world;
     /** Next free communicator context id on this rank; agreed collectively when communicators are made. */
     private final AtomicInteger nextContextId = new AtomicInteger(CommImpl.WORLD_CONTEXT + 2);
@@ -116,6 +118,11 @@ public final class RankContext {
 
     public RuntimeConfig config() {
         return config;
+    }
+
+    /** {@code auto}'s live trials of this rank ({@code --coll-tune}). */
+    public io.mpirunj.runtime.comm.AutoTrials autoTrials() {
+        return autoTrials;
     }
 
     /** The counts of {@code --coll-report}, or null when it is off. */

@@ -56,10 +56,10 @@ public final class RuntimeConfig {
     public static final String COLL_REPORT_PROP = "mpirunj.coll.report";
     public static final String COLL_REPORT_ENV = "MPIRUNJ_COLL_REPORT";
     /**
-     * Timed rounds of {@code auto}'s first live trial ({@code mpirun-j --coll-tune N}; 0: off, auto runs the model's
-     * pick): per operation and size class, the model's shortlist is tried in turn this many times (after one untimed
-     * round), and the candidate with the least time in the call (the ranks' means, summed) runs from then on; the
-     * trial is made again, on warm code and among the close ones (see {@code io.mpirunj.runtime.comm.AutoTrial}).
+     * How long {@code auto}'s live trials are ({@code mpirun-j --coll-tune N}; 0: off, auto runs the model's pick):
+     * per operation and size class, the model's shortlist is run for real, a block of calls per candidate, and the
+     * candidate with the least time in the call (the ranks' means, summed) runs from then on; four trials, with
+     * N/4, 2N, 4N and 8N timed calls per block (see {@code io.mpirunj.runtime.comm.AutoTrial}).
      */
     public static final String COLL_TUNE_PROP = "mpirunj.coll.tune";
     public static final String COLL_TUNE_ENV = "MPIRUNJ_COLL_TUNE";
@@ -76,12 +76,13 @@ public final class RuntimeConfig {
     private record Coll(String forced, String rulesFile, boolean report, String modelSpec, int tuneRounds) {
         Coll {
             if (tuneRounds < 0 || tuneRounds > COLL_TUNE_MAX) {
-                throw new IllegalArgumentException(COLL_TUNE_PROP + "=" + tuneRounds + " (expected: " + TUNE_EXPECTED + ")");
+                throw new IllegalArgumentException(COLL_TUNE_PROP + "=" + tuneRounds + " (expected: " + COLL_TUNE_EXPECTED + ")");
             }
         }
     }
 
-    private static final String TUNE_EXPECTED = "rounds from 0 (off) to " + COLL_TUNE_MAX;
+    /** What {@link #COLL_TUNE_PROP} takes, as messages say it. */
+    public static final String COLL_TUNE_EXPECTED = "rounds from 0 (off) to " + COLL_TUNE_MAX;
 
     private final int eagerLimitBytes;
     private final Coll coll;
@@ -154,9 +155,12 @@ public final class RuntimeConfig {
     /** {@link #COLL_TUNE_PROP}, else {@link #COLL_TUNE_ENV}, else the default; anything else is one line naming it. */
     public static int collTune(Map<String, String> env) {
         String fromProp = System.getProperty(COLL_TUNE_PROP);
-        String name = fromProp != null || env.get(COLL_TUNE_ENV) == null ? COLL_TUNE_PROP : COLL_TUNE_ENV;
-        return (int) whole(name, fromProp != null ? fromProp : env.get(COLL_TUNE_ENV), COLL_TUNE_DEFAULT, 0,
-                COLL_TUNE_MAX, TUNE_EXPECTED);
+        return fromProp != null ? collTune(COLL_TUNE_PROP, fromProp) : collTune(COLL_TUNE_ENV, env.get(COLL_TUNE_ENV));
+    }
+
+    /** {@code value} of the setting {@code name} as rounds of auto's trials (null: the default), else one line. */
+    public static int collTune(String name, String value) {
+        return (int) whole(name, value, COLL_TUNE_DEFAULT, 0, COLL_TUNE_MAX, COLL_TUNE_EXPECTED);
     }
 
     /** A non-negative count from the property, else the variable (named as the one that was set), else {@code dflt}. */

@@ -600,10 +600,12 @@ class SelectionOrderTest {
         java.util.List<String> shortlist = names(registry("bcast=auto", null).shortlist(CollectiveOp.BCAST,
                 CallShape.of(8, 1000), config));
         assertTrue(shortlist.size() >= 2, shortlist.toString());
-        int first = 2 * (rounds + 1); // calls per candidate: two blocks of an untimed and `rounds` timed calls
-        int second = 2 * (2 * rounds + 1); // blocks twice as long
+        int first = 2 * (Math.max(1, rounds / 4) + 1); // per candidate: two blocks, an untimed call and rounds/4 timed
+        int second = 2 * (2 * rounds + 1); // 2 x rounds timed
         int trial = shortlist.size() * first;
-        int calls = 2 * trial + shortlist.size() * second + 5; // the first trial, the second, then the choice
+        // the first trial, the second (whichever candidates it keeps), and not yet the third, which starts at twice
+        // the calls the second ended at: 2 x (2 trial + kept x second), more than this with two kept or more
+        int calls = 2 * trial + shortlist.size() * second;
         Map<Integer, Map<CollReport.Key, CollReport.Totals>> reports = new ConcurrentHashMap<>();
         LocalCluster.run(8, config, world -> {
             for (int call = 0; call < calls; call++) {
@@ -641,6 +643,61 @@ class SelectionOrderTest {
             }
             assertEquals(ran0, ran, "rank " + r + " ran other algorithms than rank 0");
         }
+    }
+
+    /**
+     * A communicator's views share its trials (a view made anew for some calls, as a program may), and non-blocking
+     * calls during the trials run their current choice: every rank stays at the same call of the same trial, the
+     * data is intact and all ranks end up having run the same algorithms the same number of times.
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void viewsShareTheirCommunicatorsTrialsAndNonBlockingCallsRunTheirChoice() {
+        int rounds = 4;
+        RuntimeConfig config = RuntimeConfig.defaults().withForcedCollectives("bcast=auto")
+                .withCollSelection(null, true, "hold=10,end=10").withCollTune(rounds);
+        int n = registry("bcast=auto", null).shortlist(CollectiveOp.BCAST, CallShape.of(8, 1000), config).size();
+        // the first trial is 4 calls per candidate (two blocks of an untimed and a timed call), 4n in all; the second
+        // starts at call 8n: stop 2 calls into it
+        int calls = 8 * n + 2;
+        Map<Integer, Map<CollReport.Key, CollReport.Totals>> reports = new ConcurrentHashMap<>();
+        LocalCluster.run(8, config, world -> {
+            for (int call = 0; call < calls; call++) {
+                int root = call % 8;
+                io.mpirunj.Comm comm = call % 3 == 0 ? world.withCollectives("bcast=auto") : world;
+                int[] data = new int[250];
+                int[] more = new int[250];
+                if (world.rank() == root) {
+                    java.util.Arrays.setAll(data, i -> i * 31 + root);
+                    java.util.Arrays.setAll(more, i -> i - root);
+                }
+                io.mpirunj.Request pending = call % 5 == 0 ? world.ibcast(Buffer.of(more), root) : null;
+                comm.bcast(Buffer.of(data), root);
+                if (pending != null) {
+                    pending.await();
+                    assertEquals(249 - root, more[249], "ibcast of call " + call + " on rank " + world.rank());
+                }
+                for (int i = 0; i < data.length; i++) {
+                    assertEquals(i * 31 + root, data[i], "call " + call + ", element " + i + " on rank " + world.rank());
+                }
+            }
+            reports.put(world.rank(), ((CommImpl) world).rankContext().collReport().snapshot());
+        });
+        java.util.function.Function<Map<CollReport.Key, CollReport.Totals>, Map<String, Long>> ran = report ->
+                report.entrySet().stream().collect(java.util.stream.Collectors.toMap(
+                        e -> e.getKey().algorithm() + " " + e.getKey().source(), e -> e.getValue().calls(), Long::sum));
+        for (int r = 1; r < 8; r++) {
+            assertEquals(ran.apply(reports.get(0)), ran.apply(reports.get(r)), "rank " + r + " ran otherwise");
+        }
+        // one sequence of calls over the world and its views: the first trial's 4n calls, then the choice until call
+        // 8n, then 2 calls of the second trial (a view with trials of its own would run its own first trial's first
+        // candidate in each of its calls, and the world's second trial would not have started)
+        Map<String, Long> rank0 = ran.apply(reports.get(0));
+        long tried = rank0.entrySet().stream().filter(e -> e.getKey().endsWith(" auto-trial"))
+                .mapToLong(Map.Entry::getValue).sum();
+        assertEquals(4L * n + 2, tried, rank0.toString());
+        assertEquals(4L * n, rank0.entrySet().stream().filter(e -> e.getKey().endsWith(" auto-measured"))
+                .mapToLong(Map.Entry::getValue).sum(), rank0.toString());
     }
 
     private static long calls(Map<CollReport.Key, CollReport.Totals> report, long sizeClass, String algorithm,

@@ -10,8 +10,8 @@ import java.util.List;
  * the model ranks the candidates, but on a shared machine it cannot tell apart those it predicts within
  * {@code SimulatedSelector.SHORTLIST_MARGIN} of each other (benchmarks/README.md, "Session 15": at 1 MiB on 8
  * processes it ran the flat tree, 22 % behind the fastest tree), so the shortlist is run for real, as STAR-MPI
- * does. Each candidate runs a block of calls in a row (an untimed one, then {@code rounds} timed ones), the
- * candidates one after another and then again in the reverse order, so a drift during the trial (the JIT
+ * does. Each candidate runs a block of calls in a row (an untimed one, then timed ones), the candidates one after
+ * another and then again in the reverse order, so a drift during the trial (the JIT
  * compiling, another job starting) weighs on all alike. Blocks, not one call each in turn: calls of one algorithm
  * in a row are what a program makes, and alternating them measured otherwise (benchmarks/README.md, "Session 16").
  * Each rank takes its mean time in the call per candidate without its slowest call (a preemption or a collection
@@ -24,7 +24,8 @@ import java.util.List;
  * The first trial runs on cold code (a tree whose code is compiled later looks slower than it is), so it decides
  * only what runs until the second and leaves out only the candidates twice as slow as the fastest
  * ({@link #KEEP_COLD}); from the second on, only those within {@link #KEEP} of the fastest are tried again (always
- * at least the two fastest), with blocks twice as long each time: the later trials run on warm code and decide
+ * at least the two fastest), with blocks of twice {@code rounds} timed calls in the second and twice as many again
+ * in each next one (a quarter of {@code rounds} in the first): the later trials run on warm code and decide
  * between close candidates, which takes more calls to tell apart (at 1 MiB on 8 processes the trees differ by
  * 2-10 %, a call by 20 %). After the last nothing is timed.
  *
@@ -57,11 +58,13 @@ final class AutoTrial {
     private long calls;
     private long trialStart;
     private int trialsDone;
-    private Selection chosen;
+    /** Volatile: a non-blocking call may read it on another thread than the one making the blocking calls. */
+    private volatile Selection chosen;
 
     /**
      * @param candidates the model's shortlist, its pick first (two or more)
-     * @param rounds     timed calls of each candidate in each of the first trial's two blocks (at least 1)
+     * @param rounds     sets the timed calls of each block: {@code rounds / 4} (at least 1) in the first trial,
+     *                   {@code 2 rounds}, {@code 4 rounds}, {@code 8 rounds} in the next (at least 1)
      */
     AutoTrial(List<Selection> candidates, int rounds) {
         if (candidates.size() < 2 || rounds < 1) {
@@ -79,9 +82,13 @@ final class AutoTrial {
         return timed() + 1;
     }
 
-    /** Timed calls per block in the running trial: {@code rounds} in the first, twice as many in each next one. */
+    /**
+     * Timed calls per block in the running trial: a quarter of {@code rounds} (at least one) in the first, which only
+     * sorts out what is twice as slow on cold code and costs a short program most; then twice {@code rounds}, and
+     * twice as many again in each next one.
+     */
     private int timed() {
-        return rounds << Math.min(trialsDone, TRIALS - 1);
+        return trialsDone == 0 ? Math.max(1, rounds / 4) : rounds << Math.min(trialsDone, TRIALS - 1);
     }
 
     /** Calls in the running trial: two blocks per candidate. */
@@ -186,7 +193,7 @@ final class AutoTrial {
         candidates = List.copyOf(next);
         warm = kept.stream().mapToLong(Long::longValue).toArray();
         trialsDone++;
-        samples = new long[candidates.size()][2 * timed()];
+        samples = learning() ? new long[candidates.size()][2 * timed()] : null;
         trialStart = calls * SPACING;
     }
 

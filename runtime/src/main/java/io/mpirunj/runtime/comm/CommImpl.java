@@ -353,9 +353,7 @@ public final class CommImpl implements Comm {
             CollectiveOp op, Class<T> type, CallShape shape, int[] multicastRanks, AlgorithmCall<T> call) {
         if (!blocking) {
             check.run();
-            Selection s = select(op, shape);
-            AutoTrial trial = s.source() == Selection.Source.AUTO ? trials.get(new TrialKey(op, shape)) : null;
-            T algorithm = type.cast((trial != null ? trial.current() : s).algorithm());
+            T algorithm = type.cast(choiceFor(op, shape).algorithm());
             return call.on(algorithm, nonBlockingChannel(multicastRanks), false);
         }
         CallTracker.Call tracked = calls.enter(name, root == CallTracker.NO_PEER ? null : "root", root,
@@ -363,9 +361,12 @@ public final class CommImpl implements Comm {
         try {
             check.run();
             Selection s = select(op, shape);
-            AutoTrial trial = s.source() == Selection.Source.AUTO ? trial(op, shape) : null;
+            AutoTrial trial = s.source() == Selection.Source.AUTO ? trial(op, shape, true) : null;
             if (trial != null) {
                 s = trial.next();
+                if (!trial.learning()) { // the trials are over: nothing more to time or count
+                    trial = null;
+                }
             }
             CollReport report = rc.collReport();
             if (report == null && trial == null) {
@@ -379,7 +380,7 @@ public final class CommImpl implements Comm {
                 report.record(op, shape.bytes(), s, nanos);
             }
             if (trial != null && trial.record(nanos)) {
-                agree(new TrialKey(op, shape), trial);
+                agree(op, shape, trial);
             }
             return null;
         } finally {
@@ -388,63 +389,69 @@ public final class CommImpl implements Comm {
     }
 
     /**
-     * What a blocking call of {@code op} with {@code shape} runs now on this communicator: for {@code auto}, its
-     * trial's choice once one has ended (the model's pick before), else the registry's selection. For reports;
-     * nothing advances.
+     * What a call of {@code op} with {@code shape} runs now on this communicator without advancing anything: for
+     * {@code auto}, its trials' choice once one has ended (the model's pick before), else the registry's selection.
+     * What a non-blocking call runs, and what reports name.
      */
     public Selection choiceFor(CollectiveOp op, CallShape shape) {
         Selection s = select(op, shape);
-        AutoTrial t = s.source() == Selection.Source.AUTO ? trials.get(new TrialKey(op, shape)) : null;
+        AutoTrial t = s.source() == Selection.Source.AUTO ? trial(op, shape, false) : null;
         return t != null ? t.current() : s;
     }
 
     /**
      * How many blocking calls of {@code op} with {@code shape} this communicator has made in its size class while
-     * {@code auto}'s live trials are still to be made there, else -1 (trials over, off, or not an {@code auto} call).
-     * Every rank gets the same answer at the same call, so a benchmark can warm up until it is -1 and time auto's
-     * choice rather than its learning.
+     * {@code auto}'s live trials are still to be made there (0 before the first), else -1 (trials over, off, nothing
+     * to try, or not an {@code auto} call). Makes nothing. Every rank gets the same answer at the same call, so a
+     * benchmark can warm up until it is -1 and time auto's choice rather than its learning.
      */
     public long autoLearningCalls(CollectiveOp op, CallShape shape) {
         Selection s = select(op, shape);
-        AutoTrial t = s.source() == Selection.Source.AUTO ? trial(op, shape) : null;
+        if (s.source() != Selection.Source.AUTO || !triable(shape)) {
+            return -1;
+        }
+        long sizeClass = CallShape.sizeClass(shape.bytes());
+        AutoTrials all = rc.autoTrials();
+        if (!all.decided(context, op, sizeClass)) {
+            return registry().shortlist(op, shape, rc.config()).size() < 2 ? -1 : 0;
+        }
+        AutoTrial t = all.find(context, op, sizeClass);
         return t != null && t.learning() ? t.calls() : -1;
     }
 
-    /** An operation and size class of this communicator's blocking {@code auto} calls ({@link AutoTrial}). */
-    private record TrialKey(CollectiveOp op, long sizeClass) {
-        TrialKey(CollectiveOp op, CallShape shape) {
-            this(op, CallShape.sizeClass(shape.bytes()));
-        }
+    /**
+     * True when calls of {@code shape} can be tried: trials on ({@code --coll-tune}), an agreed size, and every rank
+     * of the communicator taking part (a multicast's subgroup leaves the others no call to agree with).
+     */
+    private boolean triable(CallShape shape) {
+        return rc.config().collTuneRounds() > 0 && shape.bytes() >= 0 && shape.ranks() == shape.commSize()
+                && shape.commSize() >= 2;
     }
 
-    /** auto's live trials, per operation and size class; null where the model leaves nothing to try. */
-    private final java.util.Map<TrialKey, AutoTrial> trials = new java.util.HashMap<>();
-
     /**
-     * The trial of a blocking call {@code auto} chose, made on the first such call of its operation and size class;
-     * null when trials are off ({@code --coll-tune 0}), the call has no agreed size or is a multicast's subgroup
-     * (the others of the communicator make no call to agree with), or the model's shortlist has one name.
+     * The trial of {@code auto}'s calls of {@code op} in {@code shape}'s size class on this communicator (shared with
+     * its views), made on the first blocking one when {@code make}; null when calls of the shape are not tried
+     * ({@link #triable}), the model's shortlist has one name, or (without {@code make}) none was made yet.
      */
-    private AutoTrial trial(CollectiveOp op, CallShape shape) {
-        int rounds = rc.config().collTuneRounds();
-        if (rounds == 0 || shape.bytes() < 0 || shape.ranks() != shape.commSize() || shape.commSize() < 2) {
+    private AutoTrial trial(CollectiveOp op, CallShape shape, boolean make) {
+        if (!triable(shape)) {
             return null;
         }
-        TrialKey key = new TrialKey(op, shape);
-        AutoTrial t = trials.get(key);
-        if (t == null && !trials.containsKey(key)) {
-            List<Selection> shortlist = registry().shortlist(op, shape, rc.config());
-            t = shortlist.size() < 2 ? null : new AutoTrial(shortlist, rounds);
-            trials.put(key, t);
+        long sizeClass = CallShape.sizeClass(shape.bytes());
+        if (!make) {
+            return rc.autoTrials().find(context, op, sizeClass);
         }
-        return t;
+        return rc.autoTrials().make(context, op, sizeClass, () -> {
+            List<Selection> shortlist = registry().shortlist(op, shape, rc.config());
+            return shortlist.size() < 2 ? null : new AutoTrial(shortlist, rc.config().collTuneRounds());
+        });
     }
 
     /**
      * The end of a trial: the ranks add their means (one allreduce on the collective channel, with the
      * algorithm chosen for allreduce without a size, so no trial starts inside it) and all take the least.
      */
-    private void agree(TrialKey key, AutoTrial trial) {
+    private void agree(CollectiveOp op, CallShape shape, AutoTrial trial) {
         long[] mine = trial.means();
         long[] summed = new long[mine.length];
         registry().select(CollectiveOp.ALLREDUCE, CollectiveAlgorithm.Allreduce.class)
@@ -457,8 +464,9 @@ public final class CommImpl implements Comm {
                 b.append(c == 0 ? "" : ", ").append(tried.get(c).algorithm().name())
                         .append(String.format(java.util.Locale.ROOT, " %.1f", summed[c] / 1e3 / group.size()));
             }
-            LOG.info("auto: {} {} on {} ranks, trial {} of {}: mean us per call ({}); runs {}", key.op().cliName(),
-                    CollReport.sizeLabel(key.sizeClass()), group.size(), trial.trialsDone(), AutoTrial.TRIALS, b,
+            LOG.info("auto: {} {} on {} ranks, trial {} of {}: mean us per call ({}); runs {}", op.cliName(),
+                    CollReport.sizeLabel(CallShape.sizeClass(shape.bytes())), group.size(), trial.trialsDone(),
+                    AutoTrial.TRIALS, b,
                     trial.current().algorithm().name());
         }
     }

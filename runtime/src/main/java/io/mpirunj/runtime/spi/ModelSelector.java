@@ -27,7 +27,7 @@ public interface ModelSelector {
 
     /**
      * What {@code auto} tries live before it settles ({@code --coll-tune}): {@link #choose}'s answer first, then
-     * the other candidates the model cannot rule out, fastest predicted first. The same arguments as
+     * the other candidates the model cannot rule out, in the order the selector ranks them. The same arguments as
      * {@link #choose}; every rank gets the same list. This default offers the choice alone (nothing to try).
      */
     default List<Prediction> shortlist(CollectiveOp op, List<CollectiveAlgorithm> candidates,

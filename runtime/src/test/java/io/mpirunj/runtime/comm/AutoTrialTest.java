@@ -54,7 +54,7 @@ class AutoTrialTest {
 
     @Test
     void triesTheShortlistInBlocksAndKeepsTheLeastSummedMean() {
-        AutoTrial t = new AutoTrial(SHORTLIST, 2);
+        AutoTrial t = new AutoTrial(SHORTLIST, 8); // the first trial times 8 / 4 = 2 calls a block
         assertEquals("flat", t.current().algorithm().name()); // the model's pick until a trial has ended
         int[] binomialCalls = {0};
         // binomial is slow in its first, untimed call (cold code) and once more later (preempted), fast otherwise
