@@ -157,7 +157,7 @@ public final class MpirunJ implements Callable<Integer> {
     @Option(names = "--coll-tune", paramLabel = "ROUNDS",
             description = "auto runs the algorithms its model cannot rule out (predicted within 50 %% of the fastest) "
                     + "for real, per op and size class: blocks of calls per candidate, four trials each after twice "
-                    + "the calls, with ROUNDS/4, 2xROUNDS, 4xROUNDS and 8xROUNDS timed calls a block; it keeps the one "
+                    + "the calls, with ROUNDS, 2xROUNDS, 4xROUNDS and 8xROUNDS timed calls a block; it keeps the one "
                     + "the ranks measured fastest (default " + RuntimeConfig.COLL_TUNE_DEFAULT
                     + "; 0: run the model's pick untried).")
     Integer collTune;

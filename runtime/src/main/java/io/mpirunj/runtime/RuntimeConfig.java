@@ -59,7 +59,7 @@ public final class RuntimeConfig {
      * How long {@code auto}'s live trials are ({@code mpirun-j --coll-tune N}; 0: off, auto runs the model's pick):
      * per operation and size class, the model's shortlist is run for real, a block of calls per candidate, and the
      * candidate with the least time in the call (the ranks' means, summed) runs from then on; four trials, with
-     * N/4, 2N, 4N and 8N timed calls per block (see {@code io.mpirunj.runtime.comm.AutoTrial}).
+     * N, 2N, 4N and 8N timed calls per block (see {@code io.mpirunj.runtime.comm.AutoTrial}).
      */
     public static final String COLL_TUNE_PROP = "mpirunj.coll.tune";
     public static final String COLL_TUNE_ENV = "MPIRUNJ_COLL_TUNE";

@@ -583,6 +583,12 @@ class SelectionOrderTest {
         assertEquals(auto.select(CollectiveOp.BCAST, CallShape.of(8, 1024), tcp), first);
     }
 
+    /** bcast=auto with the report, trials of {@code rounds}, and a model whose shortlist is nine trees. */
+    private static RuntimeConfig tunedAuto(int rounds) {
+        return RuntimeConfig.defaults().withForcedCollectives("bcast=auto").withCollSelection(null, true,
+                "hold=10,end=10").withCollTune(rounds);
+    }
+
     private static java.util.List<String> names(java.util.List<Selection> shortlist) {
         return shortlist.stream().map(s -> s.algorithm().name()).toList();
     }
@@ -595,12 +601,11 @@ class SelectionOrderTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void autoTriesItsShortlistLiveAndEveryRankKeepsTheSameChoice() {
         int rounds = 2;
-        RuntimeConfig config = RuntimeConfig.defaults().withForcedCollectives("bcast=auto")
-                .withCollSelection(null, true, "hold=10,end=10").withCollTune(rounds);
+        RuntimeConfig config = tunedAuto(rounds);
         java.util.List<String> shortlist = names(registry("bcast=auto", null).shortlist(CollectiveOp.BCAST,
                 CallShape.of(8, 1000), config));
         assertTrue(shortlist.size() >= 2, shortlist.toString());
-        int first = 2 * (Math.max(1, rounds / 4) + 1); // per candidate: two blocks, an untimed call and rounds/4 timed
+        int first = 2 * (rounds + 1); // per candidate: two blocks, an untimed call and `rounds` timed
         int second = 2 * (2 * rounds + 1); // 2 x rounds timed
         int trial = shortlist.size() * first;
         // the first trial, the second (whichever candidates it keeps), and not yet the third, which starts at twice
@@ -654,12 +659,12 @@ class SelectionOrderTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void viewsShareTheirCommunicatorsTrialsAndNonBlockingCallsRunTheirChoice() {
         int rounds = 4;
-        RuntimeConfig config = RuntimeConfig.defaults().withForcedCollectives("bcast=auto")
-                .withCollSelection(null, true, "hold=10,end=10").withCollTune(rounds);
+        RuntimeConfig config = tunedAuto(rounds);
         int n = registry("bcast=auto", null).shortlist(CollectiveOp.BCAST, CallShape.of(8, 1000), config).size();
-        // the first trial is 4 calls per candidate (two blocks of an untimed and a timed call), 4n in all; the second
-        // starts at call 8n: stop 2 calls into it
-        int calls = 8 * n + 2;
+        // the first trial is 2 x (rounds + 1) calls per candidate (two blocks of an untimed and `rounds` timed calls),
+        // n times that in all; the second starts at twice that: stop 2 calls into it
+        int first = n * 2 * (rounds + 1);
+        int calls = 2 * first + 2;
         Map<Integer, Map<CollReport.Key, CollReport.Totals>> reports = new ConcurrentHashMap<>();
         LocalCluster.run(8, config, world -> {
             for (int call = 0; call < calls; call++) {
@@ -689,14 +694,14 @@ class SelectionOrderTest {
         for (int r = 1; r < 8; r++) {
             assertEquals(ran.apply(reports.get(0)), ran.apply(reports.get(r)), "rank " + r + " ran otherwise");
         }
-        // one sequence of calls over the world and its views: the first trial's 4n calls, then the choice until call
-        // 8n, then 2 calls of the second trial (a view with trials of its own would run its own first trial's first
+        // one sequence of calls over the world and its views: the first trial's calls, then the choice until twice
+        // as many, then 2 calls of the second trial (a view with trials of its own would run its own first trial's first
         // candidate in each of its calls, and the world's second trial would not have started)
         Map<String, Long> rank0 = ran.apply(reports.get(0));
         long tried = rank0.entrySet().stream().filter(e -> e.getKey().endsWith(" auto-trial"))
                 .mapToLong(Map.Entry::getValue).sum();
-        assertEquals(4L * n + 2, tried, rank0.toString());
-        assertEquals(4L * n, rank0.entrySet().stream().filter(e -> e.getKey().endsWith(" auto-measured"))
+        assertEquals(first + 2, tried, rank0.toString());
+        assertEquals(first, rank0.entrySet().stream().filter(e -> e.getKey().endsWith(" auto-measured"))
                 .mapToLong(Map.Entry::getValue).sum(), rank0.toString());
     }
 

@@ -24,8 +24,7 @@ import java.util.List;
  * The first trial runs on cold code (a tree whose code is compiled later looks slower than it is), so it decides
  * only what runs until the second and leaves out only the candidates twice as slow as the fastest
  * ({@link #KEEP_COLD}); from the second on, only those within {@link #KEEP} of the fastest are tried again (always
- * at least the two fastest), with blocks of twice {@code rounds} timed calls in the second and twice as many again
- * in each next one (a quarter of {@code rounds} in the first): the later trials run on warm code and decide
+ * at least the two fastest), with blocks twice as long each time: the later trials run on warm code and decide
  * between close candidates, which takes more calls to tell apart (at 1 MiB on 8 processes the trees differ by
  * 2-10 %, a call by 20 %). After the last nothing is timed.
  *
@@ -63,8 +62,7 @@ final class AutoTrial {
 
     /**
      * @param candidates the model's shortlist, its pick first (two or more)
-     * @param rounds     sets the timed calls of each block: {@code rounds / 4} (at least 1) in the first trial,
-     *                   {@code 2 rounds}, {@code 4 rounds}, {@code 8 rounds} in the next (at least 1)
+     * @param rounds     timed calls of each block in the first trial; 2, 4 and 8 times as many in the next (at least 1)
      */
     AutoTrial(List<Selection> candidates, int rounds) {
         if (candidates.size() < 2 || rounds < 1) {
@@ -83,12 +81,13 @@ final class AutoTrial {
     }
 
     /**
-     * Timed calls per block in the running trial: a quarter of {@code rounds} (at least one) in the first, which only
-     * sorts out what is twice as slow on cold code and costs a short program most; then twice {@code rounds}, and
-     * twice as many again in each next one.
+     * Timed calls per block in the running trial: {@code rounds} in the first, twice as many in each next one. The
+     * first trial's length also sets when the next ones come (each after twice the calls): with a quarter of
+     * {@code rounds} in the first, the second and third fell into bench's JIT warm-up and auto ran 1.2-1.5x the
+     * fastest at 1 KiB and 64 KiB (benchmarks/README.md, "Session 16").
      */
     private int timed() {
-        return trialsDone == 0 ? Math.max(1, rounds / 4) : rounds << Math.min(trialsDone, TRIALS - 1);
+        return rounds << Math.min(trialsDone, TRIALS - 1);
     }
 
     /** Calls in the running trial: two blocks per candidate. */

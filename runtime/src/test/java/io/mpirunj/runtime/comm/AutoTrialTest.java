@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import io.mpirunj.runtime.spi.Selection;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,24 +15,7 @@ import org.junit.jupiter.api.Test;
 class AutoTrialTest {
 
     private static Selection candidate(String name) {
-        CollectiveAlgorithm.Bcast a = new CollectiveAlgorithm.Bcast() {
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public String description() {
-                return name;
-            }
-
-            @Override
-            public io.mpirunj.Request bcast(io.mpirunj.runtime.spi.CollChannel ch, io.mpirunj.Buffer buf, int root,
-                    boolean blocking) {
-                return null;
-            }
-        };
-        return new Selection(a, Selection.Source.AUTO, 1.0, "model time");
+        return new Selection(new NamedBcast(name), Selection.Source.AUTO, 1.0, "model time");
     }
 
     private static final List<Selection> SHORTLIST = List.of(candidate("flat"), candidate("binomial"),
@@ -54,7 +36,7 @@ class AutoTrialTest {
 
     @Test
     void triesTheShortlistInBlocksAndKeepsTheLeastSummedMean() {
-        AutoTrial t = new AutoTrial(SHORTLIST, 8); // the first trial times 8 / 4 = 2 calls a block
+        AutoTrial t = new AutoTrial(SHORTLIST, 2);
         assertEquals("flat", t.current().algorithm().name()); // the model's pick until a trial has ended
         int[] binomialCalls = {0};
         // binomial is slow in its first, untimed call (cold code) and once more later (preempted), fast otherwise

@@ -13,23 +13,7 @@ import org.junit.jupiter.api.Test;
 class CollReportTest {
 
     private static CollectiveAlgorithm.Bcast named(String name) {
-        return new CollectiveAlgorithm.Bcast() {
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public String description() {
-                return name;
-            }
-
-            @Override
-            public io.mpirunj.Request bcast(io.mpirunj.runtime.spi.CollChannel ch, io.mpirunj.Buffer buf, int root,
-                    boolean blocking) {
-                return null;
-            }
-        };
+        return new NamedBcast(name);
     }
 
     @Test
