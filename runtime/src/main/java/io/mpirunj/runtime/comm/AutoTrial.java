@@ -14,8 +14,8 @@ import java.util.List;
  * another and then again in the reverse order, so a drift during the trial (the JIT
  * compiling, another job starting) weighs on all alike. Blocks, not one call each in turn: calls of one algorithm
  * in a row are what a program makes, and alternating them measured otherwise (benchmarks/README.md, "Session 16").
- * Each rank takes its mean time in the call per candidate without its slowest call (a preemption or a collection
- * is no trait of an algorithm), the ranks add their means (an allreduce the caller makes: {@link #means} in,
+ * Each rank takes its mean time in the call per candidate without its slowest quarter of calls (a preemption, a
+ * compile or a collection is no trait of an algorithm), the ranks add their means (an allreduce the caller makes: {@link #means} in,
  * {@link #decide} with the sums), and the least sum (after the first trial, the least over the trials since the
  * first) runs from then on.
  *
@@ -140,19 +140,22 @@ final class AutoTrial {
     }
 
     /**
-     * This rank's mean time per candidate in the trial just ended, without its slowest call, in nanoseconds, in the
-     * order of {@link #candidates}.
+     * This rank's mean time per candidate in the trial just ended without its slowest quarter of calls (at least
+     * the slowest one), in nanoseconds, in the order of {@link #candidates}. A JIT compile or a collection in
+     * another rank's JVM stretches a run of calls in one block; a candidate's blocks otherwise differed by 30-50 %
+     * where the job's own rows differed by 8 % (64 KiB on 8 processes, benchmarks/README.md, "Session 16").
      */
     long[] means() {
         long[] out = new long[samples.length];
         for (int c = 0; c < samples.length; c++) {
+            long[] sorted = samples[c].clone();
+            Arrays.sort(sorted);
+            int kept = sorted.length - Math.max(1, sorted.length / 4);
             long sum = 0;
-            long slowest = 0;
-            for (long t : samples[c]) {
-                sum += t;
-                slowest = Math.max(slowest, t);
+            for (int i = 0; i < kept; i++) {
+                sum += sorted[i];
             }
-            out[c] = (sum - slowest) / (samples[c].length - 1);
+            out[c] = sum / kept;
         }
         return out;
     }
