@@ -75,9 +75,7 @@ public final class RuntimeConfig {
     /** How collectives are chosen and reported: forced spec, rules file, report flag, model spec, auto's trial. */
     private record Coll(String forced, String rulesFile, boolean report, String modelSpec, int tuneRounds) {
         Coll {
-            if (tuneRounds < 0 || tuneRounds > COLL_TUNE_MAX) {
-                throw new IllegalArgumentException(COLL_TUNE_PROP + "=" + tuneRounds + " (expected: " + COLL_TUNE_EXPECTED + ")");
-            }
+            collTune(COLL_TUNE_PROP, Integer.toString(tuneRounds)); // the range check the settings get
         }
     }
 

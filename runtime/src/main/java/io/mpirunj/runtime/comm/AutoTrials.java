@@ -1,5 +1,6 @@
 package io.mpirunj.runtime.comm;
 
+import io.mpirunj.runtime.spi.CallShape;
 import io.mpirunj.runtime.spi.CollectiveOp;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -7,33 +8,49 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.function.Supplier;
 
 /**
- * One rank's {@link AutoTrial}s, per communicator context, operation and size class. Kept by the rank, not by a
- * communicator object, so the views of a communicator ({@code Comm.withCollectives}, which carry its traffic) share
- * its trials: a program that makes a view per call, or on one rank and not another, still has every rank at the
- * same call of the same trial. Concurrent: a non-blocking call may look a trial up on another thread.
+ * One rank's {@link AutoTrial}s, a {@link Table} per communicator context. Kept by the rank, not by a communicator
+ * object, so the views of a communicator ({@code Comm.withCollectives}, which carry its traffic) share its trials:
+ * a program that makes a view per call, or on one rank and not another, still has every rank at the same call of
+ * the same trial.
  */
 public final class AutoTrials {
 
-    private record Key(int context, CollectiveOp op, long sizeClass) {
+    /**
+     * One context's trials, per operation and size slot ({@link CallShape#sizeSlot}): an auto call costs an array
+     * read. A slot is null until the first call of its size class, then empty where the model left nothing to try.
+     * Slots are written under the table's lock and read racily (an Optional is immutable): only the blocking calls,
+     * made one at a time per communicator, fill them; a non-blocking call on another thread reads them.
+     */
+    static final class Table {
+        @SuppressWarnings("unchecked")
+        private final Optional<AutoTrial>[][] slots = new Optional[CollectiveOp.values().length][];
+
+        /** The trial of {@code op} at {@code slot}: null before its first call, else made or empty. */
+        Optional<AutoTrial> find(CollectiveOp op, int slot) {
+            Optional<AutoTrial>[] bySize = slots[op.ordinal()];
+            return bySize == null ? null : bySize[slot];
+        }
+
+        /** The trial of {@code op} at {@code slot}, made by {@code maker} (null: nothing to try) on the first call. */
+        synchronized AutoTrial make(CollectiveOp op, int slot, Supplier<AutoTrial> maker) {
+            Optional<AutoTrial> known = find(op, slot);
+            if (known == null) {
+                if (slots[op.ordinal()] == null) {
+                    @SuppressWarnings("unchecked")
+                    Optional<AutoTrial>[] bySize = new Optional[CallShape.SIZE_SLOTS];
+                    slots[op.ordinal()] = bySize;
+                }
+                known = Optional.ofNullable(maker.get());
+                slots[op.ordinal()][slot] = known;
+            }
+            return known.orElse(null);
+        }
     }
 
-    /** Empty where the model left nothing to try. */
-    private final ConcurrentMap<Key, Optional<AutoTrial>> trials = new ConcurrentHashMap<>();
+    private final ConcurrentMap<Integer, Table> byContext = new ConcurrentHashMap<>();
 
-    /** The trial made for these, or null (none made yet, or nothing to try). */
-    AutoTrial find(int context, CollectiveOp op, long sizeClass) {
-        Optional<AutoTrial> t = trials.get(new Key(context, op, sizeClass));
-        return t == null ? null : t.orElse(null);
-    }
-
-    /** True when a trial was made for these, or found nothing to try. */
-    boolean decided(int context, CollectiveOp op, long sizeClass) {
-        return trials.containsKey(new Key(context, op, sizeClass));
-    }
-
-    /** The trial for these, made by {@code maker} (null: nothing to try) on the first call. */
-    AutoTrial make(int context, CollectiveOp op, long sizeClass, Supplier<AutoTrial> maker) {
-        return trials.computeIfAbsent(new Key(context, op, sizeClass), k -> Optional.ofNullable(maker.get()))
-                .orElse(null);
+    /** The trials of communicator context {@code context}. */
+    Table of(int context) {
+        return byContext.computeIfAbsent(context, c -> new Table());
     }
 }

@@ -410,13 +410,11 @@ public final class CommImpl implements Comm {
         if (s.source() != Selection.Source.AUTO || !triable(shape)) {
             return -1;
         }
-        long sizeClass = CallShape.sizeClass(shape.bytes());
-        AutoTrials all = rc.autoTrials();
-        if (!all.decided(context, op, sizeClass)) {
+        java.util.Optional<AutoTrial> known = trials().find(op, CallShape.sizeSlot(shape.bytes()));
+        if (known == null) {
             return registry().shortlist(op, shape, rc.config()).size() < 2 ? -1 : 0;
         }
-        AutoTrial t = all.find(context, op, sizeClass);
-        return t != null && t.learning() ? t.calls() : -1;
+        return known.isPresent() && known.get().learning() ? known.get().calls() : -1;
     }
 
     /**
@@ -437,40 +435,28 @@ public final class CommImpl implements Comm {
         if (!triable(shape)) {
             return null;
         }
-        int slot = shape.bytes() == 0 ? 0 : 65 - Long.numberOfLeadingZeros(shape.bytes() - 1);
-        java.util.Optional<AutoTrial>[] known = trialRefs[op.ordinal()];
-        if (known != null && known[slot] != null) {
-            return known[slot].orElse(null);
+        int slot = CallShape.sizeSlot(shape.bytes());
+        AutoTrials.Table table = trials();
+        java.util.Optional<AutoTrial> known = table.find(op, slot);
+        if (known != null || !make) {
+            return known == null ? null : known.orElse(null);
         }
-        long sizeClass = CallShape.sizeClass(shape.bytes());
-        AutoTrials all = rc.autoTrials();
-        if (!make && !all.decided(context, op, sizeClass)) {
-            return null;
-        }
-        AutoTrial t = all.make(context, op, sizeClass, () -> {
+        return table.make(op, slot, () -> {
             List<Selection> shortlist = registry().shortlist(op, shape, rc.config());
             return shortlist.size() < 2 ? null : new AutoTrial(shortlist, rc.config().collTuneRounds());
         });
-        if (known == null) {
-            @SuppressWarnings("unchecked")
-            java.util.Optional<AutoTrial>[] slots = new java.util.Optional[66];
-            trialRefs[op.ordinal()] = known = slots;
+    }
+
+    /** This communicator's context's trials (shared with its views), looked up once. */
+    private AutoTrials.Table trials() {
+        AutoTrials.Table t = trialTable;
+        if (t == null) {
+            trialTable = t = rc.autoTrials().of(context);
         }
-        known[slot] = java.util.Optional.ofNullable(t);
         return t;
     }
 
-    /**
-     * This object's references to the rank's trials ({@link AutoTrials}), per op and size slot (0 for 0 bytes, else
-     * 1 + log2 of the size class): an auto call then costs an array read, not a map lookup (0.16 µs a call, 10 % of
-     * a 1-byte bcast between two rank threads). Written racily; an Optional is immutable.
-     */
-    private final java.util.Optional<AutoTrial>[][] trialRefs = newTrialRefs();
-
-    @SuppressWarnings("unchecked")
-    private static java.util.Optional<AutoTrial>[][] newTrialRefs() {
-        return new java.util.Optional[CollectiveOp.values().length][];
-    }
+    private volatile AutoTrials.Table trialTable;
 
     /**
      * The end of a trial: the ranks add their means (one allreduce on the collective channel, with the

@@ -28,4 +28,15 @@ public record CallShape(int commSize, int ranks, long bytes) {
         long c = Long.highestOneBit(bytes);
         return c == bytes ? c : c << 1;
     }
+
+    /** Slots of {@link #sizeSlot}: one for calls without a size, one for 0 bytes, one per power of two up to 2^63. */
+    public static final int SIZE_SLOTS = 66;
+
+    /**
+     * An index per size class, for tables read on every call: 0 without a size, 1 for 0 bytes, else
+     * 2 + log2 of the size class.
+     */
+    public static int sizeSlot(long bytes) {
+        return bytes < 0 ? 0 : bytes == 0 ? 1 : 2 + 64 - Long.numberOfLeadingZeros(bytes - 1);
+    }
 }

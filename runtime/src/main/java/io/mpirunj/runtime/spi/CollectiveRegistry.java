@@ -52,14 +52,12 @@ public final class CollectiveRegistry {
     /** Per rule (file rules, then thresholds): its algorithm as a ready selection; null for "auto" rules. */
     private final Map<CollRules.Rule, Selection> ruleSelections = new java.util.IdentityHashMap<>();
     /**
-     * {@code op=auto}'s answers, per op and size class ({@link #sizeSlot}): after a size class's first call
+     * {@code op=auto}'s answers, per op and size class ({@link CallShape#sizeSlot}): after a size class's first call
      * an auto call costs an array read and a compare, as a forced one costs a map read. Slots are written
      * racily; an {@link AutoChoice} is immutable (final fields), so a reader sees a whole one or none.
      */
-    private final AutoChoice[][] autoChoices = new AutoChoice[CollectiveOp.values().length][SIZE_SLOTS];
+    private final AutoChoice[][] autoChoices = new AutoChoice[CollectiveOp.values().length][CallShape.SIZE_SLOTS];
 
-    /** Size slots: one for calls without a size, one for 0 bytes, one per power of two up to 2^63. */
-    private static final int SIZE_SLOTS = 66;
     /** {@link AutoChoice#bytes} when the choice holds for every size of its class. */
     private static final long ANY_SIZE_OF_CLASS = Long.MIN_VALUE;
 
@@ -424,7 +422,7 @@ public final class CollectiveRegistry {
      */
     private Selection auto(CollectiveOp op, CallShape call, RuntimeConfig config) {
         AutoChoice[] bySize = autoChoices[op.ordinal()];
-        int slot = sizeSlot(call.bytes());
+        int slot = CallShape.sizeSlot(call.bytes());
         AutoChoice c = bySize[slot];
         if (c != null && c.fits(call, config)) {
             return c.selection();
@@ -439,11 +437,6 @@ public final class CollectiveRegistry {
         bySize[slot] = new AutoChoice(call.commSize(), call.ranks(), wholeClass ? ANY_SIZE_OF_CLASS : call.bytes(),
                 config, s);
         return s;
-    }
-
-    /** The slot of {@code bytes}' size class in {@link #autoChoices}: 0 unsized, 1 for 0 bytes, 2 + log2(class). */
-    private static int sizeSlot(long bytes) {
-        return bytes < 0 ? 0 : bytes == 0 ? 1 : 2 + 64 - Long.numberOfLeadingZeros(bytes - 1);
     }
 
     /** The choice after rules and {@code auto}: a built-in threshold's algorithm, else the default. */
