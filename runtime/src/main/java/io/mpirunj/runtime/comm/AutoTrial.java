@@ -1,9 +1,11 @@
 package io.mpirunj.runtime.comm;
 
+import io.mpirunj.runtime.JvmActivity;
 import io.mpirunj.runtime.spi.Selection;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * {@code auto}'s live trial for one operation and size class on one communicator ({@code --coll-tune ROUNDS}):
@@ -15,11 +17,11 @@ import java.util.List;
  * compiling, another job starting) weighs on all alike. Blocks, not one call each in turn: calls of one algorithm
  * in a row are what a program makes, and alternating them measured otherwise (benchmarks/README.md, "Session 16").
  * Each rank takes its mean time in the call per candidate without its slowest quarter of calls (a preemption, a
- * compile or a collection is no trait of an algorithm), the ranks add their means (an allreduce the caller makes: {@link #means} in,
+ * compile or a collection is no trait of an algorithm), the ranks add their means (an allreduce the caller makes: {@link #measured} in,
  * {@link #decide} with the sums), and the least sum (after the first trial, the least over the trials since the
  * first) runs from then on.
  *
- * <p>The trial is made {@link #TRIALS} times, each once the size class has had {@link #SPACING} times the calls it
+ * <p>The trial is made {@link #TRIALS} times (more if some were not quiet, below), each once the size class has had {@link #SPACING} times the calls it
  * had when the previous one ended, so a choice made while the JIT was still compiling is revisited on warm code.
  * The first trial runs on cold code (a tree whose code is compiled later looks slower than it is), so it decides
  * only what runs until the second and leaves out only the candidates twice as slow as the fastest
@@ -28,13 +30,19 @@ import java.util.List;
  * between close candidates, which takes more calls to tell apart (at 1 MiB on 8 processes the trees differ by
  * 2-10 %, a call by 20 %). After the last nothing is timed.
  *
+ * <p>A trial counts as warm only when the JVMs were quiet during it: each rank adds the time its JVM spent compiling
+ * and collecting during the trial ({@link JvmActivity}) to the allreduce, and a trial in which that came to more
+ * than {@link #QUIET} of the ranks' time ({@link #quiet}) decides only provisionally, as the first one does: at 1 KiB
+ * on 8 processes, trials made during bench's JIT warm-up, weighed as warm, once chose a tree 1.2x the fastest
+ * (benchmarks/README.md, "Session 16"). Such a trial is made again, up to {@link #MAX_TRIALS} trials in all.
+ *
  * <p>Every rank makes the same collective calls in the same order, so every rank's trial is at the same call
  * when it runs a candidate, and the summed means (whole nanoseconds, added exactly) give every rank the same
  * answer. Not thread-safe: a communicator's blocking collectives are called one at a time.
  */
 final class AutoTrial {
 
-    /** How many times the trial is made. */
+    /** How many times the trial is made when every one after the first is quiet: the first and three warm ones. */
     static final int TRIALS = 4;
     /** The next trial starts when the size class's call count is this many times the count the last one ended at. */
     static final int SPACING = 2;
@@ -45,6 +53,13 @@ final class AutoTrial {
      * code is compiled later looks slower than it is there, but not by half (benchmarks/README.md, "Session 16").
      */
     static final double KEEP_COLD = 1.0;
+    /**
+     * A trial is quiet when the ranks' JVMs spent at most this fraction of its time compiling and collecting (the
+     * compiler threads' time, summed over the ranks, against the ranks' time in the trial).
+     */
+    static final double QUIET = 0.05;
+    /** Trials in all at the most: those after the first that were not quiet are made again until this many. */
+    static final int MAX_TRIALS = 6;
 
     /** The candidates of the running (or next) trial, the model's order kept. */
     private List<Selection> candidates;
@@ -57,6 +72,15 @@ final class AutoTrial {
     private long calls;
     private long trialStart;
     private int trialsDone;
+    /** Trials after the first that were quiet, weighed into {@link #warm}. */
+    private int warmTrials;
+    /** The JVM's compile and collection time so far, in milliseconds ({@link JvmActivity#busyMillis}). */
+    private final LongSupplier busyMillis;
+    /** At the start of the running trial: {@link #busyMillis} and System.nanoTime(); at its end, what each grew by. */
+    private long busyAtStart;
+    private long wallAtStart;
+    private long busyDuring;
+    private long wallDuring;
     /** Volatile: a non-blocking call may read it on another thread than the one making the blocking calls. */
     private volatile Selection chosen;
 
@@ -65,11 +89,17 @@ final class AutoTrial {
      * @param rounds     timed calls of each block in the first trial; 2, 4 and 8 times as many in the next (at least 1)
      */
     AutoTrial(List<Selection> candidates, int rounds) {
+        this(candidates, rounds, () -> JvmActivity.now().busyMillis());
+    }
+
+    /** As {@link #AutoTrial(List, int)}, reading the JVM's compile and collection milliseconds from {@code busyMillis}. */
+    AutoTrial(List<Selection> candidates, int rounds, LongSupplier busyMillis) {
         if (candidates.size() < 2 || rounds < 1) {
             throw new IllegalArgumentException("a trial needs two candidates and a round: " + candidates + ", " + rounds);
         }
         this.candidates = List.copyOf(candidates);
         this.rounds = rounds;
+        this.busyMillis = busyMillis;
         this.samples = new long[candidates.size()][2 * timed()];
         this.warm = new long[candidates.size()];
         this.chosen = candidates.get(0);
@@ -98,7 +128,7 @@ final class AutoTrial {
     /** Position of the next call in the running trial, or -1 when no trial is running. */
     private long position() {
         long i = calls - trialStart;
-        return trialsDone < TRIALS && i >= 0 && i < length() ? i : -1;
+        return learning() && i >= 0 && i < length() ? i : -1;
     }
 
     /** The candidate the call at {@code position} of a trial runs: blocks in order, then in the reverse order. */
@@ -131,12 +161,38 @@ final class AutoTrial {
         if (i < 0) {
             return false;
         }
+        if (i == 0) { // after the first, untimed call
+            busyAtStart = busyMillis.getAsLong();
+            wallAtStart = System.nanoTime();
+        }
         int inBlock = (int) (i % block());
         if (inBlock > 0) {
             boolean second = i / block() >= candidates.size();
             samples[candidateAt(i)][(second ? timed() : 0) + inBlock - 1] = nanos;
         }
-        return i == length() - 1;
+        if (i < length() - 1) {
+            return false;
+        }
+        busyDuring = busyMillis.getAsLong() - busyAtStart;
+        wallDuring = (System.nanoTime() - wallAtStart) / 1_000_000;
+        return true;
+    }
+
+    /**
+     * This rank's {@link #means} followed by the milliseconds its JVM spent compiling and collecting during the trial
+     * and the trial's milliseconds: what the ranks add up, and {@link #decide} takes the sums of.
+     */
+    long[] measured() {
+        long[] means = means();
+        long[] out = Arrays.copyOf(means, means.length + 2);
+        out[means.length] = busyDuring;
+        out[means.length + 1] = wallDuring;
+        return out;
+    }
+
+    /** True when the summed compile and collection time is at most {@link #QUIET} of the summed trial time. */
+    static boolean quiet(long busyMillis, long wallMillis) {
+        return busyMillis <= QUIET * wallMillis;
     }
 
     /**
@@ -161,28 +217,53 @@ final class AutoTrial {
     }
 
     /**
-     * Weighs in this trial's {@code summed} (every rank's {@link #means} added) and takes the candidate with the least
-     * weight (on a tie the earlier, the model's order): after the first trial, on cold code, its sums alone; after
-     * the others, the sums of every trial since the first, each weighed by its timed calls per candidate, so one
-     * disturbed trial does not overturn what the others measured (at 1 KiB on 8 processes, a fourth trial once
-     * found the flat and the binomial tree 1.5 % apart where the second and third had found 29 % and 11 %). Keeps for
-     * the next trial those within {@link #KEEP_COLD} of the least after the first and within {@link #KEEP} after the
-     * others (at least the two least); schedules the next trial.
+     * Decides on the ranks' sums of {@link #measured}: their means, then their busy and trial milliseconds ({@link
+     * #quiet} says whether the trial counts as warm).
+     *
+     * @return true when the trial was quiet
      */
-    void decide(long[] summed) {
+    boolean decide(long[] summed) {
+        int n = summed.length - 2;
+        boolean quiet = quiet(summed[n], summed[n + 1]);
+        decide(Arrays.copyOf(summed, n), quiet);
+        return quiet;
+    }
+
+    /**
+     * Weighs in this trial's {@code summed} (every rank's {@link #means} added) and takes the candidate with the least
+     * weight (on a tie the earlier, the model's order). The first trial (cold code) and a later one that was not
+     * {@code quiet} decide on their own sums until a quiet trial has been weighed (a later noisy one then changes
+     * nothing) and leave out only what was {@link #KEEP_COLD} slower. A quiet trial after the first adds its sums,
+     * weighed by its timed calls per candidate, to those of the quiet trials before it, so one disturbed trial does
+     * not overturn what the others measured (at 1 KiB on 8 processes, a fourth trial once found the flat and the
+     * binomial tree 1.5 % apart where the second and third had found 29 % and 11 %), takes the least of the weights
+     * and keeps for the next trial those within {@link #KEEP} (at least the two least). Schedules the next trial.
+     */
+    void decide(long[] summed, boolean quiet) {
         triedLast = candidates;
-        long[] weight = new long[summed.length];
-        for (int c = 0; c < summed.length; c++) {
-            warm[c] += trialsDone == 0 ? 0 : summed[c] * timed();
-            weight[c] = trialsDone == 0 ? summed[c] : warm[c];
+        boolean warmTrial = trialsDone > 0 && quiet;
+        if (warmTrial || warmTrials == 0) {
+            long[] weight = new long[summed.length];
+            for (int c = 0; c < summed.length; c++) {
+                warm[c] += warmTrial ? summed[c] * timed() : 0;
+                weight[c] = warmTrial ? warm[c] : summed[c];
+            }
+            keepClosest(weight, warmTrial ? KEEP : KEEP_COLD);
         }
+        warmTrials += warmTrial ? 1 : 0;
+        trialsDone++;
+        samples = learning() ? new long[candidates.size()][2 * timed()] : null;
+        trialStart = calls * SPACING;
+    }
+
+    /** Chooses the least {@code weight} (the earlier on a tie) and keeps the candidates within {@code keep} of it. */
+    private void keepClosest(long[] weight, double keep) {
         Integer[] order = new Integer[weight.length];
         for (int c = 0; c < order.length; c++) {
             order[c] = c;
         }
         Arrays.sort(order, (a, b) -> weight[a] != weight[b] ? Long.compare(weight[a], weight[b]) : a - b);
         chosen = candidates.get(order[0]).from(Selection.Source.AUTO_MEASURED);
-        double keep = trialsDone == 0 ? KEEP_COLD : KEEP;
         List<Integer> places = Arrays.asList(order);
         List<Selection> next = new ArrayList<>();
         List<Long> kept = new ArrayList<>();
@@ -194,9 +275,6 @@ final class AutoTrial {
         }
         candidates = List.copyOf(next);
         warm = kept.stream().mapToLong(Long::longValue).toArray();
-        trialsDone++;
-        samples = learning() ? new long[candidates.size()][2 * timed()] : null;
-        trialStart = calls * SPACING;
     }
 
     /** The candidates of the trial decided last, in the order of its sums. */
@@ -214,9 +292,14 @@ final class AutoTrial {
         return trialsDone;
     }
 
-    /** True until the last trial has been decided. */
+    /** How many trials after the first were quiet and weighed. */
+    int warmTrials() {
+        return warmTrials;
+    }
+
+    /** True until {@link #TRIALS} - 1 quiet trials after the first, or {@link #MAX_TRIALS} in all, have been decided. */
     boolean learning() {
-        return trialsDone < TRIALS;
+        return warmTrials < TRIALS - 1 && trialsDone < MAX_TRIALS;
     }
 
     /** Calls made so far in this size class. */

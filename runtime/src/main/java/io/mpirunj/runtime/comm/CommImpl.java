@@ -463,11 +463,11 @@ public final class CommImpl implements Comm {
      * algorithm chosen for allreduce without a size, so no trial starts inside it) and all take the least.
      */
     private void agree(CollectiveOp op, CallShape shape, AutoTrial trial) {
-        long[] mine = trial.means();
+        long[] mine = trial.measured();
         long[] summed = new long[mine.length];
         registry().select(CollectiveOp.ALLREDUCE, CollectiveAlgorithm.Allreduce.class)
                 .allreduce(coll, Buffer.of(mine), Buffer.of(summed), Op.SUM, true);
-        trial.decide(summed);
+        boolean quiet = trial.decide(summed);
         if (rank == 0 && LOG.isInfoEnabled()) { // what auto measured, for -v
             List<Selection> tried = trial.triedLast();
             StringBuilder b = new StringBuilder();
@@ -475,9 +475,12 @@ public final class CommImpl implements Comm {
                 b.append(c == 0 ? "" : ", ").append(tried.get(c).algorithm().name())
                         .append(String.format(java.util.Locale.ROOT, " %.1f", summed[c] / 1e3 / group.size()));
             }
-            LOG.info("auto: {} {} on {} ranks, trial {} of {}: mean us per call ({}); runs {}", op.cliName(),
-                    CollReport.sizeLabel(CallShape.sizeClass(shape.bytes())), group.size(), trial.trialsDone(),
-                    AutoTrial.TRIALS, b,
+            long busy = summed[tried.size()];
+            long wall = summed[tried.size() + 1];
+            LOG.info("auto: {} {} on {} ranks, trial {} ({} warm of {}): mean us per call ({}); JIT+GC {} ms of {} ms"
+                    + " ({}); runs {}", op.cliName(), CollReport.sizeLabel(CallShape.sizeClass(shape.bytes())),
+                    group.size(), trial.trialsDone(), trial.warmTrials(), AutoTrial.TRIALS - 1, b, busy, wall,
+                    trial.trialsDone() == 1 ? "first" : quiet ? "quiet" : "busy: provisional",
                     trial.current().algorithm().name());
         }
     }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mpirunj.runtime.spi.Selection;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -50,7 +51,7 @@ class AutoTrialTest {
                 "chain", "chain", "chain", "binomial", "binomial", "binomial", "flat", "flat", "flat"), ran);
         assertArrayEquals(new long[] {300, 200, 250}, t.means()); // the slowest timed call is left out
         // another rank measured binomial slower: the sums decide, the same on every rank
-        t.decide(new long[] {300 + 290, 200 + 500, 250 + 260});
+        t.decide(new long[] {300 + 290, 200 + 500, 250 + 260}, true);
         assertEquals("chain", t.next().algorithm().name());
         assertEquals(Selection.Source.AUTO_MEASURED, t.next().source());
         assertEquals(1, t.trialsDone());
@@ -62,7 +63,7 @@ class AutoTrialTest {
         AutoTrial t = new AutoTrial(four, 1);
         assertEquals(16, runTrial(t, name -> 1).size()); // four candidates, two blocks of an untimed and a timed call
         // the first trial (cold code) rules out only what was twice as slow: ttcc (3x)
-        t.decide(new long[] {130, 100, 125, 300});
+        t.decide(new long[] {130, 100, 125, 300}, true);
         assertEquals("binomial", t.current().algorithm().name());
         assertEquals(List.of("flat", "binomial", "chain"), t.candidates().stream().map(c -> c.algorithm().name())
                 .toList());
@@ -73,7 +74,7 @@ class AutoTrialTest {
         }
         assertEquals(18, runTrial(t, name -> 1).size()); // blocks twice as long: an untimed call and two timed
         // on warm code: chain within 25 % of binomial (the fastest) is tried again; flat, 1.3x, is not
-        t.decide(new long[] {130, 100, 125});
+        t.decide(new long[] {130, 100, 125}, true);
         assertEquals(List.of("binomial", "chain"), t.candidates().stream().map(c -> c.algorithm().name()).toList());
         for (int call = 50; call < 100; call++) {
             assertFalse(t.record(1));
@@ -85,14 +86,14 @@ class AutoTrialTest {
         expected.addAll(chains);
         expected.addAll(five);
         assertEquals(expected, runTrial(t, name -> 1)); // blocks of 5, in order and in the reverse order
-        t.decide(new long[] {200, 100}); // the two fastest stay, however far apart
+        t.decide(new long[] {200, 100}, true); // the two fastest stay, however far apart
         assertEquals("chain", t.current().algorithm().name());
         assertEquals(2, t.candidates().size());
         for (int call = 120; call < 240; call++) {
             assertFalse(t.record(1));
         }
         assertEquals(36, runTrial(t, name -> 1).size());
-        t.decide(new long[] {2, 1});
+        t.decide(new long[] {2, 1}, true);
         assertEquals(AutoTrial.TRIALS, t.trialsDone());
         for (int call = 0; call < 100_000; call++) { // the fourth was the last
             assertEquals("chain", t.next().algorithm().name());
@@ -112,20 +113,84 @@ class AutoTrialTest {
     void oneDisturbedTrialDoesNotOverturnTheWarmOnesBeforeIt() {
         AutoTrial t = new AutoTrial(List.of(candidate("flat"), candidate("binomial")), 1);
         runTrial(t, name -> 1);
-        t.decide(new long[] {500, 100}); // cold: binomial, on this trial's sums alone
+        t.decide(new long[] {500, 100}, true); // cold: binomial, on this trial's sums alone
         assertEquals("binomial", t.current().algorithm().name());
         untilTheNextTrial(t);
         runTrial(t, name -> 1);
-        t.decide(new long[] {741, 955}); // warm, 2 timed calls a block: flat
+        t.decide(new long[] {741, 955}, true); // warm, 2 timed calls a block: flat
         assertEquals("flat", t.current().algorithm().name());
         untilTheNextTrial(t);
         runTrial(t, name -> 1);
-        t.decide(new long[] {998, 1110}); // 4 a block: flat
+        t.decide(new long[] {998, 1110}, true); // 4 a block: flat
         untilTheNextTrial(t);
         runTrial(t, name -> 1);
-        t.decide(new long[] {976, 961}); // 8 a block: binomial by 1.5 %, but flat over the three warm trials
+        t.decide(new long[] {976, 961}, true); // 8 a block: binomial by 1.5 %, but flat over the three warm trials
         assertEquals("flat", t.current().algorithm().name());
         assertFalse(t.learning());
+    }
+
+    @Test
+    void aTrialWhileTheJvmsCompiledDecidesOnlyUntilAQuietOneAndIsMadeAgain() {
+        AutoTrial t = new AutoTrial(List.of(candidate("flat"), candidate("binomial"), candidate("chain")), 1);
+        runTrial(t, name -> 1);
+        t.decide(new long[] {100, 120, 400}, true); // cold: flat; chain, 4x, is left out
+        untilTheNextTrial(t);
+        runTrial(t, name -> 1);
+        t.decide(new long[] {130, 100}, false); // busy: binomial for now, nothing weighed, both kept (within 2x)
+        assertEquals("binomial", t.current().algorithm().name());
+        assertEquals(List.of("flat", "binomial"), t.candidates().stream().map(c -> c.algorithm().name()).toList());
+        assertEquals(0, t.warmTrials());
+        untilTheNextTrial(t);
+        runTrial(t, name -> 1);
+        t.decide(new long[] {100, 110}, true); // the first quiet one: flat
+        assertEquals("flat", t.current().algorithm().name());
+        untilTheNextTrial(t);
+        runTrial(t, name -> 1);
+        t.decide(new long[] {100, 10}, false); // busy after a quiet one: changes nothing
+        assertEquals("flat", t.current().algorithm().name());
+        assertEquals(1, t.warmTrials());
+        untilTheNextTrial(t);
+        runTrial(t, name -> 1);
+        t.decide(new long[] {100, 105}, true);
+        assertTrue(t.learning()); // five made, two quiet: one more
+        untilTheNextTrial(t);
+        runTrial(t, name -> 1);
+        t.decide(new long[] {100, 96}, true); // the weighed sums still favour flat
+        assertEquals("flat", t.current().algorithm().name());
+        assertFalse(t.learning());
+        assertEquals(AutoTrial.MAX_TRIALS, t.trialsDone());
+    }
+
+    @Test
+    void busyTrialsStopAfterTheMostTrialsWithTheProvisionalChoice() {
+        AutoTrial t = new AutoTrial(List.of(candidate("flat"), candidate("binomial")), 1);
+        for (int trial = 0; trial < AutoTrial.MAX_TRIALS; trial++) {
+            assertTrue(t.learning());
+            untilTheNextTrial(t);
+            runTrial(t, name -> 1);
+            t.decide(trial % 2 == 0 ? new long[] {100, 200} : new long[] {200, 100}, trial == 0);
+        }
+        assertFalse(t.learning());
+        assertEquals("binomial", t.current().algorithm().name()); // the last busy trial's
+        assertEquals(Selection.Source.AUTO_MEASURED, t.next().source());
+    }
+
+    @Test
+    void theRanksAddWhatTheirJvmsSpentCompilingAndTheTrialSaysWhetherItWasQuiet() {
+        long[] busy = {0};
+        AutoTrial t = new AutoTrial(List.of(candidate("flat"), candidate("binomial")), 1, () -> busy[0]);
+        runTrial(t, name -> {
+            busy[0] += 1_000; // a second of compiling per call: far more than the trial's time
+            return name.equals("flat") ? 10 : 20;
+        });
+        long[] measured = t.measured();
+        assertEquals(4, measured.length); // two means, the busy milliseconds, the trial's milliseconds
+        assertArrayEquals(new long[] {10, 20}, Arrays.copyOf(measured, 2));
+        assertEquals(7_000, measured[2]); // the seven calls after the trial's first
+        assertFalse(t.decide(measured)); // one rank alone: its own sums
+        assertTrue(AutoTrial.quiet(5, 100));
+        assertFalse(AutoTrial.quiet(6, 100));
+        assertTrue(AutoTrial.quiet(0, 0));
     }
 
     @Test
@@ -148,7 +213,7 @@ class AutoTrialTest {
     void tiesGoToTheModelsOrder() {
         AutoTrial t = new AutoTrial(SHORTLIST, 1);
         runTrial(t, name -> 5);
-        t.decide(new long[] {7, 5, 5});
+        t.decide(new long[] {7, 5, 5}, true);
         assertEquals("binomial", t.current().algorithm().name());
     }
 
