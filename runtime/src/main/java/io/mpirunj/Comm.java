@@ -94,12 +94,24 @@ public interface Comm extends AutoCloseable {
     Comm withCollectives(String spec);
 
     // ---- collectives ---------------------------------------------------------------------------
+    // Each collective comes in two forms: blocking (bcast) and non-blocking (ibcast). A non-blocking
+    // one starts the collective and returns at once; the request completes when this rank's part is
+    // done (its buffers may then be read and reused). Every rank starts the same non-blocking
+    // collectives in the same order, as for the blocking ones; they may be outstanding together and
+    // mix with point-to-point requests in Request.waitAll/waitAny. Schedule-based algorithms are
+    // progressed as their messages complete; the others run on a background thread.
 
     /** Returns once every rank of the communicator has called it. */
     void barrier();
 
+    /** Non-blocking {@link #barrier}. */
+    Request ibarrier();
+
     /** Root's buffer is copied into every rank's buffer. */
     void bcast(Buffer buf, int root);
+
+    /** Non-blocking {@link #bcast}. */
+    Request ibcast(Buffer buf, int root);
 
     /**
      * Root's buffer is copied into the buffers of the ranks in {@code group}. Called by the root and
@@ -108,36 +120,70 @@ public interface Comm extends AutoCloseable {
      */
     void multicast(Buffer buf, int root, int... group);
 
+    /** Non-blocking {@link #multicast}. */
+    Request imulticast(Buffer buf, int root, int... group);
+
     /** Block j of send (count/size elements) goes to rank j, arriving as block i of its recv. */
     void alltoall(Buffer send, Buffer recv);
+
+    /** Non-blocking {@link #alltoall}. */
+    Request ialltoall(Buffer send, Buffer recv);
 
     /** As {@link #alltoall}, with a count and an element offset per rank on both sides. */
     void alltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
             int[] recvDispls);
 
+    /** Non-blocking {@link #alltoallv}. */
+    Request ialltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
+            int[] recvDispls);
+
     /** Every rank's send buffer is placed, in rank order, into root's recv (ignored elsewhere). */
     void gather(Buffer send, Buffer recv, int root);
+
+    /** Non-blocking {@link #gather}. */
+    Request igather(Buffer send, Buffer recv, int root);
 
     /** As {@link #gather}, with a count and an element offset per rank in root's recv. */
     void gatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root);
 
+    /** Non-blocking {@link #gatherv}. */
+    Request igatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root);
+
     /** Block i of root's send goes to rank i's recv. */
     void scatter(Buffer send, Buffer recv, int root);
+
+    /** Non-blocking {@link #scatter}. */
+    Request iscatter(Buffer send, Buffer recv, int root);
 
     /** As {@link #scatter}, with a count and an element offset per rank in root's send. */
     void scatterv(Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root);
 
+    /** Non-blocking {@link #scatterv}. */
+    Request iscatterv(Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root);
+
     /** As {@link #gather}, with the result in every rank's recv. */
     void allgather(Buffer send, Buffer recv);
+
+    /** Non-blocking {@link #allgather}. */
+    Request iallgather(Buffer send, Buffer recv);
 
     /** As {@link #gatherv}, with the result in every rank's recv. */
     void allgatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs);
 
+    /** Non-blocking {@link #allgatherv}. */
+    Request iallgatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs);
+
     /** Element-wise reduction of every rank's send into root's recv (ignored elsewhere). */
     void reduce(Buffer send, Buffer recv, Op op, int root);
 
+    /** Non-blocking {@link #reduce}. */
+    Request ireduce(Buffer send, Buffer recv, Op op, int root);
+
     /** As {@link #reduce}, with the result in every rank's recv. */
     void allreduce(Buffer send, Buffer recv, Op op);
+
+    /** Non-blocking {@link #allreduce}. */
+    Request iallreduce(Buffer send, Buffer recv, Op op);
 
     /**
      * Element-wise reduction of every rank's send (the sum of {@code recvCounts} elements), scattered:
@@ -146,11 +192,20 @@ public interface Comm extends AutoCloseable {
      */
     void reduceScatter(Buffer send, Buffer recv, int[] recvCounts, Op op);
 
+    /** Non-blocking {@link #reduceScatter}. */
+    Request ireduceScatter(Buffer send, Buffer recv, int[] recvCounts, Op op);
+
     /** As {@link #reduceScatter} with every block {@code recv.count()} elements (send holds size times that). */
     void reduceScatterBlock(Buffer send, Buffer recv, Op op);
 
+    /** Non-blocking {@link #reduceScatterBlock}. */
+    Request ireduceScatterBlock(Buffer send, Buffer recv, Op op);
+
     /** Inclusive prefix reduction in rank order: rank r's recv gets send(0) op ... op send(r). */
     void scan(Buffer send, Buffer recv, Op op);
+
+    /** Non-blocking {@link #scan}. */
+    Request iscan(Buffer send, Buffer recv, Op op);
 
     /**
      * Exclusive prefix reduction in rank order: rank r's recv gets send(0) op ... op send(r-1); rank
@@ -158,46 +213,7 @@ public interface Comm extends AutoCloseable {
      */
     void exscan(Buffer send, Buffer recv, Op op);
 
-    // ---- non-blocking collectives ------------------------------------------------------------
-    // Each starts the collective and returns at once; the request completes when this rank's part
-    // is done (its buffers may then be read and reused). Every rank starts the same non-blocking
-    // collectives in the same order, as for the blocking ones; they may be outstanding together and
-    // mix with point-to-point requests in Request.waitAll/waitAny. Schedule-based algorithms are
-    // progressed as their messages complete; the others run on a background thread.
-
-    Request ibarrier();
-
-    Request ibcast(Buffer buf, int root);
-
-    Request imulticast(Buffer buf, int root, int... group);
-
-    Request ialltoall(Buffer send, Buffer recv);
-
-    Request ialltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
-            int[] recvDispls);
-
-    Request igather(Buffer send, Buffer recv, int root);
-
-    Request igatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root);
-
-    Request iscatter(Buffer send, Buffer recv, int root);
-
-    Request iscatterv(Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root);
-
-    Request iallgather(Buffer send, Buffer recv);
-
-    Request iallgatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs);
-
-    Request ireduce(Buffer send, Buffer recv, Op op, int root);
-
-    Request iallreduce(Buffer send, Buffer recv, Op op);
-
-    Request ireduceScatter(Buffer send, Buffer recv, int[] recvCounts, Op op);
-
-    Request ireduceScatterBlock(Buffer send, Buffer recv, Op op);
-
-    Request iscan(Buffer send, Buffer recv, Op op);
-
+    /** Non-blocking {@link #exscan}. */
     Request iexscan(Buffer send, Buffer recv, Op op);
 
     /** Frees this communicator (not the world). */

@@ -9,6 +9,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollDomainSocketChannel;
 import io.netty.channel.epoll.EpollIoHandler;
@@ -94,24 +95,14 @@ public final class NettyIo {
 
     /** A client bootstrap on {@code group} with the common options. */
     public Bootstrap client(EventLoopGroup group) {
-        return new Bootstrap()
-                .group(group)
-                .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
-                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                .option(ChannelOption.RCVBUF_ALLOCATOR, readAllocator())
+        return client(group, epoll ? EpollSocketChannel.class : NioSocketChannel.class)
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.SO_KEEPALIVE, true);
     }
 
     /** A server bootstrap on {@code group} with the common options for accepted channels. */
     public ServerBootstrap server(EventLoopGroup group) {
-        return new ServerBootstrap()
-                .group(group)
-                .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
-                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                .option(ChannelOption.SO_BACKLOG, 1024)
-                .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                .childOption(ChannelOption.RCVBUF_ALLOCATOR, readAllocator())
+        return server(group, epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.SO_KEEPALIVE, true);
     }
@@ -122,19 +113,29 @@ public final class NettyIo {
      */
     Bootstrap domainClient(EventLoopGroup group) {
         requireEpoll();
-        return new Bootstrap()
-                .group(group)
-                .channel(EpollDomainSocketChannel.class)
-                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                .option(ChannelOption.RCVBUF_ALLOCATOR, readAllocator());
+        return client(group, EpollDomainSocketChannel.class);
     }
 
     /** A server bootstrap for Unix domain sockets (epoll only) on {@code group}, as {@link #domainClient}. */
     ServerBootstrap domainServer(EventLoopGroup group) {
         requireEpoll();
+        return server(group, EpollServerDomainSocketChannel.class);
+    }
+
+    /** A client bootstrap of channels of {@code type} on {@code group} with the options of every transport. */
+    private Bootstrap client(EventLoopGroup group, Class<? extends Channel> type) {
+        return new Bootstrap()
+                .group(group)
+                .channel(type)
+                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                .option(ChannelOption.RCVBUF_ALLOCATOR, readAllocator());
+    }
+
+    /** A server bootstrap of {@code type} on {@code group} with the options of every transport, its own and its children's. */
+    private ServerBootstrap server(EventLoopGroup group, Class<? extends ServerChannel> type) {
         return new ServerBootstrap()
                 .group(group)
-                .channel(EpollServerDomainSocketChannel.class)
+                .channel(type)
                 .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
