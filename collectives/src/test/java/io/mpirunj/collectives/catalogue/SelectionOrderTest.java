@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -82,6 +83,19 @@ class SelectionOrderTest {
             assertEquals(source, s.source(), op + " " + shape);
         }
         return s;
+    }
+
+    /**
+     * In the registry {@code view} makes (threads' or processes'), a forced choice and a rules file still win over
+     * its thresholds: {@code op} on 8 ranks runs {@code forced} when forced and {@code ruled} when a rules file
+     * names it.
+     */
+    private void assertForcedAndRulesWin(UnaryOperator<CollectiveRegistry> view, CollectiveOp op, String forced,
+            String ruled) {
+        assertChoice(forced, Selection.Source.FORCED, view.apply(registry(op.cliName() + "=" + forced, null)), op,
+                CallShape.of(8, 1));
+        String rules = "{\"rules\": [{\"op\": \"" + op.cliName() + "\", \"algorithm\": \"" + ruled + "\"}]}";
+        assertChoice(ruled, Selection.Source.RULES, view.apply(registry(null, rules)), op, CallShape.of(8, 1));
     }
 
     @Test
@@ -179,11 +193,7 @@ class SelectionOrderTest {
         assertChoice("reduce-bcast", Selection.Source.THRESHOLD, threads, CollectiveOp.ALLREDUCE, CallShape.of(8, 8192));
         assertChoice("linear-reduce-bcast", Selection.Source.THRESHOLD, threads, CollectiveOp.ALLREDUCE,
                 CallShape.of(8, 4));
-        assertChoice("chain", Selection.Source.FORCED, registry("bcast=chain", null).forRankThreads(),
-                CollectiveOp.BCAST, CallShape.of(8, 1));
-        assertChoice("binomial", Selection.Source.RULES,
-                registry(null, "{\"rules\": [{\"op\": \"bcast\", \"algorithm\": \"binomial\"}]}").forRankThreads(),
-                CollectiveOp.BCAST, CallShape.of(8, 1));
+        assertForcedAndRulesWin(CollectiveRegistry::forRankThreads, CollectiveOp.BCAST, "chain", "binomial");
     }
 
     /**
@@ -224,11 +234,7 @@ class SelectionOrderTest {
         assertChoice("linear", Selection.Source.THRESHOLD, processes, CollectiveOp.ALLTOALL, CallShape.of(8, 8192));
         assertChoice("linear-reduce-bcast", Selection.Source.THRESHOLD, processes, CollectiveOp.ALLREDUCE,
                 CallShape.of(8, 4));
-        assertChoice("pairwise", Selection.Source.FORCED, registry("alltoall=pairwise", null).forRankProcesses(),
-                CollectiveOp.ALLTOALL, CallShape.of(8, 1));
-        assertChoice("linear", Selection.Source.RULES,
-                registry(null, "{\"rules\": [{\"op\": \"alltoall\", \"algorithm\": \"linear\"}]}").forRankProcesses(),
-                CollectiveOp.ALLTOALL, CallShape.of(8, 1));
+        assertForcedAndRulesWin(CollectiveRegistry::forRankProcesses, CollectiveOp.ALLTOALL, "pairwise", "linear");
     }
 
     /** t_hold ≪ t_end: the root should send to everyone itself; t_hold = t_end: binomial; IBM SP: OPT-tree, or pipelining when large. */
