@@ -6,8 +6,12 @@ package mpi;
  * request: no thread of this package), and what is left to do once the data are in (copying a staged
  * receive back into the user's buffer, folding the contributions of a reduction this package computes).
  * Blocking and non-blocking calls share one description, so they check and stage alike.
+ *
+ * @param blocking the runtime's blocking collective
+ * @param starting the runtime's non-blocking collective
+ * @param finish   what is left to do once the data are in ({@link #NOTHING} when nothing is)
  */
-final class Collective {
+record Collective(Blocking blocking, Starting starting, Runnable finish) {
     /** Runs the runtime's blocking collective. */
     @FunctionalInterface
     interface Blocking {
@@ -22,16 +26,6 @@ final class Collective {
 
     static final Runnable NOTHING = () -> {
     };
-
-    private final Blocking blocking;
-    private final Starting starting;
-    private final Runnable finish;
-
-    Collective(Blocking blocking, Starting starting, Runnable finish) {
-        this.blocking = blocking;
-        this.starting = starting;
-        this.finish = finish;
-    }
 
     /** Runs the collective now on {@code c} and finishes it. */
     void run(String call, io.mpirunj.Comm c) {

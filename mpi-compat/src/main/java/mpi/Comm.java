@@ -443,7 +443,7 @@ public class Comm implements Freeable, Cloneable {
 
     private static void checkCount(String call, Region r, long needed) {
         if (needed < 0 || needed > r.capacity()) {
-            throw new MPIException(call + ": the buffer holds " + r.capacity() + " elements of " + r.type
+            throw new MPIException(call + ": the buffer holds " + r.capacity() + " elements of " + r.type()
                     + " but the call needs " + needed, null, needed < 0 ? MPI.ERR_COUNT : MPI.ERR_BUFFER);
         }
     }

@@ -20,22 +20,28 @@ public final class Op implements Freeable {
      * runtime type in the signature: javac sees every constructor when a program says {@code new Op}.)
      */
     Op(String name) {
-        boolean location = name.equals("MINLOC") || name.equals("MAXLOC");
-        this.builtin = location ? null : io.mpirunj.Op.valueOf(name);
-        this.loc = location ? name : null;
-        this.function = null;
-        this.commute = true;
+        this(name, null, true);
     }
 
     /** A user-defined operation (MPI_OP_CREATE). */
     public Op(UserFunction function, boolean commute) {
+        this(null, requireFunction(function), commute);
+    }
+
+    /** A predefined operation by {@code name}, or (name null) the user's {@code function}. */
+    private Op(String name, UserFunction function, boolean commute) {
+        boolean location = "MINLOC".equals(name) || "MAXLOC".equals(name);
+        this.builtin = name == null || location ? null : io.mpirunj.Op.valueOf(name);
+        this.loc = location ? name : null;
+        this.function = function;
+        this.commute = commute;
+    }
+
+    private static UserFunction requireFunction(UserFunction function) {
         if (function == null) {
             throw new MPIException("new Op: the user function is null", null, MPI.ERR_OP);
         }
-        this.builtin = null;
-        this.loc = null;
-        this.function = function;
-        this.commute = commute;
+        return function;
     }
 
     public boolean isCommutative() {

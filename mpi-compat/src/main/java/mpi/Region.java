@@ -21,27 +21,16 @@ import java.nio.ShortBuffer;
  * (char, short and boolean data, typed NIO buffers without an accessible array) the elements are
  * staged through a little-endian byte image: copied out when the view is made for reading, copied
  * back by {@link Landing#land()} after a receive.
+ *
+ * @param call          the MPI call, for messages
+ * @param role          which of its buffers this is ("send", "receive", ...), for messages
+ * @param type          the datatype the call gives for it
+ * @param user          the user's buffer object
+ * @param direct        a zero-copy view of every whole unit of the user's memory, or null when staged
+ * @param capacityUnits the units of the datatype's {@link Datatype.Unit} the buffer holds from index 0
  */
-final class Region {
+record Region(String call, String role, Datatype type, Object user, Buffer direct, int capacityUnits) {
     static final ByteOrder WIRE = ByteOrder.LITTLE_ENDIAN;
-
-    private final String call;
-    private final String role;
-    final Datatype type;
-    /** The user's buffer object. */
-    private final Object user;
-    /** A zero-copy view of every whole unit of the user's memory, or null when staged. */
-    private final Buffer direct;
-    private final int capacityUnits;
-
-    private Region(String call, String role, Datatype type, Object user, Buffer direct, int capacityUnits) {
-        this.call = call;
-        this.role = role;
-        this.type = type;
-        this.user = user;
-        this.direct = direct;
-        this.capacityUnits = capacityUnits;
-    }
 
     /** Where received data lands; {@link #land()} finishes a staged receive. */
     static class Landing {
@@ -216,14 +205,15 @@ final class Region {
         };
     }
 
+    /** The user's buffer as staging sees it: a short or char array as the NIO buffer over it, else itself. */
+    private Object staged() {
+        return user instanceof short[] s ? ShortBuffer.wrap(s) : user instanceof char[] c ? CharBuffer.wrap(c) : user;
+    }
+
     /** Copies units {@code [from, from + n)} of the user's buffer into {@code img} (little-endian). */
     private void stageOut(int from, int n, ByteBuffer img) {
-        Object u = user;
-        if (u instanceof short[]) {
-            img.asShortBuffer().put((short[]) u, from, n);
-        } else if (u instanceof char[]) {
-            img.asCharBuffer().put((char[]) u, from, n);
-        } else if (u instanceof boolean[]) {
+        Object u = staged();
+        if (u instanceof boolean[]) {
             boolean[] a = (boolean[]) u;
             for (int i = 0; i < n; i++) {
                 img.put(i, a[from + i] ? (byte) 1 : 0);
@@ -250,13 +240,9 @@ final class Region {
 
     /** Copies {@code img} back into units {@code [from, from + n)} of the user's buffer. */
     private void stageIn(ByteBuffer img, int from, int n) {
-        Object u = user;
+        Object u = staged();
         try {
-            if (u instanceof short[]) {
-                img.asShortBuffer().get((short[]) u, from, n);
-            } else if (u instanceof char[]) {
-                img.asCharBuffer().get((char[]) u, from, n);
-            } else if (u instanceof boolean[]) {
+            if (u instanceof boolean[]) {
                 boolean[] a = (boolean[]) u;
                 for (int i = 0; i < n; i++) {
                     a[from + i] = img.get(i) != 0;

@@ -1,7 +1,6 @@
 package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.collectives.builders.AlltoallBuilders;
-import io.mpirunj.collectives.schedule.Schedule;
 
 /**
  * Bruck all-to-all ({@link AlltoallBuilders#bruck}): ceil(log2 p) rounds of combined messages whose
@@ -9,18 +8,8 @@ import io.mpirunj.collectives.schedule.Schedule;
  * pairwise exchange: for small blocks. Cost: ceil(log2 p) messages per rank, each of about p/2 blocks.
  */
 public final class BruckAlltoall extends ScheduledAlltoall {
-    @Override
-    public String name() {
-        return "bruck";
-    }
-
-    @Override
-    public String description() {
-        return "Bruck: ceil(log2 p) rounds of combined messages through intermediate ranks (small blocks)";
-    }
-
-    @Override
-    Schedule build(int p, long blockBytes) {
-        return AlltoallBuilders.bruck(p, blockBytes, null);
+    public BruckAlltoall() {
+        super("bruck", "Bruck: ceil(log2 p) rounds of combined messages through intermediate ranks (small blocks)", 0,
+                (p, blockBytes) -> AlltoallBuilders.bruck(p, blockBytes, null));
     }
 }

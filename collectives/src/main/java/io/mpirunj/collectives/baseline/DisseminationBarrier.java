@@ -1,7 +1,6 @@
 package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.collectives.builders.BarrierBuilders;
-import io.mpirunj.collectives.schedule.Schedule;
 
 /**
  * Dissemination barrier: in round {@code k} every rank sends an empty message to
@@ -21,23 +20,8 @@ import io.mpirunj.collectives.schedule.Schedule;
  * </pre>
  */
 public final class DisseminationBarrier extends ScheduledBarrier {
-    @Override
-    public String name() {
-        return "dissemination";
-    }
-
-    @Override
-    public String description() {
-        return "dissemination: ceil(log2 p) rounds of empty messages at distance 1, 2, 4, ...";
-    }
-
-    @Override
-    public int priority() {
-        return 10;
-    }
-
-    @Override
-    public Schedule schedule(int ranks, int root, long bytes) {
-        return BarrierBuilders.dissemination(ranks);
+    public DisseminationBarrier() {
+        super("dissemination", "dissemination: ceil(log2 p) rounds of empty messages at distance 1, 2, 4, ...", 10,
+                BarrierBuilders::dissemination);
     }
 }

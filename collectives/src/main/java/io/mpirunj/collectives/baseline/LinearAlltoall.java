@@ -1,7 +1,6 @@
 package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.collectives.builders.AlltoallBuilders;
-import io.mpirunj.collectives.schedule.Schedule;
 
 /**
  * Linear all-to-all: post a receive from every other rank, then a send to every other rank, copy
@@ -22,18 +21,8 @@ import io.mpirunj.collectives.schedule.Schedule;
  * </pre>
  */
 public final class LinearAlltoall extends ScheduledAlltoall {
-    @Override
-    public String name() {
-        return "linear";
-    }
-
-    @Override
-    public String description() {
-        return "post every receive and send at once, then wait for all";
-    }
-
-    @Override
-    Schedule build(int p, long blockBytes) {
-        return AlltoallBuilders.linear(p, blockBytes, null);
+    public LinearAlltoall() {
+        super("linear", "post every receive and send at once, then wait for all", 0,
+                (p, blockBytes) -> AlltoallBuilders.linear(p, blockBytes, null));
     }
 }

@@ -1,7 +1,6 @@
 package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.collectives.builders.BarrierBuilders;
-import io.mpirunj.collectives.schedule.Schedule;
 
 /**
  * Linear (fan-in, fan-out) barrier: every rank but 0 sends an empty message to rank 0 and waits for its
@@ -21,23 +20,8 @@ import io.mpirunj.collectives.schedule.Schedule;
  * </pre>
  */
 public final class LinearBarrier extends ScheduledBarrier {
-    @Override
-    public String name() {
-        return "linear";
-    }
-
-    @Override
-    public String description() {
-        return "linear: every rank reports to rank 0, which releases each (rank 0 leaves first)";
-    }
-
-    @Override
-    public int priority() {
-        return 0;
-    }
-
-    @Override
-    public Schedule schedule(int ranks, int root, long bytes) {
-        return BarrierBuilders.linear(ranks);
+    public LinearBarrier() {
+        super("linear", "linear: every rank reports to rank 0, which releases each (rank 0 leaves first)", 0,
+                BarrierBuilders::linear);
     }
 }

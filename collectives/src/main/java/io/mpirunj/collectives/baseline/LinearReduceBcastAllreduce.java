@@ -2,7 +2,6 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Op;
 import io.mpirunj.collectives.builders.ReductionBuilders;
-import io.mpirunj.collectives.schedule.Schedule;
 
 /**
  * All-reduce as a flat reduce to rank 0 followed by a flat bcast from rank 0, run as one schedule
@@ -24,18 +23,8 @@ import io.mpirunj.collectives.schedule.Schedule;
  * </pre>
  */
 public final class LinearReduceBcastAllreduce extends ScheduledAllreduce {
-    @Override
-    public String name() {
-        return "linear-reduce-bcast";
-    }
-
-    @Override
-    public String description() {
-        return "flat reduce to rank 0, then flat bcast from rank 0 (no relaying rank)";
-    }
-
-    @Override
-    Schedule build(int p, long count, int elementBytes, Op op) {
-        return ReductionBuilders.linearReduceBcastAllreduce(p, count * elementBytes, op);
+    public LinearReduceBcastAllreduce() {
+        super("linear-reduce-bcast", "flat reduce to rank 0, then flat bcast from rank 0 (no relaying rank)", 0,
+                (p, count, eb, op) -> ReductionBuilders.linearReduceBcastAllreduce(p, count * eb, op));
     }
 }

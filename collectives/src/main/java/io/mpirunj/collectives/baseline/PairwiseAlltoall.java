@@ -1,7 +1,6 @@
 package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.collectives.builders.AlltoallBuilders;
-import io.mpirunj.collectives.schedule.Schedule;
 
 /**
  * Pairwise-exchange all-to-all: a rank copies its own block locally, then in step
@@ -26,23 +25,8 @@ import io.mpirunj.collectives.schedule.Schedule;
  * </pre>
  */
 public final class PairwiseAlltoall extends ScheduledAlltoall {
-    @Override
-    public String name() {
-        return "pairwise";
-    }
-
-    @Override
-    public String description() {
-        return "pairwise exchange: p-1 sendrecv steps with (rank+s) and (rank-s) mod p";
-    }
-
-    @Override
-    public int priority() {
-        return 10;
-    }
-
-    @Override
-    Schedule build(int p, long blockBytes) {
-        return AlltoallBuilders.pairwise(p, blockBytes, null);
+    public PairwiseAlltoall() {
+        super("pairwise", "pairwise exchange: p-1 sendrecv steps with (rank+s) and (rank-s) mod p", 10,
+                (p, blockBytes) -> AlltoallBuilders.pairwise(p, blockBytes, null));
     }
 }

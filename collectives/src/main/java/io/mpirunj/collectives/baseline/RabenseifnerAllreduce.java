@@ -2,7 +2,6 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Op;
 import io.mpirunj.collectives.builders.ReductionBuilders;
-import io.mpirunj.collectives.schedule.Schedule;
 
 /**
  * Rabenseifner's all-reduce: a recursive-halving reduce-scatter, then a recursive-doubling
@@ -27,23 +26,9 @@ import io.mpirunj.collectives.schedule.Schedule;
  * </pre>
  */
 public final class RabenseifnerAllreduce extends ScheduledAllreduce {
-    @Override
-    public String name() {
-        return "rabenseifner";
-    }
-
-    @Override
-    public String description() {
-        return "Rabenseifner: recursive-halving reduce-scatter + recursive-doubling allgather (large buffers)";
-    }
-
-    @Override
-    public int priority() {
-        return 5;
-    }
-
-    @Override
-    Schedule build(int p, long count, int elementBytes, Op op) {
-        return ReductionBuilders.rabenseifnerAllreduce(p, count, elementBytes, op);
+    public RabenseifnerAllreduce() {
+        super("rabenseifner",
+                "Rabenseifner: recursive-halving reduce-scatter + recursive-doubling allgather (large buffers)",
+                5, ReductionBuilders::rabenseifnerAllreduce);
     }
 }

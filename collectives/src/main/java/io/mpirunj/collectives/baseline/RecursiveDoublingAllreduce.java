@@ -2,7 +2,6 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Op;
 import io.mpirunj.collectives.builders.ReductionBuilders;
-import io.mpirunj.collectives.schedule.Schedule;
 
 /**
  * Recursive-doubling all-reduce. Let {@code q} be the largest power of two &le; p and
@@ -33,23 +32,9 @@ import io.mpirunj.collectives.schedule.Schedule;
  * </pre>
  */
 public final class RecursiveDoublingAllreduce extends ScheduledAllreduce {
-    @Override
-    public String name() {
-        return "recursive-doubling";
-    }
-
-    @Override
-    public String description() {
-        return "recursive doubling: log2 p exchanges of the whole buffer (non-power-of-two p folded)";
-    }
-
-    @Override
-    public int priority() {
-        return 10;
-    }
-
-    @Override
-    Schedule build(int p, long count, int elementBytes, Op op) {
-        return ReductionBuilders.recursiveDoublingAllreduce(p, count * elementBytes, op);
+    public RecursiveDoublingAllreduce() {
+        super("recursive-doubling",
+                "recursive doubling: log2 p exchanges of the whole buffer (non-power-of-two p folded)", 10,
+                (p, count, eb, op) -> ReductionBuilders.recursiveDoublingAllreduce(p, count * eb, op));
     }
 }

@@ -2,7 +2,6 @@ package io.mpirunj.collectives.baseline;
 
 import io.mpirunj.Op;
 import io.mpirunj.collectives.builders.ReductionBuilders;
-import io.mpirunj.collectives.schedule.Schedule;
 
 /**
  * All-reduce as a binomial reduce to rank 0 followed by a binomial broadcast from rank 0, run as one
@@ -26,18 +25,8 @@ import io.mpirunj.collectives.schedule.Schedule;
  * </pre>
  */
 public final class ReduceBcastAllreduce extends ScheduledAllreduce {
-    @Override
-    public String name() {
-        return "reduce-bcast";
-    }
-
-    @Override
-    public String description() {
-        return "binomial reduce to rank 0, then binomial bcast from rank 0 (as one schedule)";
-    }
-
-    @Override
-    Schedule build(int p, long count, int elementBytes, Op op) {
-        return ReductionBuilders.reduceBcastAllreduce(p, count * elementBytes, op);
+    public ReduceBcastAllreduce() {
+        super("reduce-bcast", "binomial reduce to rank 0, then binomial bcast from rank 0 (as one schedule)", 0,
+                (p, count, eb, op) -> ReductionBuilders.reduceBcastAllreduce(p, count * eb, op));
     }
 }

@@ -10,16 +10,24 @@ import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
 /**
  * What the all-to-all baselines share: their builder's schedule for p blocks of equal size, run
- * (blocking) or started (non-blocking) by {@link Scheduled}. A subclass names its builder.
+ * (blocking) or started (non-blocking) by {@link Scheduled}. A subclass declares its name and builder.
  */
-abstract class ScheduledAlltoall implements CollectiveAlgorithm.Alltoall, SimulatedBaseline {
+abstract class ScheduledAlltoall extends DeclaredBaseline<ScheduledAlltoall.Builder>
+        implements CollectiveAlgorithm.Alltoall {
 
     /** The schedule for {@code p} ranks exchanging blocks of {@code blockBytes}. */
-    abstract Schedule build(int p, long blockBytes);
+    @FunctionalInterface
+    interface Builder {
+        Schedule build(int p, long blockBytes);
+    }
+
+    ScheduledAlltoall(String name, String description, int priority, Builder builder) {
+        super(name, description, priority, builder);
+    }
 
     @Override
     public final Schedule schedule(int ranks, int root, long bytes) {
-        return build(ranks, bytes);
+        return builder.build(ranks, bytes);
     }
 
     @Override
@@ -27,6 +35,6 @@ abstract class ScheduledAlltoall implements CollectiveAlgorithm.Alltoall, Simula
         int p = ch.size();
         long blockBytes = (long) (send.count() / p) * send.type().bytes();
         return Scheduled.go(blocking, ch, Collective.ALLTOALL, name(), -1, blockBytes, "",
-                ScheduleBuffers.of(send, recv), CollTags.ALLTOALL, () -> build(p, blockBytes));
+                ScheduleBuffers.of(send, recv), CollTags.ALLTOALL, () -> builder.build(p, blockBytes));
     }
 }

@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
 import java.util.stream.IntStream;
 
 /**
@@ -72,16 +73,30 @@ public final class FileSchedules {
     /** At most this many other sizes of one file's whole-buffer schedule are kept compiled. */
     static final int RESIZED_KEPT = 32;
 
-    /** What both entries share: the file, its compiled schedule, and the bare entry's refusal. */
+    /**
+     * What both entries share: the file, its compiled schedule, the bare entry's refusal, and how the entry is
+     * forced with a file ({@link #withArgument}: its collective's schedule read from the file, in an entry of the
+     * same class).
+     */
     abstract static class FromFile implements CollectiveAlgorithm.Parameterized {
         final String file;
         final CompiledSchedule compiled;
+        private final Collective collective;
+        private final BiFunction<String, Schedule, FromFile> withFile;
         /** The file's schedule for other buffer sizes, when it moves the whole buffer only (its size does not matter). */
         private final Map<Long, CompiledSchedule> resized = new ConcurrentHashMap<>();
 
-        FromFile(String file, Schedule schedule) {
+        FromFile(String file, Schedule schedule, Collective collective,
+                BiFunction<String, Schedule, FromFile> withFile) {
             this.file = file;
             this.compiled = schedule == null ? null : CompiledSchedule.of(schedule);
+            this.collective = collective;
+            this.withFile = withFile;
+        }
+
+        @Override
+        public final CollectiveAlgorithm withArgument(String argument) {
+            return withFile.apply(argument, read(argument, collective));
         }
 
         /**
@@ -151,12 +166,7 @@ public final class FileSchedules {
 
     static final class FileBcast extends FromFile implements CollectiveAlgorithm.Bcast {
         FileBcast(String file, Schedule schedule) {
-            super(file, schedule);
-        }
-
-        @Override
-        public CollectiveAlgorithm withArgument(String argument) {
-            return new FileBcast(argument, read(argument, Collective.BCAST));
+            super(file, schedule, Collective.BCAST, FileBcast::new);
         }
 
         @Override
@@ -169,12 +179,7 @@ public final class FileSchedules {
 
     static final class FileMulticast extends FromFile implements CollectiveAlgorithm.Multicast {
         FileMulticast(String file, Schedule schedule) {
-            super(file, schedule);
-        }
-
-        @Override
-        public CollectiveAlgorithm withArgument(String argument) {
-            return new FileMulticast(argument, read(argument, Collective.MULTICAST));
+            super(file, schedule, Collective.MULTICAST, FileMulticast::new);
         }
 
         @Override

@@ -26,9 +26,7 @@ public final class DiagonalAlltoall {
     }
 
     public static Schedule build(int n, long blockBytes) {
-        if (n < 2) {
-            throw new IllegalArgumentException("torus side " + n + " (expected: >= 2)");
-        }
+        TorusAlltoalls.requireSide(n, 2);
         int side = SemAlltoall.nativeSide(n, 1);
         CombiningExchange ex = new CombiningExchange(side, n);
         TorusPhases.diagonal(ex, 1);

@@ -26,9 +26,7 @@ public final class DirectAlltoall {
     }
 
     public static Schedule build(int n, long blockBytes) {
-        if (n < 1) {
-            throw new IllegalArgumentException("torus side " + n + " (expected: >= 1)");
-        }
+        TorusAlltoalls.requireSide(n, 1);
         int p = n * n;
         Schedule.Builder b = Schedule.builder(Collective.ALLTOALL, NAME, p, -1, blockBytes).copyOwnPairBlocks();
         for (int s = 1; s < p; s++) {

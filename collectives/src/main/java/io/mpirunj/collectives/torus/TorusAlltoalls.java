@@ -55,6 +55,13 @@ public final class TorusAlltoalls {
         return entry(name).builder().build(n, blockBytes);
     }
 
+    /** A one-line {@link IllegalArgumentException} when the torus side {@code n} is below {@code min}. */
+    static void requireSide(int n, int min) {
+        if (n < min) {
+            throw new IllegalArgumentException("torus side " + n + " (expected: >= " + min + ")");
+        }
+    }
+
     /** The side N of a torus with {@code ranks} = N² nodes, or -1 when {@code ranks} is not a square. */
     public static int side(int ranks) {
         int n = (int) Math.round(Math.sqrt(ranks));

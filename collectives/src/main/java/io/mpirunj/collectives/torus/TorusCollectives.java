@@ -41,8 +41,7 @@ public final class TorusCollectives implements CollectiveProvider {
 
     /** The live torus all-to-all {@code name}. */
     public static CollectiveAlgorithm alltoall(String name) {
-        TorusAlltoalls.entry(name);
-        return new TorusAlltoall(name);
+        return new TorusAlltoall(TorusAlltoalls.entry(name));
     }
 
     /** One torus all-to-all by name, with its fallback. Below the baselines' priority: forced only. */
@@ -51,22 +50,22 @@ public final class TorusCollectives implements CollectiveProvider {
         /** Built once per (side, block size), verified, and shared by the ranks of this JVM. */
         private static final ScheduleCache CACHE = new ScheduleCache();
 
-        private final String name;
+        private final TorusAlltoalls.Entry entry;
         private final CollectiveAlgorithm.Alltoall fallback = new PairwiseAlltoall();
         private final AtomicBoolean warned = new AtomicBoolean();
 
-        TorusAlltoall(String name) {
-            this.name = name;
+        TorusAlltoall(TorusAlltoalls.Entry entry) {
+            this.entry = entry;
         }
 
         @Override
         public String name() {
-            return name;
+            return entry.name();
         }
 
         @Override
         public String description() {
-            return TorusAlltoalls.entry(name).description() + " (needs --fabric torus:NxN and N*N ranks; "
+            return entry.description() + " (needs --fabric torus:NxN and N*N ranks; "
                     + "otherwise " + fallback.name() + ")";
         }
 
@@ -77,7 +76,7 @@ public final class TorusCollectives implements CollectiveProvider {
 
         @Override
         public java.util.Set<io.mpirunj.runtime.spi.AlgorithmTrait> traits() {
-            return io.mpirunj.collectives.catalogue.AlgorithmCatalogue.lookup(op(), name).traits();
+            return io.mpirunj.collectives.catalogue.AlgorithmCatalogue.lookup(op(), name()).traits();
         }
 
         @Override
@@ -92,8 +91,8 @@ public final class TorusCollectives implements CollectiveProvider {
         private CompiledSchedule schedule(CollChannel ch, Buffer send) {
             int n = TorusAlltoalls.side(ch.size());
             long blockBytes = send.byteLength() / ch.size();
-            return CACHE.get(new ScheduleCache.Key(Collective.ALLTOALL, name, ch.size(), -1, blockBytes, "torus"),
-                    () -> TorusAlltoalls.build(name, n, blockBytes));
+            return CACHE.get(new ScheduleCache.Key(Collective.ALLTOALL, name(), ch.size(), -1, blockBytes, "torus"),
+                    () -> entry.builder().build(n, blockBytes));
         }
 
         /**
@@ -113,7 +112,7 @@ public final class TorusCollectives implements CollectiveProvider {
             if (why != null) {
                 if (warned.compareAndSet(false, true)) {
                     LOG.warn("alltoall={}: {}; using {} instead (SEM needs --fabric torus:NxN and N*N ranks)",
-                            name, why, fallback.name());
+                            name(), why, fallback.name());
                 }
                 return null;
             }
@@ -157,7 +156,7 @@ public final class TorusCollectives implements CollectiveProvider {
 
         @Override
         public String toString() {
-            return "alltoall=" + name;
+            return "alltoall=" + name();
         }
     }
 }

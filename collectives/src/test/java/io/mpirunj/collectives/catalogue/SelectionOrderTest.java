@@ -19,9 +19,11 @@ import io.mpirunj.runtime.spi.Selection;
 import io.mpirunj.testing.LocalCluster;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -82,6 +84,40 @@ class SelectionOrderTest {
             assertEquals(source, s.source(), op + " " + shape);
         }
         return s;
+    }
+
+    /**
+     * A threshold of the registry {@code view} makes (threads' or processes'): {@code op} runs {@code chosen} at each
+     * shape of {@code inside}, and keeps its default {@code fallback} at each shape of {@code outside}, and at the
+     * first inside shape in the registry without the view.
+     */
+    private void assertThreshold(UnaryOperator<CollectiveRegistry> view, CollectiveOp op, String chosen,
+            List<CallShape> inside, String fallback, List<CallShape> outside) {
+        CollectiveRegistry builtIn = registry(null, null);
+        CollectiveRegistry viewed = view.apply(builtIn);
+        for (CallShape shape : inside) {
+            assertChoice(chosen, Selection.Source.THRESHOLD, viewed, op, shape);
+        }
+        for (CallShape shape : outside) {
+            assertChoice(fallback, Selection.Source.DEFAULT, viewed, op, shape);
+        }
+        assertChoice(fallback, Selection.Source.DEFAULT, builtIn, op, inside.get(0));
+    }
+
+    /**
+     * What the registry {@code view} makes (threads' or processes') keeps besides its own thresholds: the shipped
+     * allreduce threshold (linear-reduce-bcast for 4 bytes on 8 ranks), and a forced choice and a rules file winning
+     * over its thresholds: {@code op} on 8 ranks runs {@code forced} when forced and {@code ruled} when a rules file
+     * names it.
+     */
+    private void assertTheRestStillApplies(UnaryOperator<CollectiveRegistry> view, CollectiveOp op, String forced,
+            String ruled) {
+        assertChoice("linear-reduce-bcast", Selection.Source.THRESHOLD, view.apply(registry(null, null)),
+                CollectiveOp.ALLREDUCE, CallShape.of(8, 4));
+        assertChoice(forced, Selection.Source.FORCED, view.apply(registry(op.cliName() + "=" + forced, null)), op,
+                CallShape.of(8, 1));
+        String rules = "{\"rules\": [{\"op\": \"" + op.cliName() + "\", \"algorithm\": \"" + ruled + "\"}]}";
+        assertChoice(ruled, Selection.Source.RULES, view.apply(registry(null, rules)), op, CallShape.of(8, 1));
     }
 
     @Test
@@ -167,23 +203,13 @@ class SelectionOrderTest {
      */
     @Test
     void rankThreadsRunTheFlatTreeForSmallBcastsWhereMeasured() {
-        CollectiveRegistry builtIn = registry(null, null);
-        CollectiveRegistry threads = builtIn.forRankThreads();
-        assertChoice("linear-p2p", Selection.Source.THRESHOLD, threads, CollectiveOp.BCAST, CallShape.of(8, 1));
-        assertChoice("linear-p2p", Selection.Source.THRESHOLD, threads, CollectiveOp.BCAST, CallShape.of(32, 2048));
-        assertChoice("binomial-p2p", Selection.Source.DEFAULT, threads, CollectiveOp.BCAST, CallShape.of(8, 2049));
-        assertChoice("binomial-p2p", Selection.Source.DEFAULT, threads, CollectiveOp.BCAST, CallShape.of(4, 1));
-        assertChoice("binomial-p2p", Selection.Source.DEFAULT, threads, CollectiveOp.BCAST, CallShape.of(33, 1));
-        assertChoice("binomial-p2p", Selection.Source.DEFAULT, builtIn, CollectiveOp.BCAST, CallShape.of(8, 1));
+        assertThreshold(CollectiveRegistry::forRankThreads, CollectiveOp.BCAST,
+                "linear-p2p", List.of(CallShape.of(8, 1), CallShape.of(32, 2048)),
+                "binomial-p2p", List.of(CallShape.of(8, 2049), CallShape.of(4, 1), CallShape.of(33, 1)));
         // the other thresholds still apply to threads
+        CollectiveRegistry threads = registry(null, null).forRankThreads();
         assertChoice("reduce-bcast", Selection.Source.THRESHOLD, threads, CollectiveOp.ALLREDUCE, CallShape.of(8, 8192));
-        assertChoice("linear-reduce-bcast", Selection.Source.THRESHOLD, threads, CollectiveOp.ALLREDUCE,
-                CallShape.of(8, 4));
-        assertChoice("chain", Selection.Source.FORCED, registry("bcast=chain", null).forRankThreads(),
-                CollectiveOp.BCAST, CallShape.of(8, 1));
-        assertChoice("binomial", Selection.Source.RULES,
-                registry(null, "{\"rules\": [{\"op\": \"bcast\", \"algorithm\": \"binomial\"}]}").forRankThreads(),
-                CollectiveOp.BCAST, CallShape.of(8, 1));
+        assertTheRestStillApplies(CollectiveRegistry::forRankThreads, CollectiveOp.BCAST, "chain", "binomial");
     }
 
     /**
@@ -192,13 +218,9 @@ class SelectionOrderTest {
      */
     @Test
     void rankThreadsRunTheLinearBarrierWhereMeasured() {
-        CollectiveRegistry builtIn = registry(null, null);
-        CollectiveRegistry threads = builtIn.forRankThreads();
-        assertChoice("linear", Selection.Source.THRESHOLD, threads, CollectiveOp.BARRIER, CallShape.unsized(8));
-        assertChoice("linear", Selection.Source.THRESHOLD, threads, CollectiveOp.BARRIER, CallShape.unsized(32));
-        assertChoice("dissemination", Selection.Source.DEFAULT, threads, CollectiveOp.BARRIER, CallShape.unsized(4));
-        assertChoice("dissemination", Selection.Source.DEFAULT, threads, CollectiveOp.BARRIER, CallShape.unsized(33));
-        assertChoice("dissemination", Selection.Source.DEFAULT, builtIn, CollectiveOp.BARRIER, CallShape.unsized(8));
+        assertThreshold(CollectiveRegistry::forRankThreads, CollectiveOp.BARRIER,
+                "linear", List.of(CallShape.unsized(8), CallShape.unsized(32)),
+                "dissemination", List.of(CallShape.unsized(4), CallShape.unsized(33)));
         assertChoice("dissemination", Selection.Source.FORCED, registry("barrier=dissemination", null).forRankThreads(),
                 CollectiveOp.BARRIER, CallShape.unsized(8));
     }
@@ -209,26 +231,17 @@ class SelectionOrderTest {
      */
     @Test
     void rankProcessesRunBruckForSmallAlltoallBlocksWhereMeasured() {
+        assertThreshold(CollectiveRegistry::forRankProcesses, CollectiveOp.ALLTOALL,
+                "bruck", List.of(CallShape.of(8, 1), CallShape.of(8, 128)),
+                "pairwise", List.of(CallShape.of(8, 129), CallShape.of(4, 1), CallShape.of(16, 1)));
         CollectiveRegistry builtIn = registry(null, null);
         CollectiveRegistry processes = builtIn.forRankProcesses();
-        assertChoice("bruck", Selection.Source.THRESHOLD, processes, CollectiveOp.ALLTOALL, CallShape.of(8, 1));
-        assertChoice("bruck", Selection.Source.THRESHOLD, processes, CollectiveOp.ALLTOALL, CallShape.of(8, 128));
-        assertChoice("pairwise", Selection.Source.DEFAULT, processes, CollectiveOp.ALLTOALL, CallShape.of(8, 129));
-        assertChoice("pairwise", Selection.Source.DEFAULT, processes, CollectiveOp.ALLTOALL, CallShape.of(4, 1));
-        assertChoice("pairwise", Selection.Source.DEFAULT, processes, CollectiveOp.ALLTOALL, CallShape.of(16, 1));
-        assertChoice("pairwise", Selection.Source.DEFAULT, builtIn, CollectiveOp.ALLTOALL, CallShape.of(8, 1));
         assertChoice("pairwise", Selection.Source.DEFAULT, builtIn.forRankThreads(), CollectiveOp.ALLTOALL,
                 CallShape.of(8, 1));
         assertChoice("binomial-p2p", Selection.Source.DEFAULT, processes, CollectiveOp.BCAST, CallShape.of(8, 1));
         assertChoice("dissemination", Selection.Source.DEFAULT, processes, CollectiveOp.BARRIER, CallShape.unsized(8));
         assertChoice("linear", Selection.Source.THRESHOLD, processes, CollectiveOp.ALLTOALL, CallShape.of(8, 8192));
-        assertChoice("linear-reduce-bcast", Selection.Source.THRESHOLD, processes, CollectiveOp.ALLREDUCE,
-                CallShape.of(8, 4));
-        assertChoice("pairwise", Selection.Source.FORCED, registry("alltoall=pairwise", null).forRankProcesses(),
-                CollectiveOp.ALLTOALL, CallShape.of(8, 1));
-        assertChoice("linear", Selection.Source.RULES,
-                registry(null, "{\"rules\": [{\"op\": \"alltoall\", \"algorithm\": \"linear\"}]}").forRankProcesses(),
-                CollectiveOp.ALLTOALL, CallShape.of(8, 1));
+        assertTheRestStillApplies(CollectiveRegistry::forRankProcesses, CollectiveOp.ALLTOALL, "pairwise", "linear");
     }
 
     /** t_hold ≪ t_end: the root should send to everyone itself; t_hold = t_end: binomial; IBM SP: OPT-tree, or pipelining when large. */
