@@ -50,8 +50,12 @@ import java.util.jar.JarFile;
  * <p>Also beside it, made before the training: the classpath's jars merged into one ({@link MergedJar}), over
  * which the archive is made and from which the ranks run ({@link #rankClasspath}), since a rank opens every
  * jar of its classpath and each open costs alike. If the jars cannot be merged, the archive is made over them.
+ *
+ * @param archive         the archive file (it may not exist yet), or null when disabled
+ * @param classpath       the launcher's classpath the archive is made over, or null when disabled
+ * @param disabledBecause why there is no archive, or null when enabled
  */
-final class ClassDataArchive {
+record ClassDataArchive(Path archive, String classpath, String disabledBecause) {
     /** {@code off} disables the archive. */
     static final String ENABLE_ENV = "MPIRUNJ_CDS";
     /** Directory for archives (default: the user's cache directory). */
@@ -77,16 +81,6 @@ final class ClassDataArchive {
     static final String NATIVE_PREFIX = "META-INF/native/";
     /** The environment variable the JVM puts in front of its default {@code java.library.path}. */
     static final String LD_LIBRARY_PATH = "LD_LIBRARY_PATH";
-
-    private final Path archive;
-    private final String classpath;
-    private final String disabledBecause;
-
-    private ClassDataArchive(Path archive, String classpath, String disabledBecause) {
-        this.archive = archive;
-        this.classpath = classpath;
-        this.disabledBecause = disabledBecause;
-    }
 
     /** The archive for rank JVMs whose classpath starts with {@code launcherClasspath}. */
     static ClassDataArchive forRanks(String launcherClasspath, Map<String, String> env) {

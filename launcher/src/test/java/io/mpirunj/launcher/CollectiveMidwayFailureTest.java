@@ -1,18 +1,14 @@
 package io.mpirunj.launcher;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mpirunj.testapps.MidwayVictim;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.MatchResult;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -24,23 +20,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * failed with {@code RankFailedException} naming the victim (at least one did), and no rank survives.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@ExtendWith(SurvivorsEndByThemselves.class)
 class CollectiveMidwayFailureTest {
-    private static final Pattern PID = Pattern.compile("rank (\\d+) pid (\\d+)");
     private static final int NP = 4;
     private static final int VICTIM = 1;
     /** Sends and receives the victim makes before it holds back: with 4 ranks, inside either schedule. */
     private static final int KEEP = 3;
-
-    @BeforeAll
-    static void survivorsEndByThemselves() {
-        // as FailureDetectionTest: no SIGTERM from the launcher before a survivor has printed, however slow it is
-        System.setProperty(ProcessJob.STOP_GRACE_MS_PROP, Long.toString(TimeUnit.HOURS.toMillis(1)));
-    }
-
-    @AfterAll
-    static void restore() {
-        System.clearProperty(ProcessJob.STOP_GRACE_MS_PROP);
-    }
 
     static Stream<Arguments> cases() {
         return Stream.of("allreduce", "alltoall")
@@ -52,15 +37,8 @@ class CollectiveMidwayFailureTest {
     void killingARankMidwayFailsTheOthers(String op, String mode) throws Exception {
         LauncherRun.Running job = LauncherRun.start("-np", Integer.toString(NP), MidwayVictim.class.getName(), op, mode,
                 Integer.toString(VICTIM), Integer.toString(KEEP));
-        List<MatchResult> pids = job.awaitOut(PID, NP);
-        job.awaitOut(Pattern.compile("victim midway"), 1);
-        job.awaitOut(Pattern.compile("rank \\d+ enters " + op), NP - 1);
-        long victimPid = pids.stream().filter(m -> m.group(1).equals(Integer.toString(VICTIM)))
-                .mapToLong(m -> Long.parseLong(m.group(2))).findFirst().orElseThrow();
-        assertTrue(ProcessHandle.of(victimPid).map(ProcessHandle::destroyForcibly).orElse(false), "killed the victim");
-
-        LauncherRun run = job.awaitEnd();
-        assertEquals(128 + 9, run.exitCode(), run::toString);
+        RankKill kill = RankKill.during(job, NP, VICTIM, "victim midway", op);
+        LauncherRun run = kill.run();
         int failed = 0;
         for (int r = 0; r < NP; r++) {
             if (r == VICTIM) {
@@ -73,10 +51,6 @@ class CollectiveMidwayFailureTest {
         }
         assertTrue(failed > 0, "no survivor noticed the victim's death\n" + run);
         assertFalse(Pattern.compile("caught (?!RankFailedException)").matcher(run.out()).find(), run::toString);
-        for (MatchResult m : pids) {
-            long pid = Long.parseLong(m.group(2));
-            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false),
-                    "rank " + m.group(1) + " (pid " + pid + ") survived the job\n" + run);
-        }
+        kill.assertNoRankSurvived();
     }
 }

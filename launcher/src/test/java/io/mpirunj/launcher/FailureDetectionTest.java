@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mpirunj.testapps.Sleeper;
 import io.mpirunj.testapps.Victim;
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -15,14 +14,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.MatchResult;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -38,23 +34,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code benchmarks/kill9-trials.sh}, not asserted here.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
+@ExtendWith(SurvivorsEndByThemselves.class)
 class FailureDetectionTest {
-    private static final Pattern PID = Pattern.compile("rank (\\d+) pid (\\d+)");
-
-    @BeforeAll
-    static void survivorsEndByThemselves() {
-        // A survivor prints what it caught, rethrows and exits by itself (RankMain, 3 s after a
-        // RankFailedException). The launcher would stop it (SIGTERM) after the stop grace, and on a busy machine
-        // that could come before the survivor has printed; with a grace longer than any test's @Timeout the
-        // job ends when its last survivor has ended by itself, whatever the load.
-        System.setProperty(ProcessJob.STOP_GRACE_MS_PROP, Long.toString(TimeUnit.HOURS.toMillis(1)));
-    }
-
-    @AfterAll
-    static void restore() {
-        System.clearProperty(ProcessJob.STOP_GRACE_MS_PROP);
-    }
-
     static Stream<Arguments> cases() {
         return Stream.of("bcast", "alltoall", "recv-any")
                 .flatMap(op -> Stream.of(4, 8).map(np -> Arguments.of(op, np)));
@@ -66,15 +47,8 @@ class FailureDetectionTest {
         int victim = np / 2 + 1; // a rank in the middle of any tree
         LauncherRun.Running job = LauncherRun.start("-np", Integer.toString(np), Victim.class.getName(), op,
                 Integer.toString(victim), "sleep");
-        List<MatchResult> pids = job.awaitOut(PID, np);
-        job.awaitOut(Pattern.compile("victim ready"), 1);
-        job.awaitOut(Pattern.compile("rank \\d+ enters " + op), np - 1);
-        long victimPid = pids.stream().filter(m -> m.group(1).equals(Integer.toString(victim)))
-                .mapToLong(m -> Long.parseLong(m.group(2))).findFirst().orElseThrow();
-        assertTrue(ProcessHandle.of(victimPid).map(ProcessHandle::destroyForcibly).orElse(false), "killed the victim");
-
-        LauncherRun run = job.awaitEnd(); // a hang runs into the @Timeout
-        assertEquals(128 + 9, run.exitCode(), run::toString);
+        RankKill kill = RankKill.during(job, np, victim, "victim ready", op);
+        LauncherRun run = kill.run();
         assertTrue(run.err().contains("rank " + victim + " exited with status 137 (killed by signal 9, SIGKILL)"),
                 run::toString);
         for (int r = 0; r < np; r++) {
@@ -84,11 +58,7 @@ class FailureDetectionTest {
             }
         }
         assertFalse(run.out().contains("without the victim"), run::toString);
-        for (MatchResult m : pids) {
-            long pid = Long.parseLong(m.group(2));
-            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false),
-                    "rank " + m.group(1) + " (pid " + pid + ") survived the job\n" + run);
-        }
+        kill.assertNoRankSurvived();
     }
 
     @ParameterizedTest(name = "a rank thread dies during {0}, np={1}")
@@ -175,7 +145,7 @@ class FailureDetectionTest {
             String line;
             while (job.pids.size() < 2 && (line = job.out.readLine()) != null) {
                 job.seen.append(line).append('\n');
-                var m = PID.matcher(line);
+                var m = RankKill.PID.matcher(line);
                 if (m.find()) {
                     job.pids.add(Long.parseLong(m.group(2)));
                 }

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
 
@@ -281,13 +282,11 @@ class MpirunJParseTest {
         }
     }
 
-    @Test
-    void runtimeClassesAreSharedAndUserClassesAreNot() {
-        assertTrue(RankClassLoader.isShared("io.mpirunj.Comm"));
-        assertTrue(RankClassLoader.isShared("io.mpirunj.runtime.RankContext"));
-        assertTrue(RankClassLoader.isShared("java.lang.String"));
-        assertFalse(RankClassLoader.isShared("io.mpirunj.examples.Hello"));
-        assertFalse(RankClassLoader.isShared("com.example.App"));
+    @ParameterizedTest(name = "{0} shared: {1}")
+    @CsvSource({"io.mpirunj.Comm, true", "io.mpirunj.runtime.RankContext, true", "java.lang.String, true",
+        "io.mpirunj.examples.Hello, false", "com.example.App, false"})
+    void runtimeClassesAreSharedAndUserClassesAreNot(String className, boolean shared) {
+        assertEquals(shared, RankClassLoader.isShared(className));
     }
 
     /**

@@ -47,30 +47,26 @@ public final class MeshFigureSweep {
 
     /** The four figures: two vary the message size at a fixed group, two the group at a fixed size. */
     public enum Fig {
-        FIG11("fig11", 11, "32-node multicast", true, 32, 0),
-        FIG12("fig12", 12, "128-node multicast", true, 128, 0),
-        FIG13("fig13", 13, "4 KB multicast", false, 0, 4096),
-        FIG14("fig14", 14, "64 KB multicast", false, 0, 65536);
+        FIG11(11, "32-node multicast", 32, 0),
+        FIG12(12, "128-node multicast", 128, 0),
+        FIG13(13, "4 KB multicast", 0, 4096),
+        FIG14(14, "64 KB multicast", 0, 65536);
 
-        private final String id;
         private final int number;
         private final String title;
-        private final boolean bySize;
         private final int group;
         private final long bytes;
 
-        Fig(String id, int number, String title, boolean bySize, int group, long bytes) {
-            this.id = id;
+        Fig(int number, String title, int group, long bytes) {
             this.number = number;
             this.title = title;
-            this.bySize = bySize;
             this.group = group;
             this.bytes = bytes;
         }
 
         /** {@code "fig11"} .. {@code "fig14"}: file stem and CSV key. */
         public String id() {
-            return id;
+            return "fig" + number;
         }
 
         /** The paper's figure number. */
@@ -85,7 +81,7 @@ public final class MeshFigureSweep {
 
         /** True when the x axis is the message size (figures 11, 12), false for the group size. */
         public boolean bySize() {
-            return bySize;
+            return group > 0;
         }
 
         /** The fixed group size (figures 11, 12); 0 otherwise. */
@@ -100,7 +96,7 @@ public final class MeshFigureSweep {
 
         /** The x value of {@code p} on this figure's axis: KB or nodes. */
         public double x(Point p) {
-            return bySize ? p.bytes() / 1024.0 : p.group();
+            return bySize() ? p.bytes() / 1024.0 : p.group();
         }
     }
 

@@ -17,21 +17,15 @@ import java.util.Arrays;
  * each rank's offset from rank 0 is estimated as SKaMPI and ReproMPI do: {@value #PING_PONGS}
  * ping-pongs, and from the one with the shortest round trip, offset = remote time minus the midpoint
  * of the round trip; the error is at most half that round trip ({@link #maxErrorNs}).
+ *
+ * @param offsetNs   this rank's clock minus rank 0's
+ * @param shared     true when every rank reads the same clock (one host)
+ * @param maxErrorNs the worst bound on the offset error over the ranks (0 when shared)
  */
-final class GlobalClock {
+record GlobalClock(long offsetNs, boolean shared, long maxErrorNs) {
     static final int PING_PONGS = 50;
     private static final int ID_BYTES = 64;
     private static final int TAG = 7;
-
-    private final long offsetNs;
-    private final boolean shared;
-    private final long maxErrorNs;
-
-    private GlobalClock(long offsetNs, boolean shared, long maxErrorNs) {
-        this.offsetNs = offsetNs;
-        this.shared = shared;
-        this.maxErrorNs = maxErrorNs;
-    }
 
     /** Measures the offsets. Collective over {@code comm}, which should carry no other traffic. */
     static GlobalClock sync(Comm comm) {
@@ -95,15 +89,6 @@ final class GlobalClock {
     /** This rank's local time converted to rank 0's clock. */
     long toGlobal(long localNs) {
         return localNs - offsetNs;
-    }
-
-    boolean shared() {
-        return shared;
-    }
-
-    /** The worst bound on the offset error over the ranks (0 when shared). */
-    long maxErrorNs() {
-        return maxErrorNs;
     }
 
     String describe() {

@@ -10,14 +10,8 @@ import java.util.Objects;
  * the latency of a receiver scheduled onto one of them ({@link CostModel#tWake}), only with {@code cpus};
  * {@code rndv} the size above which messages go by rendezvous ({@link CostModel#rendezvousAbove()}), absent: never.
  */
-public final class ParameterizedModel implements CostModel {
-
-    private final LinearCost hold;
-    private final LinearCost end;
-    private final int ports;
-    private final int cpus;
-    private final LinearCost wake;
-    private final long rendezvousAbove;
+public record ParameterizedModel(LinearCost hold, LinearCost end, int ports, int cpus, LinearCost wake,
+        long rendezvousAbove) implements CostModel {
 
     public ParameterizedModel(LinearCost hold, LinearCost end, int ports) {
         this(hold, end, ports, 0);
@@ -41,19 +35,16 @@ public final class ParameterizedModel implements CostModel {
      * @param rendezvousAbove messages above this many bytes go by rendezvous ({@link CostModel#rendezvousAbove()});
      *                        {@link Long#MAX_VALUE}: none
      */
-    public ParameterizedModel(LinearCost hold, LinearCost end, int ports, int cpus, LinearCost wake,
-            long rendezvousAbove) {
-        this.hold = Objects.requireNonNull(hold, "hold");
-        this.end = Objects.requireNonNull(end, "end");
+    public ParameterizedModel {
+        Objects.requireNonNull(hold, "hold");
+        Objects.requireNonNull(end, "end");
         if (ports < 1) {
             throw new IllegalArgumentException("ports=" + ports + " (expected: >= 1)");
         }
-        this.ports = ports;
         if (cpus < 0) {
             throw new IllegalArgumentException("cpus=" + cpus + " (expected: >= 1, or 0 for one per node)");
         }
-        this.cpus = cpus;
-        this.wake = Objects.requireNonNull(wake, "wake");
+        Objects.requireNonNull(wake, "wake");
         if (cpus == 0 && !wake.equals(LinearCost.of(0))) {
             throw new IllegalArgumentException("wake=" + wake + " needs cpus=C (it is the latency of a rank"
                     + " scheduled onto one of C shared CPUs)");
@@ -61,7 +52,6 @@ public final class ParameterizedModel implements CostModel {
         if (rendezvousAbove < 0) {
             throw new IllegalArgumentException("rndv=" + rendezvousAbove + " (expected: >= 0 bytes)");
         }
-        this.rendezvousAbove = rendezvousAbove;
     }
 
     /** The same model on nodes that share {@code cpus} CPUs (0: each node has its own), without a wake term. */
@@ -72,18 +62,6 @@ public final class ParameterizedModel implements CostModel {
     /** Size-independent one-port model. */
     public static ParameterizedModel of(double tHold, double tEnd) {
         return new ParameterizedModel(LinearCost.of(tHold), LinearCost.of(tEnd), 1);
-    }
-
-    public LinearCost hold() {
-        return hold;
-    }
-
-    public LinearCost end() {
-        return end;
-    }
-
-    public LinearCost wake() {
-        return wake;
     }
 
     @Override
@@ -97,35 +75,8 @@ public final class ParameterizedModel implements CostModel {
     }
 
     @Override
-    public int ports() {
-        return ports;
-    }
-
-    @Override
-    public int cpus() {
-        return cpus;
-    }
-
-    @Override
     public double tWake(long bytes) {
         return wake.at(bytes);
-    }
-
-    @Override
-    public long rendezvousAbove() {
-        return rendezvousAbove;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof ParameterizedModel other
-                && hold.equals(other.hold) && end.equals(other.end) && ports == other.ports && cpus == other.cpus
-                && wake.equals(other.wake) && rendezvousAbove == other.rendezvousAbove;
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(hold, end, ports, cpus, wake, rendezvousAbove);
     }
 
     @Override
