@@ -3,6 +3,7 @@ package io.mpirunj.benchmarks.osu;
 import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import io.mpirunj.Op;
+import io.mpirunj.runtime.JvmActivity;
 import java.io.PrintStream;
 import io.mpirunj.collectives.runner.JobModels;
 import io.mpirunj.fabric.model.CostModel;
@@ -134,7 +135,7 @@ final class CollectiveBench {
             // recompiled it while the first size was timed; the pass breaks now give the profiles an idle time instead
             timeCalls(call, options.warmup(size), 0, null, null);
             learnAuto(world, "auto", size, call);
-            RuntimeEvents before = RuntimeEvents.now();
+            JvmActivity before = JvmActivity.now();
             OsuTable.Row row = measure(size, call);
             OsuRun.reportCompiles(stats, options, size, before);
             if (world.rank() == 0) {
@@ -214,7 +215,7 @@ final class CollectiveBench {
             learnAuto(comms.get(a), Comparison.labels(options.compare()).get(a), size, calls[a]);
         }
         double[] mine = new double[n * rounds]; // this rank's mean µs per call, [algorithm * rounds + round]
-        RuntimeEvents before = RuntimeEvents.now();
+        JvmActivity before = JvmActivity.now();
         for (int r = 0; r < rounds; r++) {
             for (int a : Comparison.shuffled(n, order)) {
                 long sum = 0;
@@ -229,7 +230,7 @@ final class CollectiveBench {
                 mine[a * rounds + r] = sum / 1e3 / block;
             }
         }
-        RuntimeEvents during = RuntimeEvents.now().minus(before);
+        JvmActivity during = JvmActivity.now().minus(before);
         double[] sum = new double[n * rounds + 1];
         System.arraycopy(mine, 0, sum, 0, mine.length);
         sum[n * rounds] = participant ? 1 : 0;
@@ -246,7 +247,7 @@ final class CollectiveBench {
                 }
             }
             System.err.printf("%s %d B: during the timed rounds, per rank at most: %s%n", benchmark.command(), size,
-                    RuntimeEvents.describe(most));
+                    JvmActivity.describe(most));
             System.err.flush();
         }
         return times;
@@ -293,7 +294,7 @@ final class CollectiveBench {
                 OsuTable.row(benchmark, options.full(), row); // rank 0 formats it (not printed)
             }
         }
-        OsuRun.mostEvents(stats, RuntimeEvents.now());
+        OsuRun.mostEvents(stats, JvmActivity.now());
     }
 
     /**

@@ -3,6 +3,7 @@ package io.mpirunj.benchmarks.osu;
 import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
 import io.mpirunj.Request;
+import io.mpirunj.runtime.JvmActivity;
 import java.io.PrintStream;
 import java.util.function.IntFunction;
 
@@ -31,7 +32,7 @@ public final class OsuBw {
         for (int size : o.sizes()) {
             int iters = o.iterations(size);
             world.barrier();
-            RuntimeEvents before = RuntimeEvents.now();
+            JvmActivity before = JvmActivity.now();
             long ns = windows(world, messages.apply(size), o.window(), o.warmup(size), iters);
             OsuRun.reportCompiles(world, o, size, before);
             if (world.rank() == 0) {

@@ -2,6 +2,7 @@ package io.mpirunj.benchmarks.osu;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
+import io.mpirunj.runtime.JvmActivity;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.function.IntFunction;
@@ -38,7 +39,7 @@ public final class OsuLatency {
         for (int size : o.sizes()) {
             int iters = o.iterations(size);
             world.barrier();
-            RuntimeEvents before = RuntimeEvents.now();
+            JvmActivity before = JvmActivity.now();
             long[] rtt = roundTrips(world, messages.apply(size), o.warmup(size), iters);
             OsuRun.reportCompiles(world, o, size, before);
             if (world.rank() == 0) {

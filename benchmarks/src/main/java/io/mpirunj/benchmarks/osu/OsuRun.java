@@ -6,6 +6,7 @@ import io.mpirunj.Mpi;
 import io.mpirunj.Op;
 import io.mpirunj.benchmarks.JitQuiet;
 import io.mpirunj.benchmarks.OsuFormat;
+import io.mpirunj.runtime.JvmActivity;
 import io.mpirunj.runtime.RankContext;
 import io.mpirunj.runtime.spi.CollectiveOp;
 import java.io.PrintStream;
@@ -201,7 +202,7 @@ final class OsuRun {
         warmUpJit(world, o, () -> {
             interleavedPass(counts, k -> oneCall.accept(sizes.get(k)));
             world.barrier();
-            mostEvents(world, RuntimeEvents.now());
+            mostEvents(world, JvmActivity.now());
         });
     }
 
@@ -231,13 +232,13 @@ final class OsuRun {
     /**
      * Between every timed size: the JIT compile time and GC that happened on any rank while the size was timed,
      * with {@code -f} one line on stderr from rank 0 when some rank's JIT compiled (that size ran partly on code
-     * being compiled, beside compiler threads). {@code before} is this rank's {@link RuntimeEvents#now()} before the size.
+     * being compiled, beside compiler threads). {@code before} is this rank's {@link JvmActivity#now()} before the size.
      */
-    static void reportCompiles(Comm stats, OsuOptions o, int size, RuntimeEvents before) {
-        long[] most = mostEvents(stats, RuntimeEvents.now().minus(before));
+    static void reportCompiles(Comm stats, OsuOptions o, int size, JvmActivity before) {
+        long[] most = mostEvents(stats, JvmActivity.now().minus(before));
         if (stats.rank() == 0 && o.full() && most[0] > 0) { // -f: a line per size a compile or GC ran into
             System.err.printf("%s %d B: while timed, per rank at most: %s%n", o.benchmark().command(), size,
-                    RuntimeEvents.describe(most));
+                    JvmActivity.describe(most));
             System.err.flush();
         }
     }
@@ -247,7 +248,7 @@ final class OsuRun {
      * the reduction's code paths (long vectors, MAX) are then compiled with the benchmark's, not deoptimised and
      * recompiled during the next timed size.
      */
-    static long[] mostEvents(Comm stats, RuntimeEvents events) {
+    static long[] mostEvents(Comm stats, JvmActivity events) {
         long[] mine = events.toArray();
         long[] most = new long[mine.length];
         stats.reduce(Buffer.of(mine), Buffer.of(most), Op.MAX, 0);
