@@ -57,8 +57,13 @@ final class ScenarioOptions {
                 "hold=20,end=55 (t_hold, t_end > 0);",
                 "hold=20+0.02m,end=55+0.07m (linear in m = --size bytes);",
                 "logp:L=6,o=2,g=4 (t_hold = g, t_end = L+2o > 0);",
-                "either may take a field ports=P for multi-port nodes,",
-                "e.g. hold=20,end=55,ports=2.",
+                "either may take ports=P (multi-port nodes);",
+                "hold=..,end=.. also cpus=C (the cores all nodes share),",
+                "wake=W[+Xm] (with cpus: a receiver's wait for a core),",
+                "rndv=R (above R bytes: rendezvous),",
+                "e.g. hold=20,end=55,ports=2 or",
+                "hold=20,end=55,cpus=2,wake=30;",
+                "pairs:PATH (a per-pair cost matrix) or PATH.json (a model file calibrate --out wrote).",
                 "Default: " + DEFAULT_MODEL + " (paper 000's IBM SP, µs)."})
     String model;
 
