@@ -694,11 +694,13 @@ final class ProcessJob {
                 if (spec.verbose()) {
                     output.launcherError("lost rank " + rank + ": " + reason);
                 }
-                // a local rank's process exit tells what happened; a remote one may never exit here
+                // with the rank's exit with status 0 (seen before, or within the node-loss window): it left without
+                // Mpi.finish; a local rank's other exits say what happened, a remote one may never exit here
+                if (!stopping && !outcome.failed()) {
+                    departures.closedWithoutGoodbye(rank);
+                }
                 if (!layout.placement().hostOf(rank).isLocal()) {
                     onRemoteRankLost(rank, ExitCodes.FAILED, "rank " + rank + ": " + reason);
-                } else if (!stopping && !outcome.failed()) {
-                    departures.closedWithoutGoodbye(rank);
                 }
             });
         }
