@@ -7,6 +7,7 @@ import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.bootstrap.JobEnvironment;
 import io.mpirunj.runtime.bootstrap.JobToken;
 import io.mpirunj.runtime.bootstrap.ProcessBootstrap;
+import io.mpirunj.runtime.bootstrap.RankDepartures;
 import io.mpirunj.runtime.bootstrap.RendezvousServer;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
 import java.io.BufferedReader;
@@ -133,22 +134,12 @@ final class ProcessJob {
     private final Map<Integer, Integer> lostCodes = new LinkedHashMap<>();
     private final boolean[] nodeLossPending;
     /**
-     * What the rendezvous and the process exits said of each rank (supervisor thread only), to tell a rank that
-     * ended with status 0 having left the job ({@code Mpi.finish}: its goodbye) from one that ended without
-     * joining it or without leaving it, which the other ranks would wait for forever.
+     * Judges, from the rendezvous and the process exits (supervisor thread only), a rank that ended with status 0: fine
+     * once it said goodbye ({@code Mpi.finish}), else it fails the job (the other ranks would wait for it forever).
+     * The same judge serves ranks on this host, on other hosts (their launch agent's exit is theirs) and, from the
+     * rendezvous alone, Slurm's direct launch.
      */
-    private final boolean[] registered;
-    private final boolean[] saidGoodbye;
-    private final boolean[] lostWithoutGoodbye;
-    private final boolean[] exitedWithZero;
-    private boolean anyRegistered;
-    /** A rank that ended with status 0 before it called Mpi.init while no rank had yet: -1 if none. */
-    private int exitedBeforeInit = -1;
-    /**
-     * How long after a rank's process ended with status 0 the launcher waits for a registration it may have sent
-     * just before (read by the rendezvous server's own thread) before it takes the rank as never registered.
-     */
-    static final long REGISTRATION_GRACE_MS = 2_000;
+    private final RankDepartures departures;
 
     /**
      * @param launcherClasspath the classpath that holds the runtime, the collectives, their libraries
@@ -166,10 +157,11 @@ final class ProcessJob {
         }
         this.spec = spec;
         this.layout = layout;
-        this.registered = new boolean[spec.size()];
-        this.saidGoodbye = new boolean[spec.size()];
-        this.lostWithoutGoodbye = new boolean[spec.size()];
-        this.exitedWithZero = new boolean[spec.size()];
+        this.departures = RankDepartures.withProcessExits(spec.size(), supervisor, (rank, reason) -> {
+            if (!stopping && !outcome.failed()) {
+                failJob(rank, ExitCodes.FAILED, reason, false);
+            }
+        });
         this.holdsPermit = new AtomicIntegerArray(spec.size());
         this.nodeLossPending = new boolean[layout.placement().hosts().size()];
         this.output = output;
@@ -477,69 +469,14 @@ final class ProcessJob {
     }
 
     /**
-     * On the supervisor thread: a rank ended with status 0. Fine once it said goodbye ({@code Mpi.finish}); a rank
-     * that joined the job and ended without leaving it (System.exit(0) in the middle of the job), or that ended
-     * before joining it while other ranks joined, fails the job, as Open MPI's mpirun does: the others would
-     * otherwise wait for it forever (in {@code Mpi.init}, or in their next call with it). Whether it left is only
-     * known once its control connection has closed, so a rank that joined is judged then
-     * ({@link #onControlClosedWithoutGoodbye}); one that never joined, a moment later, in case its registration
-     * was on its way.
+     * On the supervisor thread: a rank ended with status 0, on this host or (its launch agent's status) on another.
+     * Fine once it said goodbye ({@code Mpi.finish}); else the judge fails the job ({@link RankDepartures}).
      */
     private void onExitWithZero(int rank) {
-        if (saidGoodbye[rank] || stopping || outcome.failed()) {
+        if (stopping || outcome.failed()) {
             return;
         }
-        exitedWithZero[rank] = true;
-        if (registered[rank]) {
-            judgeLeft(rank);
-            return;
-        }
-        supervisor.schedule(() -> {
-            if (registered[rank]) {
-                judgeLeft(rank); // its registration was on its way
-            } else if (anyRegistered) {
-                failEndedBeforeInit(rank);
-            } else if (exitedBeforeInit < 0) {
-                exitedBeforeInit = rank; // judged when another rank joins; if none does, no rank used MPI
-            }
-        }, REGISTRATION_GRACE_MS, TimeUnit.MILLISECONDS);
-    }
-
-    /**
-     * A rank that joined the job and ended with status 0 failed it if its control connection closed without its
-     * goodbye; if the connection has not closed yet, its close decides ({@link #onControlClosedWithoutGoodbye}).
-     */
-    private void judgeLeft(int rank) {
-        if (lostWithoutGoodbye[rank]) {
-            failLeftWithoutFinish(rank);
-        }
-    }
-
-    /** On the supervisor thread: {@code rank} joined the job (called Mpi.init). */
-    private void onRegistered(int rank) {
-        registered[rank] = true;
-        anyRegistered = true;
-        if (exitedBeforeInit >= 0) {
-            failEndedBeforeInit(exitedBeforeInit);
-        }
-    }
-
-    /** On the supervisor thread: {@code rank}'s control connection closed without its goodbye. */
-    private void onControlClosedWithoutGoodbye(int rank) {
-        lostWithoutGoodbye[rank] = true;
-        if (exitedWithZero[rank] && !stopping && !outcome.failed()) {
-            failLeftWithoutFinish(rank);
-        }
-    }
-
-    private void failLeftWithoutFinish(int rank) {
-        failJob(rank, ExitCodes.FAILED, "rank " + rank + " exited with status 0 without calling Mpi.finish (e.g. "
-                + "System.exit in the middle of the job): the other ranks cannot complete with it", false);
-    }
-
-    private void failEndedBeforeInit(int rank) {
-        failJob(rank, ExitCodes.FAILED, "rank " + rank + " exited with status 0 before calling Mpi.init, while "
-                + "other ranks called it: they cannot start without it", false);
+        departures.exitedWithZero(rank);
     }
 
     /**
@@ -757,11 +694,13 @@ final class ProcessJob {
                 if (spec.verbose()) {
                     output.launcherError("lost rank " + rank + ": " + reason);
                 }
-                // a local rank's process exit tells what happened; a remote one may never exit here
+                // with the rank's exit with status 0 (seen before, or within the node-loss window): it left without
+                // Mpi.finish; a local rank's other exits say what happened, a remote one may never exit here
+                if (!stopping && !outcome.failed()) {
+                    departures.closedWithoutGoodbye(rank);
+                }
                 if (!layout.placement().hostOf(rank).isLocal()) {
                     onRemoteRankLost(rank, ExitCodes.FAILED, "rank " + rank + ": " + reason);
-                } else {
-                    onControlClosedWithoutGoodbye(rank);
                 }
             });
         }
@@ -769,12 +708,12 @@ final class ProcessJob {
         @Override
         public void onRankRegistered(int rank) {
             releasePermit(rank);
-            supervisor.execute(() -> onRegistered(rank));
+            supervisor.execute(() -> departures.registered(rank));
         }
 
         @Override
         public void onRankFinished(int rank) {
-            supervisor.execute(() -> saidGoodbye[rank] = true);
+            supervisor.execute(() -> departures.finished(rank));
         }
 
         @Override

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mpirunj.examples.Hello;
+import io.mpirunj.testapps.Exiter;
 import io.mpirunj.testapps.NodeReport;
 import io.mpirunj.testapps.Sleeper;
+import io.mpirunj.testapps.SkipsInit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -113,5 +115,30 @@ class MultiHostTest {
         assertTrue(run.err().contains("no heartbeat for"), run::toString);
         assertEquals(List.of(), ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
                 .map(ProcessHandle::pid).toList(), "rank processes left behind");
+    }
+
+    /**
+     * A rank on another host that ends with status 0 without Mpi.finish fails the job with the line a local rank's
+     * would (as Open MPI's mpirun: "exited without calling finalize"), not as a lost node: its launch agent's exit
+     * status is its own.
+     */
+    @Test
+    void aRemoteRankThatExitsZeroInTheMiddleOfTheJobFailsItNamingTheRank() {
+        LauncherRun run = LauncherRun.of(args("-np", "4", Exiter.class.getName(), "3", "0").toArray(String[]::new));
+        assertEquals(1, run.exitCode(), run::toString);
+        assertTrue(run.err().contains("mpirun-j: rank 3 exited with status 0 without calling Mpi.finish"),
+                run::toString);
+        assertTrue(!run.out().contains("still alive"), run::toString);
+    }
+
+    /** As for a local rank: one on another host that ends before Mpi.init while the others called it. */
+    @Test
+    void aRemoteRankThatEndsBeforeJoiningWhileOthersJoinFailsTheJob() {
+        LauncherRun run = LauncherRun.of(args("-np", "4", SkipsInit.class.getName(), "2").toArray(String[]::new));
+        assertEquals(1, run.exitCode(), run::toString);
+        assertTrue(run.out().contains("rank 2 returns before Mpi.init"), run::toString);
+        assertTrue(run.err().contains("mpirun-j: rank 2 exited with status 0 before calling Mpi.init, while other "
+                + "ranks called it"), run::toString);
+        assertTrue(!run.out().contains("still alive"), run::toString);
     }
 }

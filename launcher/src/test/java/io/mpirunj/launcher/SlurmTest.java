@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.mpirunj.examples.Hello;
 import io.mpirunj.testapps.Exiter;
+import io.mpirunj.testapps.SkipsInit;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -148,6 +149,48 @@ class SlurmTest {
         String badOut = Files.readString(dir.resolve("bad.out"));
         assertEquals(3, failed.code, () -> failed + "\n--- job output\n" + badOut);
         assertTrue(badOut.contains("rank 1 failed"), badOut);
+    }
+
+    /**
+     * A task that ends with status 0 without Mpi.finish (System.exit(0) in the middle of the job) fails the step with
+     * the line naming it that task 0 judges as the launcher does (it sees no other task's exit status, so the line
+     * says it ended without Mpi.finish, not with which status).
+     */
+    @Test
+    void aTaskThatExitsZeroWithoutFinishingFailsTheStepNamingIt() throws Exception {
+        Result r = srun(3, List.of(), "-cp", testClasses(), Exiter.class.getName(), "1", "0");
+        assertNotEquals(0, r.code, r::toString);
+        assertTrue(r.err.contains("mpirun-j: rank 1 failed: it ended without calling Mpi.finish"), r::toString);
+        assertTrue(!r.out.contains("still alive"), r::toString);
+    }
+
+    /**
+     * A task that ends before Mpi.init while the others call it: task 0 does not see it end, so the others give up
+     * at their rendezvous timeout (shortened here), and the line names the rank that never joined.
+     */
+    @Test
+    void aTaskThatEndsBeforeJoiningIsNamedWhenTheOthersGiveUp() throws Exception {
+        Result r = srun(3, List.of("--export=ALL,MPIRUNJ_RENDEZVOUS_TIMEOUT_MS=10000"), "-cp", testClasses(),
+                SkipsInit.class.getName(), "2");
+        assertNotEquals(0, r.code, r::toString);
+        assertTrue(r.out.contains("rank 2 returns before Mpi.init"), r::toString);
+        assertTrue(r.err.contains("failed: it ended before every rank joined the job (not joined: rank 2;"),
+                r::toString);
+    }
+
+    /** The same inside an allocation: mpirun-j's job through srun ends with status 1 and the line. */
+    @Test
+    void insideTheAllocationATaskThatExitsZeroWithoutFinishingFailsTheJob() throws Exception {
+        Path dir = Files.createTempDirectory("slurm-batch");
+        String launcher = "exec '" + ProcessJob.javaExecutable() + "' -cp '" + CP + "' " + MpirunJ.class.getName();
+        Path job = script(dir, "exit0.sh", launcher + " -np 3 -cp '" + testClasses() + "' " + Exiter.class.getName()
+                + " 2 0");
+        Result r = run(List.of("timeout", "120", "sbatch", "--wait", "-n", "3", "-o", dir.resolve("exit0.out").toString(),
+                job.toString()), dir);
+        String out = Files.readString(dir.resolve("exit0.out"));
+        assertEquals(1, r.code, () -> r + "\n--- job output\n" + out);
+        assertTrue(out.contains("mpirun-j: rank 2 failed: it ended without calling Mpi.finish"), out);
+        assertTrue(!out.contains("still alive"), out);
     }
 
     private static Path script(Path dir, String name, String command) throws IOException {

@@ -6,7 +6,7 @@ import io.mpirunj.Mpi;
 import io.mpirunj.Op;
 
 /**
- * Rank args[0] (by {@code OMPI_COMM_WORLD_RANK}, set before {@code Mpi.init}) returns from main without joining
+ * Rank args[0] (by {@code OMPI_COMM_WORLD_RANK}, or {@code SLURM_PROCID}, set before {@code Mpi.init}) returns from main without joining
  * the job; the others join it and wait in an allreduce that needs it, so the launcher has to end the job.
  */
 public final class SkipsInit {
@@ -14,7 +14,8 @@ public final class SkipsInit {
     }
 
     public static void main(String[] args) {
-        if (args[0].equals(System.getenv("OMPI_COMM_WORLD_RANK"))) {
+        String rank = System.getenv("OMPI_COMM_WORLD_RANK");
+        if (args[0].equals(rank != null ? rank : System.getenv("SLURM_PROCID"))) { // srun's task id under --srun-rank
             System.out.println("rank " + args[0] + " returns before Mpi.init");
             return;
         }

@@ -3,6 +3,7 @@ package io.mpirunj.runtime.bootstrap.slurm;
 import io.mpirunj.runtime.RankContext;
 import io.mpirunj.runtime.bootstrap.JobEnvironment;
 import io.mpirunj.runtime.bootstrap.ProcessBootstrap;
+import io.mpirunj.runtime.bootstrap.RankDepartures;
 import io.mpirunj.runtime.bootstrap.RendezvousServer;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -15,8 +16,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * rank); then every task joins as {@link ProcessBootstrap} joins a launcher's job.
  *
  * <p>Failure semantics are those of a launched job: a rank that dies or exits without leaving the job
- * fails, on the others, every call that depends on it ({@code RankFailedException} naming it); an
- * abort ends every rank with its code. Ending the step is Slurm's: with {@code srun -K1}
+ * fails, on the others, every call that depends on it ({@code RankFailedException} naming it), and task 0
+ * says why in one line, judged as the launcher judges ({@link RankDepartures}, from the rendezvous alone:
+ * no task sees another's exit status); an abort ends every rank with its code. Ending the step is Slurm's: with {@code srun -K1}
  * ({@code --kill-on-bad-exit}, or {@code KillOnBadExit=1} in {@code slurm.conf}) the first task to exit
  * non-zero ends the others at once. If task 0 dies, the others lose the rendezvous and halt, as ranks
  * do whose launcher vanished.
@@ -51,6 +53,12 @@ public final class SlurmBootstrap {
         CountDownLatch left = new CountDownLatch(step.size());
         AtomicBoolean selfLeft = new AtomicBoolean();
         RendezvousServer[] server = new RendezvousServer[1];
+        String[] verdict = new String[1]; // the judge's line for the loss being handled, or null
+        // on the server's event loop, as every listener call
+        RankDepartures departures = RankDepartures.withoutProcessExits(step.size(), (rank, reason) -> {
+            System.err.println("mpirun-j: " + reason);
+            verdict[0] = reason;
+        });
         server[0] = new RendezvousServer(step.size(), step.token(), "0.0.0.0", step.rendezvousPort(),
                 new RendezvousServer.Listener() {
                     @Override
@@ -58,7 +66,13 @@ public final class SlurmBootstrap {
                     }
 
                     @Override
+                    public void onRankRegistered(int rank) {
+                        departures.registered(rank);
+                    }
+
+                    @Override
                     public void onAbort(int rank, int exitCode, String reason) {
+                        departures.stop(); // the ranks end with the abort's code, not for a departure
                         System.err.println("mpirun-j: rank " + rank + " aborted the job with exit code " + exitCode
                                 + (reason.isEmpty() ? "" : ": " + reason));
                         server[0].notifyAbort(exitCode, reason);
@@ -66,13 +80,17 @@ public final class SlurmBootstrap {
 
                     @Override
                     public void onRankLost(int rank, String reason) {
-                        System.err.println("mpirun-j: rank " + rank + " failed: " + reason);
-                        server[0].notifyRankFailed(rank, reason);
+                        // the first loss is the job's failure, said once; every loss is relayed, for the calls
+                        // that depend on that rank
+                        verdict[0] = null;
+                        departures.closedWithoutGoodbye(rank);
+                        server[0].notifyRankFailed(rank, verdict[0] != null ? verdict[0] : reason);
                         left.countDown();
                     }
 
                     @Override
                     public void onRankFinished(int rank) {
+                        departures.finished(rank);
                         if (rank == 0) {
                             selfLeft.set(true);
                         }

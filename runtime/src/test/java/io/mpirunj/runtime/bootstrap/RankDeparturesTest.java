@@ -1,0 +1,122 @@
+package io.mpirunj.runtime.bootstrap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The one judge of how ranks leave a job ({@link RankDepartures}), as the launcher (rank processes on this host and
+ * others: their exits are seen) and Slurm's task 0 (the rendezvous alone) use it. Every call runs on one thread, as
+ * there; the registration grace is not waited for here (a rank that joined is judged without it).
+ */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class RankDeparturesTest {
+    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor();
+    private final List<String> verdicts = new ArrayList<>();
+
+    @AfterEach
+    void stop() {
+        thread.shutdownNow();
+    }
+
+    private void on(Runnable r) throws Exception {
+        thread.submit(r).get();
+    }
+
+    private RankDepartures withExits() {
+        return RankDepartures.withProcessExits(3, thread, (rank, reason) -> verdicts.add(reason));
+    }
+
+    @Test
+    void aRankThatExitsZeroAndThenLosesItsConnectionFailsTheJobOnce() throws Exception {
+        RankDepartures d = withExits();
+        on(() -> {
+            d.registered(0);
+            d.registered(1);
+            d.registered(2);
+            d.exitedWithZero(1);
+            d.closedWithoutGoodbye(1);
+            d.closedWithoutGoodbye(2); // a consequence: not said again
+            d.exitedWithZero(2);
+        });
+        assertEquals(List.of("rank 1 exited with status 0 without calling Mpi.finish (e.g. System.exit in the middle "
+                + "of the job): the other ranks cannot complete with it"), verdicts);
+    }
+
+    @Test
+    void theConnectionMayCloseBeforeTheExitIsSeen() throws Exception {
+        RankDepartures d = withExits();
+        on(() -> {
+            d.registered(0);
+            d.registered(2);
+            d.closedWithoutGoodbye(2); // not yet judged: it may have been killed (its exit status says)
+        });
+        assertEquals(List.of(), verdicts);
+        on(() -> d.exitedWithZero(2));
+        assertEquals(1, verdicts.size(), verdicts::toString);
+        assertEquals(true, verdicts.get(0).startsWith("rank 2 exited with status 0 without calling Mpi.finish"));
+    }
+
+    @Test
+    void aRankThatSaidGoodbyeIsNeverAFailure() throws Exception {
+        RankDepartures d = withExits();
+        on(() -> {
+            for (int r = 0; r < 3; r++) {
+                d.registered(r);
+            }
+            d.exitedWithZero(0); // its goodbye is on its way: the close after it decides
+            d.finished(0);
+            d.finished(1);
+            d.exitedWithZero(1);
+            d.finished(2);
+        });
+        assertEquals(List.of(), verdicts);
+    }
+
+    @Test
+    void fromTheRendezvousAloneAConnectionClosedWithoutGoodbyeFailsTheJob() throws Exception {
+        RankDepartures d = RankDepartures.withoutProcessExits(3, (rank, reason) -> verdicts.add(reason));
+        on(() -> {
+            for (int r = 0; r < 3; r++) {
+                d.registered(r);
+            }
+            d.finished(0);
+            d.closedWithoutGoodbye(1);
+            d.closedWithoutGoodbye(2);
+        });
+        assertEquals(List.of("rank 1 failed: it ended without calling Mpi.finish (e.g. System.exit in the middle of the "
+                + "job, or killed): the other ranks cannot complete with it"), verdicts);
+    }
+
+    @Test
+    void afterStopNothingIsJudged() throws Exception {
+        RankDepartures d = RankDepartures.withoutProcessExits(2, (rank, reason) -> verdicts.add(reason));
+        on(() -> {
+            d.registered(0);
+            d.registered(1);
+            d.stop(); // an abort
+            d.closedWithoutGoodbye(1);
+        });
+        assertEquals(List.of(), verdicts);
+    }
+
+    /** Slurm's task 0 does not see a task end before Mpi.init: the line names who never joined when the others give up. */
+    @Test
+    void fromTheRendezvousAloneALossBeforeEveryRankJoinedNamesTheRanksThatDidNot() throws Exception {
+        RankDepartures d = RankDepartures.withoutProcessExits(4, (rank, reason) -> verdicts.add(reason));
+        on(() -> {
+            d.registered(0);
+            d.registered(1);
+            d.closedWithoutGoodbye(1); // its rendezvous timed out
+        });
+        assertEquals(List.of("rank 1 failed: it ended before every rank joined the job (not joined: ranks 2, 3; a "
+                + "rank that ends before calling Mpi.init, while the others call it, fails the job)"), verdicts);
+    }
+}
