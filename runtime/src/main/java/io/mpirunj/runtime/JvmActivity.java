@@ -6,13 +6,14 @@ import java.lang.management.ManagementFactory;
 import java.util.Locale;
 
 /**
- * What this JVM did beside the program so far: JIT compile time and garbage collections, read from the management
- * beans. A difference of two readings says whether compiler threads or GC pauses shared the cores with what ran
+ * What this JVM did beside the program so far: JIT compile time and garbage collection pauses, read from the
+ * management beans (a concurrent collector's cycle beans, which run beside the program and would count its pauses
+ * twice, are left out). A difference of two readings says whether compiler threads or GC pauses shared the cores with what ran
  * between them: {@code auto}'s live trials count a trial as warm only when little of it went to these, and the
  * benchmarks print them beside their timed rounds.
  *
  * @param jitMillis the compiler threads' total time (summed over threads, so it may exceed the wall time)
- * @param gcCount   collections
+ * @param gcCount   collection pauses
  * @param gcMillis  their accumulated time
  */
 public record JvmActivity(long jitMillis, long gcCount, long gcMillis) {
@@ -25,10 +26,21 @@ public record JvmActivity(long jitMillis, long gcCount, long gcMillis) {
         long count = 0;
         long millis = 0;
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            if (concurrent(gc.getName())) {
+                continue;
+            }
             count += Math.max(0, gc.getCollectionCount());
             millis += Math.max(0, gc.getCollectionTime());
         }
         return new JvmActivity(JIT_TIMED ? JIT.getTotalCompilationTime() : 0, count, millis);
+    }
+
+    /**
+     * ZGC's and Shenandoah's "Cycles" beans (their "Pauses" beans hold the pauses) and G1's "Concurrent GC" (JDK 20+)
+     * time work done beside the program.
+     */
+    private static boolean concurrent(String beanName) {
+        return beanName.contains("Cycles") || beanName.contains("Concurrent");
     }
 
     /** What happened since {@code earlier}. */

@@ -18,8 +18,8 @@ import java.util.function.LongSupplier;
  * in a row are what a program makes, and alternating them measured otherwise (benchmarks/README.md, "Session 16").
  * Each rank takes its mean time in the call per candidate without its slowest quarter of calls (a preemption, a
  * compile or a collection is no trait of an algorithm), the ranks add their means (an allreduce the caller makes: {@link #measured} in,
- * {@link #decide} with the sums), and the least sum (after the first trial, the least over the trials since the
- * first) runs from then on.
+ * {@link #decide} with the sums), and the least sum (after the first trial, the least over the quiet trials since
+ * the first, below) runs from then on.
  *
  * <p>The trial is made {@link #TRIALS} times (more if some were not quiet, below), each once the size class has had {@link #SPACING} times the calls it
  * had when the previous one ended, so a choice made while the JIT was still compiling is revisited on warm code.
@@ -34,7 +34,9 @@ import java.util.function.LongSupplier;
  * and collecting during the trial ({@link JvmActivity}) to the allreduce, and a trial in which that came to more
  * than {@link #QUIET} of the ranks' time ({@link #quiet}) decides only provisionally, as the first one does: at 1 KiB
  * on 8 processes, trials made during bench's JIT warm-up, weighed as warm, once chose a tree 1.2x the fastest
- * (benchmarks/README.md, "Session 16"). Such a trial is made again, up to {@link #MAX_TRIALS} trials in all.
+ * (benchmarks/README.md, "Session 16"). Such a trial is made again, up to {@link #MAX_TRIALS} trials in all; the
+ * busy trials are weighed together among themselves until a quiet one is, so when none is (a program that keeps
+ * compiling or collecting) the choice still rests on every trial after the first.
  *
  * <p>Every rank makes the same collective calls in the same order, so every rank's trial is at the same call
  * when it runs a candidate, and the summed means (whole nanoseconds, added exactly) give every rank the same
@@ -54,10 +56,16 @@ final class AutoTrial {
      */
     static final double KEEP_COLD = 1.0;
     /**
-     * A trial is quiet when the ranks' JVMs spent at most this fraction of its time compiling and collecting (the
-     * compiler threads' time, summed over the ranks, against the ranks' time in the trial).
+     * A trial is quiet when the ranks' JVMs spent at most this fraction of its time compiling and collecting (compile
+     * and GC pause time, summed over the ranks, against the ranks' time in the trial), plus {@link #GRAIN_MICROS} a
+     * rank.
      */
     static final double QUIET = 0.05;
+    /**
+     * The management beans count whole milliseconds, so a rank's reading of 1 ms may be less: allowed per rank
+     * beside {@link #QUIET}, so a short trial is not busy for one rounded millisecond.
+     */
+    static final long GRAIN_MICROS = 1_000;
     /** Trials in all at the most: those after the first that were not quiet are made again until this many. */
     static final int MAX_TRIALS = 6;
 
@@ -72,11 +80,19 @@ final class AutoTrial {
     private long calls;
     private long trialStart;
     private int trialsDone;
+    /**
+     * Per candidate, the summed means of the later trials that were not quiet, each times its timed calls: the choice
+     * until a quiet trial has been weighed.
+     */
+    private long[] busy;
     /** Trials after the first that were quiet, weighed into {@link #warm}. */
     private int warmTrials;
     /** The JVM's compile and collection time so far, in milliseconds ({@link JvmActivity#busyMillis}). */
     private final LongSupplier busyMillis;
-    /** At the start of the running trial: {@link #busyMillis} and System.nanoTime(); at its end, what each grew by. */
+    /**
+     * At the start of the running trial: {@link #busyMillis} and System.nanoTime(); at its end, what each grew by, in
+     * microseconds.
+     */
     private long busyAtStart;
     private long wallAtStart;
     private long busyDuring;
@@ -102,6 +118,7 @@ final class AutoTrial {
         this.busyMillis = busyMillis;
         this.samples = new long[candidates.size()][2 * timed()];
         this.warm = new long[candidates.size()];
+        this.busy = new long[candidates.size()];
         this.chosen = candidates.get(0);
     }
 
@@ -173,26 +190,31 @@ final class AutoTrial {
         if (i < length() - 1) {
             return false;
         }
-        busyDuring = busyMillis.getAsLong() - busyAtStart;
-        wallDuring = (System.nanoTime() - wallAtStart) / 1_000_000;
+        busyDuring = (busyMillis.getAsLong() - busyAtStart) * 1_000;
+        wallDuring = (System.nanoTime() - wallAtStart) / 1_000;
         return true;
     }
 
     /**
-     * This rank's {@link #means} followed by the milliseconds its JVM spent compiling and collecting during the trial
-     * and the trial's milliseconds: what the ranks add up, and {@link #decide} takes the sums of.
+     * This rank's {@link #means} followed by the microseconds its JVM spent compiling and collecting during the trial,
+     * the trial's microseconds and 1 (the ranks' sum of it is their number): what the ranks add up, and
+     * {@link #decide} takes the sums of.
      */
     long[] measured() {
         long[] means = means();
-        long[] out = Arrays.copyOf(means, means.length + 2);
+        long[] out = Arrays.copyOf(means, means.length + 3);
         out[means.length] = busyDuring;
         out[means.length + 1] = wallDuring;
+        out[means.length + 2] = 1;
         return out;
     }
 
-    /** True when the summed compile and collection time is at most {@link #QUIET} of the summed trial time. */
-    static boolean quiet(long busyMillis, long wallMillis) {
-        return busyMillis <= QUIET * wallMillis;
+    /**
+     * True when the summed compile and collection time is at most {@link #QUIET} of the summed trial time plus
+     * {@link #GRAIN_MICROS} a rank.
+     */
+    static boolean quiet(long busyMicros, long wallMicros, long ranks) {
+        return busyMicros <= QUIET * wallMicros + GRAIN_MICROS * ranks;
     }
 
     /**
@@ -223,17 +245,18 @@ final class AutoTrial {
      * @return true when the trial was quiet
      */
     boolean decide(long[] summed) {
-        int n = summed.length - 2;
-        boolean quiet = quiet(summed[n], summed[n + 1]);
+        int n = summed.length - 3;
+        boolean quiet = quiet(summed[n], summed[n + 1], summed[n + 2]);
         decide(Arrays.copyOf(summed, n), quiet);
         return quiet;
     }
 
     /**
      * Weighs in this trial's {@code summed} (every rank's {@link #means} added) and takes the candidate with the least
-     * weight (on a tie the earlier, the model's order). The first trial (cold code) and a later one that was not
-     * {@code quiet} decide on their own sums until a quiet trial has been weighed (a later noisy one then changes
-     * nothing) and leave out only what was {@link #KEEP_COLD} slower. A quiet trial after the first adds its sums,
+     * weight (on a tie the earlier, the model's order). The first trial (cold code) decides on its own sums, and the
+     * later ones that were not {@code quiet} on their sums weighed together (as the quiet ones below), until a quiet
+     * trial has been weighed (a later busy one then changes nothing); both leave out only what was {@link #KEEP_COLD}
+     * slower. A quiet trial after the first adds its sums,
      * weighed by its timed calls per candidate, to those of the quiet trials before it, so one disturbed trial does
      * not overturn what the others measured (at 1 KiB on 8 processes, a fourth trial once found the flat and the
      * binomial tree 1.5 % apart where the second and third had found 29 % and 11 %), takes the least of the weights
@@ -242,18 +265,26 @@ final class AutoTrial {
     void decide(long[] summed, boolean quiet) {
         triedLast = candidates;
         boolean warmTrial = trialsDone > 0 && quiet;
-        if (warmTrial || warmTrials == 0) {
-            long[] weight = new long[summed.length];
-            for (int c = 0; c < summed.length; c++) {
-                warm[c] += warmTrial ? summed[c] * timed() : 0;
-                weight[c] = warmTrial ? warm[c] : summed[c];
-            }
-            keepClosest(weight, warmTrial ? KEEP : KEEP_COLD);
+        if (trialsDone == 0) {
+            keepClosest(summed, KEEP_COLD);
+        } else if (warmTrial) {
+            addWeighed(warm, summed);
+            keepClosest(warm, KEEP);
+        } else if (warmTrials == 0) {
+            addWeighed(busy, summed);
+            keepClosest(busy, KEEP_COLD);
         }
         warmTrials += warmTrial ? 1 : 0;
         trialsDone++;
         samples = learning() ? new long[candidates.size()][2 * timed()] : null;
         trialStart = calls * SPACING;
+    }
+
+    /** Adds {@code summed}, weighed by this trial's timed calls per candidate, to {@code weights}. */
+    private void addWeighed(long[] weights, long[] summed) {
+        for (int c = 0; c < summed.length; c++) {
+            weights[c] += summed[c] * timed();
+        }
     }
 
     /** Chooses the least {@code weight} (the earlier on a tie) and keeps the candidates within {@code keep} of it. */
@@ -266,15 +297,16 @@ final class AutoTrial {
         chosen = candidates.get(order[0]).from(Selection.Source.AUTO_MEASURED);
         List<Integer> places = Arrays.asList(order);
         List<Selection> next = new ArrayList<>();
-        List<Long> kept = new ArrayList<>();
+        List<Integer> kept = new ArrayList<>();
         for (int c = 0; c < candidates.size(); c++) { // in the model's order
             if (places.indexOf(c) < 2 || weight[c] <= weight[order[0]] * (1 + keep)) {
                 next.add(candidates.get(c));
-                kept.add(warm[c]);
+                kept.add(c);
             }
         }
         candidates = List.copyOf(next);
-        warm = kept.stream().mapToLong(Long::longValue).toArray();
+        warm = kept.stream().mapToLong(c -> warm[c]).toArray();
+        busy = kept.stream().mapToLong(c -> busy[c]).toArray();
     }
 
     /** The candidates of the trial decided last, in the order of its sums. */

@@ -162,16 +162,17 @@ class AutoTrialTest {
     }
 
     @Test
-    void busyTrialsStopAfterTheMostTrialsWithTheProvisionalChoice() {
+    void busyTrialsAreWeighedTogetherWhenNoneIsQuietAndStopAtTheBound() {
         AutoTrial t = new AutoTrial(List.of(candidate("flat"), candidate("binomial")), 1);
         for (int trial = 0; trial < AutoTrial.MAX_TRIALS; trial++) {
             assertTrue(t.learning());
             untilTheNextTrial(t);
             runTrial(t, name -> 1);
-            t.decide(trial % 2 == 0 ? new long[] {100, 200} : new long[] {200, 100}, trial == 0);
+            // binomial in the busy trials 2-5, flat in the last: their weighed sums still favour binomial
+            t.decide(trial == AutoTrial.MAX_TRIALS - 1 ? new long[] {100, 200} : new long[] {200, 100}, trial == 0);
         }
         assertFalse(t.learning());
-        assertEquals("binomial", t.current().algorithm().name()); // the last busy trial's
+        assertEquals("binomial", t.current().algorithm().name());
         assertEquals(Selection.Source.AUTO_MEASURED, t.next().source());
     }
 
@@ -184,13 +185,17 @@ class AutoTrialTest {
             return name.equals("flat") ? 10 : 20;
         });
         long[] measured = t.measured();
-        assertEquals(4, measured.length); // two means, the busy milliseconds, the trial's milliseconds
+        // two means, the busy and the trial's microseconds, and 1 (summed over the ranks: their number)
+        assertEquals(5, measured.length);
         assertArrayEquals(new long[] {10, 20}, Arrays.copyOf(measured, 2));
-        assertEquals(7_000, measured[2]); // the seven calls after the trial's first
+        assertEquals(7_000_000, measured[2]); // the seven calls after the trial's first, in microseconds
+        assertEquals(1, measured[4]);
         assertFalse(t.decide(measured)); // one rank alone: its own sums
-        assertTrue(AutoTrial.quiet(5, 100));
-        assertFalse(AutoTrial.quiet(6, 100));
-        assertTrue(AutoTrial.quiet(0, 0));
+        assertTrue(AutoTrial.quiet(5_000, 100_000, 0));
+        assertFalse(AutoTrial.quiet(5_001, 100_000, 0));
+        // 8 ranks, 80 ms of trial in all: 5 % of it (4 ms) plus a millisecond a rank (the readings' grain)
+        assertTrue(AutoTrial.quiet(12_000, 80_000, 8));
+        assertFalse(AutoTrial.quiet(12_001, 80_000, 8));
     }
 
     @Test
