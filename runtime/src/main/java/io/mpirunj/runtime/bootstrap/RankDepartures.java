@@ -137,13 +137,15 @@ public final class RankDepartures {
             fail(rank, "rank " + rank + " exited with status 0 without calling Mpi.finish (e.g. System.exit "
                     + "in the middle of the job): the other ranks cannot complete with it");
         } else if (!anyMissing()) {
-            // the rank's exit status is not seen here: it may also have been killed or have thrown (its trace says)
-            fail(rank, "rank " + rank + " failed: it ended without calling Mpi.finish (e.g. System.exit in "
-                    + "the middle of the job, or killed): the other ranks cannot complete with it");
+            // the rank's exit status is not seen here: it may also have been killed or have thrown (its trace says);
+            // a judge without process exits words its verdict without the rank, for the host to prefix
+            fail(rank, "it ended without calling Mpi.finish (System.exit in the middle of the job, an exception, or "
+                    + "killed): the other ranks cannot complete with it");
         } else {
             // a rank that ends before Mpi.init is not seen here, only the others giving up their wait for it
-            fail(rank, "rank " + rank + " failed: it ended before every rank joined the job (not joined: " + missing()
-                    + "; a rank that ends before calling Mpi.init, while the others call it, fails the job)");
+            fail(rank, "it ended without calling Mpi.finish while " + missing() + " had not joined the job (a rank "
+                    + "that ends before calling Mpi.init, while the others call it, leaves them waiting until the "
+                    + "rendezvous times out)");
         }
     }
 
