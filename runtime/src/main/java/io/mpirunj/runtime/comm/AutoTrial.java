@@ -74,7 +74,7 @@ final class AutoTrial {
     private final int rounds;
     /** Per candidate, its timed calls of the running trial on this rank, in nanoseconds. */
     private long[][] samples;
-    /** Per candidate, the summed means of the trials after the first, each times its timed calls per candidate. */
+    /** Per candidate, the summed means of the quiet trials after the first, each times its timed calls per candidate. */
     private long[] warm;
     private List<Selection> triedLast = List.of();
     private long calls;
@@ -84,7 +84,9 @@ final class AutoTrial {
      * Per candidate, the summed means of the later trials that were not quiet, each times its timed calls: the choice
      * until a quiet trial has been weighed.
      */
-    private long[] busy;
+    private long[] provisional;
+    /** How the trial decided last counted, with its ranks' summed JIT+GC and trial milliseconds, for the log. */
+    private String lastCounted = "";
     /** Trials after the first that were quiet, weighed into {@link #warm}. */
     private int warmTrials;
     /** The JVM's compile and collection time so far, in milliseconds ({@link JvmActivity#busyMillis}). */
@@ -118,7 +120,7 @@ final class AutoTrial {
         this.busyMillis = busyMillis;
         this.samples = new long[candidates.size()][2 * timed()];
         this.warm = new long[candidates.size()];
-        this.busy = new long[candidates.size()];
+        this.provisional = new long[candidates.size()];
         this.chosen = candidates.get(0);
     }
 
@@ -170,7 +172,7 @@ final class AutoTrial {
      * Counts the call {@link #next} answered, which took {@code nanos} on this rank.
      *
      * @return true when it ended a trial: the caller must now agree on the result with the other ranks
-     *     ({@link #means}, then {@link #decide})
+     *     ({@link #measured}, then {@link #decide})
      */
     boolean record(long nanos) {
         long i = position();
@@ -239,15 +241,19 @@ final class AutoTrial {
     }
 
     /**
-     * Decides on the ranks' sums of {@link #measured}: their means, then their busy and trial milliseconds ({@link
-     * #quiet} says whether the trial counts as warm).
+     * Decides on the ranks' sums of {@link #measured}: their means, then their busy and trial microseconds and
+     * their number ({@link #quiet} says whether the trial counts as warm).
      *
      * @return true when the trial was quiet
      */
     boolean decide(long[] summed) {
         int n = summed.length - 3;
         boolean quiet = quiet(summed[n], summed[n + 1], summed[n + 2]);
+        String counted = trialsDone == 0 ? "first" : quiet ? "quiet" : warmTrials > 0 ? "busy: ignored"
+                : "busy: provisional";
         decide(Arrays.copyOf(summed, n), quiet);
+        lastCounted = String.format(java.util.Locale.ROOT, "JIT+GC %d ms of %d ms (%s)", summed[n] / 1_000,
+                summed[n + 1] / 1_000, counted);
         return quiet;
     }
 
@@ -255,10 +261,10 @@ final class AutoTrial {
      * Weighs in this trial's {@code summed} (every rank's {@link #means} added) and takes the candidate with the least
      * weight (on a tie the earlier, the model's order). The first trial (cold code) decides on its own sums, and the
      * later ones that were not {@code quiet} on their sums weighed together (as the quiet ones below), until a quiet
-     * trial has been weighed (a later busy one then changes nothing); both leave out only what was {@link #KEEP_COLD}
-     * slower. A quiet trial after the first adds its sums,
-     * weighed by its timed calls per candidate, to those of the quiet trials before it, so one disturbed trial does
-     * not overturn what the others measured (at 1 KiB on 8 processes, a fourth trial once found the flat and the
+     * trial has been weighed (a later busy one then changes nothing); both leave out only what was
+     * {@link #KEEP_COLD} slower. A quiet trial after the first adds its sums, weighed by its timed calls per
+     * candidate, to those of the quiet trials before it, so one disturbed trial does not overturn what the others
+     * measured (at 1 KiB on 8 processes, a fourth trial once found the flat and the
      * binomial tree 1.5 % apart where the second and third had found 29 % and 11 %), takes the least of the weights
      * and keeps for the next trial those within {@link #KEEP} (at least the two least). Schedules the next trial.
      */
@@ -271,8 +277,8 @@ final class AutoTrial {
             addWeighed(warm, summed);
             keepClosest(warm, KEEP);
         } else if (warmTrials == 0) {
-            addWeighed(busy, summed);
-            keepClosest(busy, KEEP_COLD);
+            addWeighed(provisional, summed);
+            keepClosest(provisional, KEEP_COLD);
         }
         warmTrials += warmTrial ? 1 : 0;
         trialsDone++;
@@ -306,10 +312,10 @@ final class AutoTrial {
         }
         candidates = List.copyOf(next);
         warm = kept.stream().mapToLong(c -> warm[c]).toArray();
-        busy = kept.stream().mapToLong(c -> busy[c]).toArray();
+        provisional = kept.stream().mapToLong(c -> provisional[c]).toArray();
     }
 
-    /** The candidates of the trial decided last, in the order of its sums. */
+    /** The candidates of the trial decided last, in the order of its sums (the model's). */
     List<Selection> triedLast() {
         return triedLast;
     }
@@ -322,6 +328,14 @@ final class AutoTrial {
     /** How many trials have been decided. */
     int trialsDone() {
         return trialsDone;
+    }
+
+    /**
+     * How the trial decided last counted ({@code first}, {@code quiet}, {@code busy: provisional} or {@code busy:
+     * ignored}) and the ranks' summed JIT+GC and trial milliseconds in it, for the log.
+     */
+    String lastCounted() {
+        return lastCounted;
     }
 
     /** How many trials after the first were quiet and weighed. */

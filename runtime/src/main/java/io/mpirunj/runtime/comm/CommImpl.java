@@ -467,8 +467,7 @@ public final class CommImpl implements Comm {
         long[] summed = new long[mine.length];
         registry().select(CollectiveOp.ALLREDUCE, CollectiveAlgorithm.Allreduce.class)
                 .allreduce(coll, Buffer.of(mine), Buffer.of(summed), Op.SUM, true);
-        boolean weighedBefore = trial.warmTrials() > 0;
-        boolean quiet = trial.decide(summed);
+        trial.decide(summed);
         if (rank == 0 && LOG.isInfoEnabled()) { // what auto measured, for -v
             List<Selection> tried = trial.triedLast();
             StringBuilder b = new StringBuilder();
@@ -476,13 +475,9 @@ public final class CommImpl implements Comm {
                 b.append(c == 0 ? "" : ", ").append(tried.get(c).algorithm().name())
                         .append(String.format(java.util.Locale.ROOT, " %.1f", summed[c] / 1e3 / group.size()));
             }
-            long busy = summed[tried.size()] / 1_000;
-            long wall = summed[tried.size() + 1] / 1_000;
-            LOG.info("auto: {} {} on {} ranks, trial {} ({} warm of {}): mean us per call ({}); JIT+GC {} ms of {} ms"
-                    + " ({}); runs {}", op.cliName(), CollReport.sizeLabel(CallShape.sizeClass(shape.bytes())),
-                    group.size(), trial.trialsDone(), trial.warmTrials(), AutoTrial.TRIALS - 1, b, busy, wall,
-                    trial.trialsDone() == 1 ? "first" : quiet ? "quiet" : weighedBefore ? "busy: ignored"
-                            : "busy: provisional",
+            LOG.info("auto: {} {} on {} ranks, trial {} ({} warm of {}): mean us per call ({}); {}; runs {}",
+                    op.cliName(), CollReport.sizeLabel(CallShape.sizeClass(shape.bytes())), group.size(),
+                    trial.trialsDone(), trial.warmTrials(), AutoTrial.TRIALS - 1, b, trial.lastCounted(),
                     trial.current().algorithm().name());
         }
     }
