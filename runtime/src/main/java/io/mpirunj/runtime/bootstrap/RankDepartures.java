@@ -65,9 +65,13 @@ public final class RankDepartures {
         return new RankDepartures(size, scheduler, verdict);
     }
 
-    /** A judge for a host that sees only the rendezvous (Slurm's task 0). */
-    public static RankDepartures withoutProcessExits(int size, Verdict verdict) {
-        return new RankDepartures(size, null, verdict);
+    /**
+     * A judge for a host that sees only the rendezvous (Slurm's task 0): it judges only in
+     * {@link #closedWithoutGoodbye}, which returns its verdict.
+     */
+    public static RankDepartures withoutProcessExits(int size) {
+        return new RankDepartures(size, null, (rank, reason) -> {
+        });
     }
 
     /** The job is ending for another reason (a failure, an abort, the timeout): judge nothing more. */
@@ -89,12 +93,14 @@ public final class RankDepartures {
         saidGoodbye[rank] = true;
     }
 
-    /** {@code rank}'s control connection closed without its goodbye. */
-    public void closedWithoutGoodbye(int rank) {
+    /**
+     * {@code rank}'s control connection closed without its goodbye.
+     *
+     * @return the reason the job fails for, when this judged it so now (also given to the verdict), else null
+     */
+    public String closedWithoutGoodbye(int rank) {
         lostWithoutGoodbye[rank] = true;
-        if (scheduler == null || exitedWithZero[rank]) {
-            failLeftWithoutFinish(rank);
-        }
+        return scheduler == null || exitedWithZero[rank] ? failLeftWithoutFinish(rank) : null;
     }
 
     /**
@@ -132,18 +138,18 @@ public final class RankDepartures {
         }
     }
 
-    private void failLeftWithoutFinish(int rank) {
+    private String failLeftWithoutFinish(int rank) {
         if (scheduler != null) {
-            fail(rank, "rank " + rank + " exited with status 0 without calling Mpi.finish (e.g. System.exit "
+            return fail(rank, "rank " + rank + " exited with status 0 without calling Mpi.finish (e.g. System.exit "
                     + "in the middle of the job): the other ranks cannot complete with it");
         } else if (!anyMissing()) {
             // the rank's exit status is not seen here: it may also have been killed or have thrown (its trace says);
             // a judge without process exits words its verdict without the rank, for the host to prefix
-            fail(rank, "it ended without calling Mpi.finish (System.exit in the middle of the job, an exception, or "
+            return fail(rank, "it ended without calling Mpi.finish (System.exit in the middle of the job, an exception, or "
                     + "killed): the other ranks cannot complete with it");
         } else {
             // a rank that ends before Mpi.init is not seen here, only the others giving up their wait for it
-            fail(rank, "it ended without calling Mpi.finish while " + missing() + " had not joined the job (a rank "
+            return fail(rank, "it ended without calling Mpi.finish while " + missing() + " had not joined the job (a rank "
                     + "that ends before calling Mpi.init, while the others call it, leaves them waiting until the "
                     + "rendezvous times out)");
         }
@@ -154,11 +160,14 @@ public final class RankDepartures {
                 + "it: they cannot start without it");
     }
 
-    private void fail(int rank, String reason) {
-        if (!stopped) {
-            stopped = true;
-            verdict.fail(rank, reason);
+    /** The job's failure, once: {@code reason}, or null when it has already failed or stopped. */
+    private String fail(int rank, String reason) {
+        if (stopped) {
+            return null;
         }
+        stopped = true;
+        verdict.fail(rank, reason);
+        return reason;
     }
 
     private boolean anyMissing() {

@@ -82,14 +82,14 @@ class RankDeparturesTest {
 
     @Test
     void fromTheRendezvousAloneAConnectionClosedWithoutGoodbyeFailsTheJob() throws Exception {
-        RankDepartures d = RankDepartures.withoutProcessExits(3, (rank, reason) -> verdicts.add(reason));
+        RankDepartures d = RankDepartures.withoutProcessExits(3);
         on(() -> {
             for (int r = 0; r < 3; r++) {
                 d.registered(r);
             }
             d.finished(0);
-            d.closedWithoutGoodbye(1);
-            d.closedWithoutGoodbye(2);
+            lost(d, 1);
+            lost(d, 2);
         });
         // the host prefixes the rank (it sees no exit status: the words say what may have happened)
         assertEquals(List.of("it ended without calling Mpi.finish (System.exit in the middle of the job, an exception, "
@@ -98,12 +98,12 @@ class RankDeparturesTest {
 
     @Test
     void afterStopNothingIsJudged() throws Exception {
-        RankDepartures d = RankDepartures.withoutProcessExits(2, (rank, reason) -> verdicts.add(reason));
+        RankDepartures d = RankDepartures.withoutProcessExits(2);
         on(() -> {
             d.registered(0);
             d.registered(1);
             d.stop(); // an abort
-            d.closedWithoutGoodbye(1);
+            lost(d, 1);
         });
         assertEquals(List.of(), verdicts);
     }
@@ -111,14 +111,22 @@ class RankDeparturesTest {
     /** Slurm's task 0 does not see a task end before Mpi.init: the line names who never joined when the others give up. */
     @Test
     void fromTheRendezvousAloneALossBeforeEveryRankJoinedNamesTheRanksThatDidNot() throws Exception {
-        RankDepartures d = RankDepartures.withoutProcessExits(4, (rank, reason) -> verdicts.add(reason));
+        RankDepartures d = RankDepartures.withoutProcessExits(4);
         on(() -> {
             d.registered(0);
             d.registered(1);
-            d.closedWithoutGoodbye(1); // its rendezvous timed out
+            lost(d, 1); // its rendezvous timed out
         });
         assertEquals(List.of("it ended without calling Mpi.finish while ranks 2, 3 had not joined the job (a rank that "
                 + "ends before calling Mpi.init, while the others call it, leaves them waiting until the rendezvous "
                 + "times out)"), verdicts);
+    }
+
+    /** A loss the judge sees from the rendezvous alone: its verdict, if it gave one, is what task 0 says. */
+    private void lost(RankDepartures d, int rank) {
+        String verdict = d.closedWithoutGoodbye(rank);
+        if (verdict != null) {
+            verdicts.add(verdict);
+        }
     }
 }

@@ -53,13 +53,8 @@ public final class SlurmBootstrap {
         CountDownLatch left = new CountDownLatch(step.size());
         AtomicBoolean selfLeft = new AtomicBoolean();
         RendezvousServer[] server = new RendezvousServer[1];
-        String[] verdict = new String[1]; // the judge's words for the loss being handled, or null
-        String[] lost = new String[1]; // the server's reason for that loss
         // on the server's event loop, as every listener call
-        RankDepartures departures = RankDepartures.withoutProcessExits(step.size(), (rank, reason) -> {
-            verdict[0] = reason + " (" + lost[0] + ")";
-            System.err.println("mpirun-j: rank " + rank + " failed: " + verdict[0]);
-        });
+        RankDepartures departures = RankDepartures.withoutProcessExits(step.size());
         server[0] = new RendezvousServer(step.size(), step.token(), "0.0.0.0", step.rendezvousPort(),
                 new RendezvousServer.Listener() {
                     @Override
@@ -83,10 +78,12 @@ public final class SlurmBootstrap {
                     public void onRankLost(int rank, String reason) {
                         // the first loss is the job's failure, said once; every loss is relayed, for the calls
                         // that depend on that rank
-                        verdict[0] = null;
-                        lost[0] = reason;
-                        departures.closedWithoutGoodbye(rank);
-                        server[0].notifyRankFailed(rank, verdict[0] != null ? verdict[0] : reason);
+                        String verdict = departures.closedWithoutGoodbye(rank);
+                        if (verdict != null) {
+                            reason = verdict + " (" + reason + ")";
+                            System.err.println("mpirun-j: rank " + rank + " failed: " + reason);
+                        }
+                        server[0].notifyRankFailed(rank, reason);
                         left.countDown();
                     }
 
