@@ -1,5 +1,7 @@
 package io.mpirunj.runtime.p2p;
 
+import io.mpirunj.runtime.transport.Frame;
+import io.netty.buffer.ByteBuf;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -141,9 +143,11 @@ final class MatchingQueues {
 
     // ---- unexpected messages ------------------------------------------------------------------------
 
-    void addUnexpected(Incoming in) {
-        in.arrival = nextArrival++;
-        deque(queues(in.context, true).unexpectedBySource, in.src).addLast(in);
+    /** Queues a message from {@code src} that no posted receive matched: an eager payload, or (null) an RTS. */
+    void addUnexpected(int src, Frame frame, ByteBuf payload) {
+        Incoming in = new Incoming(nextArrival++, src, frame.context(), frame.tag(), frame.length(), payload,
+                frame.sendId());
+        deque(queues(frame.context(), true).unexpectedBySource, src).addLast(in);
     }
 
     /** The oldest unexpected message a receive for ({@code src}, {@code context}, {@code tag}) matches, or null. */
@@ -160,7 +164,7 @@ final class MatchingQueues {
         for (ArrayDeque<Incoming> d : q.unexpectedBySource) {
             if (d != null && !d.isEmpty()) {
                 Incoming in = firstWithTagIn(d, tag);
-                if (in != null && (best == null || in.arrival < best.arrival)) {
+                if (in != null && (best == null || in.arrival() < best.arrival())) {
                     best = in;
                 }
             }
@@ -172,7 +176,7 @@ final class MatchingQueues {
     Incoming takeUnexpected(int src, int context, int tag) {
         Incoming in = peekUnexpected(src, context, tag);
         if (in != null) {
-            ArrayDeque<Incoming> d = queues(context, false).unexpectedBySource[in.src];
+            ArrayDeque<Incoming> d = queues(context, false).unexpectedBySource[in.src()];
             if (d.peekFirst() == in) {
                 d.pollFirst();
             } else {
@@ -187,7 +191,7 @@ final class MatchingQueues {
             return d.peekFirst();
         }
         for (Incoming in : d) {
-            if (in.tag == tag) {
+            if (in.tag() == tag) {
                 return in;
             }
         }

@@ -328,27 +328,27 @@ public final class P2pEngine implements FrameSink {
                     queues.post(req);
                     return req;
                 }
-            } else if (in.isRts() && degraded && (err = peerError(in.src, context, group, req)) != null) {
+            } else if (in.isRts() && degraded && (err = peerError(in.src(), context, group, req)) != null) {
                 // the sender failed after its RTS arrived: its data will never come, and the failure
                 // notice has already gone by (it fails only operations pending at that moment)
             } else {
-                req.matched(in.src, in.tag, in.length);
+                req.matched(in.src(), in.tag(), in.length());
                 if (in.isRts()) {
                     recvId = nextRecvId++;
                     awaitingData.put(recvId, req);
                 } else {
-                    unexpectedEagerBytes -= in.length;
-                    credit = owe(in.src, in.length);
+                    unexpectedEagerBytes -= in.length();
+                    credit = owe(in.src(), in.length());
                 }
             }
         }
         if (err != null) {
             req.fail(err);
         } else if (in.isRts()) {
-            sendCts(in.src, in.sendId, recvId);
+            sendCts(in.src(), in.sendId(), recvId);
         } else {
-            returnCredit(in.src, credit);
-            deliver(req, in.payload);
+            returnCredit(in.src(), credit);
+            deliver(req, in.payload());
         }
         return req;
     }
@@ -408,7 +408,7 @@ public final class P2pEngine implements FrameSink {
 
     private Status probeLocked(int srcWorld, int context, int tag, Group group) {
         Incoming in = queues.peekUnexpected(srcWorld, context, tag);
-        return in == null ? null : new Status(group.rankOf(in.src), in.tag, in.length, 1);
+        return in == null ? null : new Status(group.rankOf(in.src()), in.tag(), in.length(), 1);
     }
 
     // ---- inbound -----------------------------------------------------------------------------------
@@ -449,8 +449,7 @@ public final class P2pEngine implements FrameSink {
             }
             req = queues.takePosted(src, frame.context(), frame.tag());
             if (req == null) {
-                queues.addUnexpected(new Incoming(src, frame.context(), frame.tag(), frame.length(),
-                        rts ? null : payload, frame.sendId()));
+                queues.addUnexpected(src, frame, rts ? null : payload);
                 if (!rts) {
                     unexpectedEagerBytes += frame.length();
                 }
@@ -742,7 +741,7 @@ public final class P2pEngine implements FrameSink {
             unexpectedEagerBytes = 0;
         }
         for (Incoming in : dropped) {
-            release(in.payload);
+            release(in.payload());
         }
         failAll(new MpiException("rank " + rank + " has finished"));
     }
