@@ -129,21 +129,11 @@ public final class Reductions {
     /** Copies {@code m} elements between {@code view} (from element {@code at}) and the start of {@code array}. */
     private static void bulk(java.nio.Buffer view, ElementType type, int at, Object array, int m, boolean toView) {
         switch (type) {
-            case BYTE:
-                if (toView) ((ByteBuffer) view).put(at, (byte[]) array, 0, m); else ((ByteBuffer) view).get(at, (byte[]) array, 0, m);
-                break;
-            case INT:
-                if (toView) ((IntBuffer) view).put(at, (int[]) array, 0, m); else ((IntBuffer) view).get(at, (int[]) array, 0, m);
-                break;
-            case LONG:
-                if (toView) ((LongBuffer) view).put(at, (long[]) array, 0, m); else ((LongBuffer) view).get(at, (long[]) array, 0, m);
-                break;
-            case FLOAT:
-                if (toView) ((FloatBuffer) view).put(at, (float[]) array, 0, m); else ((FloatBuffer) view).get(at, (float[]) array, 0, m);
-                break;
-            default:
-                if (toView) ((DoubleBuffer) view).put(at, (double[]) array, 0, m); else ((DoubleBuffer) view).get(at, (double[]) array, 0, m);
-                break;
+            case BYTE -> { if (toView) ((ByteBuffer) view).put(at, (byte[]) array, 0, m); else ((ByteBuffer) view).get(at, (byte[]) array, 0, m); }
+            case INT -> { if (toView) ((IntBuffer) view).put(at, (int[]) array, 0, m); else ((IntBuffer) view).get(at, (int[]) array, 0, m); }
+            case LONG -> { if (toView) ((LongBuffer) view).put(at, (long[]) array, 0, m); else ((LongBuffer) view).get(at, (long[]) array, 0, m); }
+            case FLOAT -> { if (toView) ((FloatBuffer) view).put(at, (float[]) array, 0, m); else ((FloatBuffer) view).get(at, (float[]) array, 0, m); }
+            case DOUBLE -> { if (toView) ((DoubleBuffer) view).put(at, (double[]) array, 0, m); else ((DoubleBuffer) view).get(at, (double[]) array, 0, m); }
         }
     }
 
