@@ -6,18 +6,7 @@ import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 
 /** A bcast algorithm that is only a name, for tests of what selection and reports do with names. */
-final class NamedBcast implements CollectiveAlgorithm.Bcast {
-    private final String name;
-
-    NamedBcast(String name) {
-        this.name = name;
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
+record NamedBcast(String name) implements CollectiveAlgorithm.Bcast {
     @Override
     public String description() {
         return name;
