@@ -23,26 +23,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Deadlock-free by construction: sends are non-blocking in rounds of {@link #ROUND}, and the
  * receiving thread only ever waits for a message already announced by a probe, or with wildcards.
  */
-public final class Soak {
+public record Soak(Comm comm, long seed, int perRank) {
     /** Largest message, bytes. */
     public static final int MAX_BYTES = 200 * 1024;
     /** Sends in flight per rank at once. */
     static final int ROUND = 64;
     private static final int TAGS = 8;
-
-    private final Comm comm;
-    private final long seed;
-    private final int perRank;
-    private final int size;
-    private final int me;
-
-    private Soak(Comm comm, long seed, int perRank) {
-        this.comm = comm;
-        this.seed = seed;
-        this.perRank = perRank;
-        this.size = comm.size();
-        this.me = comm.rank();
-    }
 
     /** What one soak run saw on this rank. */
     public record Result(int sent, int received, long bytesReceived, int eagerLimitStraddlers) {
@@ -65,7 +51,7 @@ public final class Soak {
         SplittableRandom rnd = new SplittableRandom(seed * 1_000_003L + src);
         List<Planned> plan = new ArrayList<>(perRank);
         for (int k = 0; k < perRank; k++) {
-            int dst = rnd.nextInt(size);
+            int dst = rnd.nextInt(comm.size());
             int tag = rnd.nextInt(TAGS);
             int kind = rnd.nextInt(10);
             int bytes;
@@ -85,19 +71,19 @@ public final class Soak {
 
     private Result run(int eagerLimit) throws InterruptedException {
         // What each source will send to this rank, in its order.
-        List<List<Planned>> incoming = new ArrayList<>(size);
+        List<List<Planned>> incoming = new ArrayList<>(comm.size());
         int expected = 0;
-        for (int src = 0; src < size; src++) {
+        for (int src = 0; src < comm.size(); src++) {
             List<Planned> mine = new ArrayList<>();
             for (Planned p : planOf(src, eagerLimit)) {
-                if (p.dst() == me) {
+                if (p.dst() == comm.rank()) {
                     mine.add(p);
                 }
             }
             incoming.add(mine);
             expected += mine.size();
         }
-        List<Planned> outgoing = planOf(me, eagerLimit);
+        List<Planned> outgoing = planOf(comm.rank(), eagerLimit);
         int straddlers = 0;
         for (Planned p : outgoing) {
             if (Math.abs(p.bytes() - eagerLimit) <= 64) {
@@ -114,7 +100,7 @@ public final class Soak {
             } catch (Throwable t) {
                 receiveFailure.set(t);
             }
-        }, "soak-receiver-" + me);
+        }, "soak-receiver-" + comm.rank());
         receiver.setDaemon(true);
         receiver.start();
         try {
@@ -135,7 +121,7 @@ public final class Soak {
     private void sendAll(List<Planned> outgoing) {
         List<Request> inFlight = new ArrayList<>(ROUND);
         for (Planned p : outgoing) {
-            inFlight.add(comm.isend(Buffer.of(content(me, p)), p.dst(), p.tag()));
+            inFlight.add(comm.isend(Buffer.of(content(comm.rank(), p)), p.dst(), p.tag()));
             if (inFlight.size() == ROUND) {
                 Request.waitAll(inFlight.toArray(new Request[0]));
                 inFlight.clear();
@@ -145,8 +131,8 @@ public final class Soak {
     }
 
     private long receiveAll(List<List<Planned>> incoming, int total) {
-        SplittableRandom rnd = new SplittableRandom(seed ^ (0x9E3779B97F4A7C15L * (me + 1)));
-        int[] next = new int[size];
+        SplittableRandom rnd = new SplittableRandom(seed ^ (0x9E3779B97F4A7C15L * (comm.rank() + 1)));
+        int[] next = new int[comm.size()];
         byte[] buf = new byte[MAX_BYTES];
         long bytes = 0;
         for (int n = 0; n < total; n++) {
@@ -174,12 +160,12 @@ public final class Soak {
             int src = st.source();
             List<Planned> from = incoming.get(src);
             if (next[src] >= from.size()) {
-                throw new IllegalStateException("rank " + me + ": message " + (next[src] + 1) + " from rank " + src
+                throw new IllegalStateException("rank " + comm.rank() + ": message " + (next[src] + 1) + " from rank " + src
                         + " (tag " + st.tag() + ", " + st.count() + " B), but it sends only " + from.size()
                         + " here: duplicated or stray");
             }
             Planned want = from.get(next[src]);
-            String id = "rank " + me + ": message #" + next[src] + " from rank " + src;
+            String id = "rank " + comm.rank() + ": message #" + next[src] + " from rank " + src;
             if (st.tag() != want.tag() || st.count() != want.bytes()) {
                 throw new IllegalStateException(id + " has tag " + st.tag() + ", " + st.count() + " B (expected: tag "
                         + want.tag() + ", " + want.bytes() + " B): lost or reordered");
