@@ -393,7 +393,7 @@ public final class P2pEngine implements FrameSink {
 
     /** Waits (lock held) until a message is queued or an operation fails; someone else drives the I/O. */
     private void waitForMessage() throws InterruptedException {
-        TransportProgress io = waiting.io;
+        TransportProgress io = waiting.io();
         if (io == null) {
             lock.wait();
             return;

@@ -122,7 +122,7 @@ public class RequestImpl implements Request, BooleanSupplier {
 
     /** The transport a waiter on this request may drive, or null. */
     TransportProgress drivableTransport() {
-        return waiting.io;
+        return waiting.io();
     }
 
     /** Runs the progress hooks of this request's engine (for waiters on several requests). */
@@ -170,7 +170,7 @@ public class RequestImpl implements Request, BooleanSupplier {
     @Override
     public Status await(long timeout, TimeUnit unit) {
         if (!done) {
-            waitUntil(waiting.clock.nanoTime() + unit.toNanos(timeout));
+            waitUntil(waiting.clock().nanoTime() + unit.toNanos(timeout));
         }
         return done ? result() : null;
     }
@@ -180,7 +180,7 @@ public class RequestImpl implements Request, BooleanSupplier {
      * drive and no other thread does, else spinning, yielding and parking.
      */
     private void waitUntil(long deadlineNs) {
-        TransportProgress io = waiting.io;
+        TransportProgress io = waiting.io();
         if (io == null) {
             spinThenYield();
             if (!done) {
@@ -228,7 +228,7 @@ public class RequestImpl implements Request, BooleanSupplier {
                 io.wakeup();
             });
         }
-        NanoClock clock = waiting.clock;
+        NanoClock clock = waiting.clock();
         long lastIo = clock.nanoTime();
         while (!done) {
             long now = clock.nanoTime();
@@ -238,7 +238,7 @@ public class RequestImpl implements Request, BooleanSupplier {
             }
             long idle = now - lastIo;
             long block = 0;
-            if (idle >= waiting.drivePollNanos) {
+            if (idle >= waiting.drivePollNanos()) {
                 block = waiting.hasProgressHooks() ? WaitPolicy.PROGRESS_PARK_NANOS : Long.MAX_VALUE;
                 if (deadlineNs != Long.MAX_VALUE) {
                     block = Math.min(block, left);
@@ -252,7 +252,7 @@ public class RequestImpl implements Request, BooleanSupplier {
                 lastIo = now;
             }
             waiting.progress();
-            if (block == 0 && handled == 0 && idle >= waiting.spinNanos && !done) {
+            if (block == 0 && handled == 0 && idle >= waiting.spinNanos() && !done) {
                 Thread.yield();
             }
             if (Thread.interrupted()) {
@@ -267,20 +267,20 @@ public class RequestImpl implements Request, BooleanSupplier {
     }
 
     private void spinThenYield() {
-        NanoClock clock = waiting.clock;
+        NanoClock clock = waiting.clock();
         long start = clock.nanoTime();
-        if (waiting.spinNanos > 0) {
+        if (waiting.spinNanos() > 0) {
             for (int i = 1; !done; i++) {
                 Thread.onSpinWait();
                 if ((i & 31) == 0) {
                     waiting.progress();
-                    if (clock.nanoTime() - start >= waiting.spinNanos) {
+                    if (clock.nanoTime() - start >= waiting.spinNanos()) {
                         break;
                     }
                 }
             }
         }
-        while (!done && clock.nanoTime() - start < waiting.yieldNanos) {
+        while (!done && clock.nanoTime() - start < waiting.yieldNanos()) {
             waiting.progress();
             if (!done) {
                 Thread.yield();
@@ -294,7 +294,7 @@ public class RequestImpl implements Request, BooleanSupplier {
             onCompletion(() -> LockSupport.unpark(me)); // another thread waits too
         }
         while (!done) {
-            long left = deadlineNs - waiting.clock.nanoTime();
+            long left = deadlineNs - waiting.clock().nanoTime();
             if (deadlineNs != Long.MAX_VALUE && left <= 0) {
                 return;
             }

@@ -13,8 +13,13 @@ import io.mpirunj.runtime.transport.TransportProgress;
  * at once, as Open MPI does with {@code mpi_yield_when_idle}, for as long as its transport says (not
  * at all over sockets, where it blocks in the kernel; 20 µs between rank threads of one JVM), then
  * parks. With free cores a short spin pays off: the completing thread runs elsewhere at that moment.
+ *
+ * @param drivePollNanos see {@link #DRIVE_POLL_NANOS_PROP}
+ * @param hooks the engine's progress hooks (see {@link ProgressHook}); null if none can be registered
+ * @param io the engine's transport, when waiters drive its I/O themselves; else null (they park until woken)
  */
-public final class WaitPolicy {
+public record WaitPolicy(NanoClock clock, long spinNanos, long yieldNanos, long drivePollNanos, P2pEngine hooks,
+        TransportProgress io) {
     /** Pure spinning before the first yield, overriding the transport's choice; {@code -Dmpirunj.p2p.spinNanos}. */
     static final String SPIN_NANOS_PROP = "mpirunj.p2p.spinNanos";
     /**
@@ -42,30 +47,6 @@ public final class WaitPolicy {
     /** How often a parked waiter wakes to run progress hooks, when there are any. */
     static final long PROGRESS_PARK_NANOS = 1_000_000;
 
-    final NanoClock clock;
-    final long spinNanos;
-    final long yieldNanos;
-    /** See {@link #DRIVE_POLL_NANOS_PROP}. */
-    final long drivePollNanos;
-    /** The engine's progress hooks (see {@link ProgressHook}); null if none can be registered. */
-    final P2pEngine progress;
-    /** The engine's transport, when waiters drive its I/O themselves; else null (they park until woken). */
-    final TransportProgress io;
-
-    WaitPolicy(NanoClock clock, long spinNanos, long yieldNanos) {
-        this(clock, spinNanos, yieldNanos, yieldNanos, null, null);
-    }
-
-    private WaitPolicy(NanoClock clock, long spinNanos, long yieldNanos, long drivePollNanos, P2pEngine progress,
-            TransportProgress io) {
-        this.clock = clock;
-        this.spinNanos = spinNanos;
-        this.yieldNanos = yieldNanos;
-        this.drivePollNanos = drivePollNanos;
-        this.progress = progress;
-        this.io = io;
-    }
-
     /**
      * This policy, whose waiters also run {@code engine}'s progress hooks and, if {@code io} is not
      * null, drive that transport's I/O while they wait.
@@ -83,14 +64,14 @@ public final class WaitPolicy {
 
     /** Runs the progress hooks, if any; cheap when there are none. */
     void progress() {
-        if (progress != null) {
-            progress.progress();
+        if (hooks != null) {
+            hooks.progress();
         }
     }
 
     /** True if a parked waiter must wake now and then to run progress hooks. */
     boolean hasProgressHooks() {
-        return progress != null && progress.hasProgressHooks();
+        return hooks != null && hooks.hasProgressHooks();
     }
 
     /** {@link #of(NanoClock, long, long, int, int)} for a transport whose crowded waiters do not yield. */

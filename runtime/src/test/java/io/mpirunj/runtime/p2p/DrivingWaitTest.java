@@ -23,7 +23,7 @@ class DrivingWaitTest {
     void theWaiterPollsWhileIoArrivesAndBlocksOnlyAfterTheBudgetWithout() {
         AtomicLong now = new AtomicLong();
         WaitPolicy base = WaitPolicy.of(now::get, 0, 2, 2); // cores to spare: the waiter polls first
-        long budget = base.drivePollNanos;
+        long budget = base.drivePollNanos();
         assertTrue(budget > 0, "cores to spare: the waiter polls before it blocks");
         long turnNanos = budget / 4;
         int busyTurns = 10; // each handles I/O, and together they last far longer than the budget
