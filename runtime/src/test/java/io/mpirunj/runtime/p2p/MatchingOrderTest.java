@@ -9,6 +9,7 @@ import io.mpirunj.Status;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.local.LocalJob;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -17,47 +18,49 @@ import org.junit.jupiter.api.Timeout;
  * served oldest first, and an ANY_SOURCE receive takes the earliest arrival among the sources. One
  * thread drives three in-JVM ranks, so the order of events is exact.
  */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
 class MatchingOrderTest {
-    @Test
-    @Timeout(value = 30, unit = TimeUnit.SECONDS)
-    void postedReceivesAreServedInPostingOrderAcrossSourceAndAnySource() {
-        try (LocalJob job = new LocalJob(3, RuntimeConfig.defaults(), (r, c, m) -> { })) {
-            Comm r0 = job.context(0).world();
-            Comm r2 = job.context(2).world();
-            int[] a = new int[1];
-            int[] b = new int[1];
-            int[] c = new int[1];
-            Request fromZeroTag5 = r2.irecv(Buffer.of(a), 0, 5);
-            Request any = r2.irecv(Buffer.of(b), Comm.ANY_SOURCE, Comm.ANY_TAG);
-            Request fromZero = r2.irecv(Buffer.of(c), 0, Comm.ANY_TAG);
-            r0.send(Buffer.of(new int[] {1}), 2, 6); // not tag 5: the ANY_SOURCE receive is older than fromZero
-            r0.send(Buffer.of(new int[] {2}), 2, 5);
-            r0.send(Buffer.of(new int[] {3}), 2, 5);
-            assertEquals(1, any.await().count() == 1 ? b[0] : -1);
-            assertEquals(2, fromZeroTag5.await().tag() == 5 ? a[0] : -1);
-            assertEquals(3, fromZero.await().tag() == 5 ? c[0] : -1);
-        }
+    private final LocalJob job = new LocalJob(3, RuntimeConfig.defaults(), (r, c, m) -> { });
+    /** The rank that receives, in every case. */
+    private final Comm r2 = job.context(2).world();
+
+    @AfterEach
+    void closeJob() {
+        job.close();
     }
 
     @Test
-    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void postedReceivesAreServedInPostingOrderAcrossSourceAndAnySource() {
+        Comm r0 = job.context(0).world();
+        int[] a = new int[1];
+        int[] b = new int[1];
+        int[] c = new int[1];
+        Request fromZeroTag5 = r2.irecv(Buffer.of(a), 0, 5);
+        Request any = r2.irecv(Buffer.of(b), Comm.ANY_SOURCE, Comm.ANY_TAG);
+        Request fromZero = r2.irecv(Buffer.of(c), 0, Comm.ANY_TAG);
+        r0.send(Buffer.of(new int[] {1}), 2, 6); // not tag 5: the ANY_SOURCE receive is older than fromZero
+        r0.send(Buffer.of(new int[] {2}), 2, 5);
+        r0.send(Buffer.of(new int[] {3}), 2, 5);
+        assertEquals(1, any.await().count() == 1 ? b[0] : -1);
+        assertEquals(2, fromZeroTag5.await().tag() == 5 ? a[0] : -1);
+        assertEquals(3, fromZero.await().tag() == 5 ? c[0] : -1);
+    }
+
+    @Test
     void anySourceTakesTheEarliestArrivalThatFits() {
-        try (LocalJob job = new LocalJob(3, RuntimeConfig.defaults(), (r, c, m) -> { })) {
-            Comm r2 = job.context(2).world();
-            job.context(1).world().send(Buffer.of(new int[] {10}), 2, 1);
-            job.context(0).world().send(Buffer.of(new int[] {20}), 2, 1);
-            job.context(1).world().send(Buffer.of(new int[] {30}), 2, 2);
-            job.context(0).world().send(Buffer.of(new int[] {40}), 2, 2);
-            int[] got = new int[1];
-            Status s = r2.recv(Buffer.of(got), Comm.ANY_SOURCE, 2);
-            assertEquals("1:2:30", s.source() + ":" + s.tag() + ":" + got[0]);
-            s = r2.recv(Buffer.of(got), Comm.ANY_SOURCE, Comm.ANY_TAG);
-            assertEquals("1:1:10", s.source() + ":" + s.tag() + ":" + got[0]);
-            assertEquals(0, r2.probe(Comm.ANY_SOURCE, Comm.ANY_TAG).source());
-            s = r2.recv(Buffer.of(got), 0, 2);
-            assertEquals("0:2:40", s.source() + ":" + s.tag() + ":" + got[0]);
-            s = r2.recv(Buffer.of(got), Comm.ANY_SOURCE, Comm.ANY_TAG);
-            assertEquals("0:1:20", s.source() + ":" + s.tag() + ":" + got[0]);
-        }
+        job.context(1).world().send(Buffer.of(new int[] {10}), 2, 1);
+        job.context(0).world().send(Buffer.of(new int[] {20}), 2, 1);
+        job.context(1).world().send(Buffer.of(new int[] {30}), 2, 2);
+        job.context(0).world().send(Buffer.of(new int[] {40}), 2, 2);
+        int[] got = new int[1];
+        Status s = r2.recv(Buffer.of(got), Comm.ANY_SOURCE, 2);
+        assertEquals("1:2:30", s.source() + ":" + s.tag() + ":" + got[0]);
+        s = r2.recv(Buffer.of(got), Comm.ANY_SOURCE, Comm.ANY_TAG);
+        assertEquals("1:1:10", s.source() + ":" + s.tag() + ":" + got[0]);
+        assertEquals(0, r2.probe(Comm.ANY_SOURCE, Comm.ANY_TAG).source());
+        s = r2.recv(Buffer.of(got), 0, 2);
+        assertEquals("0:2:40", s.source() + ":" + s.tag() + ":" + got[0]);
+        s = r2.recv(Buffer.of(got), Comm.ANY_SOURCE, Comm.ANY_TAG);
+        assertEquals("0:1:20", s.source() + ":" + s.tag() + ":" + got[0]);
     }
 }

@@ -17,18 +17,17 @@ import org.junit.jupiter.api.Timeout;
  * reordered (Soak checks every message against the plan). A second run with a small credit makes
  * most large eager-sized messages fall back to rendezvous mid-stream.
  */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 class SoakThreadsTest {
     private static final int NP = 4;
     private static final int PER_RANK = 2_500;
 
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void soakAsThreads() {
         soak(RuntimeConfig.defaults(), 7);
     }
 
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void soakAsThreadsWithScarceCredit() {
         soak(RuntimeConfig.defaults().withEagerCredit(200 * 1024), 8);
     }
