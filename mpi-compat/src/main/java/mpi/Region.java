@@ -143,7 +143,8 @@ record Region(String call, String role, Datatype type, Object user, Buffer direc
     private static void requireUnit(String call, String role, Datatype type, Object buf, Datatype.Unit expected) {
         if (type.unit != expected) {
             throw new MPIException(call + ": datatype " + type + " does not fit the " + role + " buffer, a "
-                    + describe(buf) + " (expected a " + type.unit.javaType() + " or a byte buffer)", null, MPI.ERR_TYPE);
+                    + describe(buf) + " (expected a " + type.unit.javaType() + " or a byte buffer)", null,
+                    MPI.ERR_TYPE);
         }
     }
 
