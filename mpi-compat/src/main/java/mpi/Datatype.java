@@ -1,6 +1,7 @@
 package mpi;
 
 import io.mpirunj.ElementType;
+import java.util.Locale;
 
 /**
  * An MPI datatype: the predefined ones of {@link MPI} ({@code BYTE CHAR SHORT BOOLEAN INT LONG FLOAT
@@ -15,29 +16,27 @@ import io.mpirunj.ElementType;
 public final class Datatype implements Freeable {
     /** What one base element of a buffer is, how many bytes it takes and how it travels. */
     enum Unit {
-        BYTE(1, ElementType.BYTE, "byte[]"),
-        CHAR(2, null, "char[]"),
-        SHORT(2, null, "short[]"),
-        BOOLEAN(1, null, "boolean[]"),
-        INT(4, ElementType.INT, "int[]"),
-        LONG(8, ElementType.LONG, "long[]"),
-        FLOAT(4, ElementType.FLOAT, "float[]"),
-        DOUBLE(8, ElementType.DOUBLE, "double[]"),
+        BYTE(1, ElementType.BYTE),
+        CHAR(2, null),
+        SHORT(2, null),
+        BOOLEAN(1, null),
+        INT(4, ElementType.INT),
+        LONG(8, ElementType.LONG),
+        FLOAT(4, ElementType.FLOAT),
+        DOUBLE(8, ElementType.DOUBLE),
         /** The pair structs, laid out as Open MPI's: value, then int index, padded to alignment. */
-        SHORT_INT(8, null, "byte[]"),
-        LONG_INT(16, null, "byte[]"),
-        FLOAT_INT(8, null, "byte[]"),
-        DOUBLE_INT(16, null, "byte[]");
+        SHORT_INT(8, null),
+        LONG_INT(16, null),
+        FLOAT_INT(8, null),
+        DOUBLE_INT(16, null);
 
         final int bytes;
         /** The runtime's element type when one matches; null when the unit travels as bytes. */
         final ElementType elementType;
-        final String javaType;
 
-        Unit(int bytes, ElementType elementType, String javaType) {
+        Unit(int bytes, ElementType elementType) {
             this.bytes = bytes;
             this.elementType = elementType;
-            this.javaType = javaType;
         }
 
         /** The element type of the runtime buffers that carry this unit. */
@@ -47,6 +46,11 @@ public final class Datatype implements Freeable {
 
         boolean isStruct() {
             return ordinal() >= SHORT_INT.ordinal();
+        }
+
+        /** The Java array type that holds this unit: a byte array for the pair structs. */
+        String javaType() {
+            return isStruct() ? "byte[]" : name().toLowerCase(Locale.ROOT) + "[]";
         }
     }
 

@@ -5,24 +5,8 @@ package mpi;
  * {@link MPIException} (Open MPI's Java bindings throw under {@code ERRORS_RETURN} and abort under
  * {@code ERRORS_ARE_FATAL}; a Java program rarely wants the second).
  */
-public final class Errhandler implements Freeable {
-    private final String name;
-
+public final class Errhandler extends NamedHandle implements Freeable {
     Errhandler(String name) {
-        this.name = name;
-    }
-
-    @Override
-    public void free() {
-        // predefined handlers are never freed
-    }
-
-    public boolean isNull() {
-        return false;
-    }
-
-    @Override
-    public String toString() {
-        return name;
+        super(name);
     }
 }

@@ -7,7 +7,7 @@ package mpi;
  * every rank's contribution and each rank folds them in rank order (see {@code Reduce}), which a
  * non-commutative operation needs.
  */
-public final class Op implements Freeable {
+public final class Op extends NamedHandle implements Freeable {
     /** The runtime's operator, or null for MINLOC, MAXLOC and user functions. */
     final io.mpirunj.Op builtin;
     /** MINLOC or MAXLOC. */
@@ -30,6 +30,7 @@ public final class Op implements Freeable {
 
     /** A predefined operation by {@code name}, or (name null) the user's {@code function}. */
     private Op(String name, UserFunction function, boolean commute) {
+        super(name != null ? name : "user op");
         boolean location = "MINLOC".equals(name) || "MAXLOC".equals(name);
         this.builtin = name == null || location ? null : io.mpirunj.Op.valueOf(name);
         this.loc = location ? name : null;
@@ -46,18 +47,5 @@ public final class Op implements Freeable {
 
     public boolean isCommutative() {
         return commute;
-    }
-
-    @Override
-    public void free() {
-    }
-
-    public boolean isNull() {
-        return false;
-    }
-
-    @Override
-    public String toString() {
-        return builtin != null ? builtin.name() : loc != null ? loc : "user op";
     }
 }

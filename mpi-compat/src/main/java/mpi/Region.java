@@ -143,7 +143,8 @@ record Region(String call, String role, Datatype type, Object user, Buffer direc
     private static void requireUnit(String call, String role, Datatype type, Object buf, Datatype.Unit expected) {
         if (type.unit != expected) {
             throw new MPIException(call + ": datatype " + type + " does not fit the " + role + " buffer, a "
-                    + describe(buf) + " (expected a " + type.unit.javaType + " or a byte buffer)", null, MPI.ERR_TYPE);
+                    + describe(buf) + " (expected a " + type.unit.javaType() + " or a byte buffer)", null,
+                    MPI.ERR_TYPE);
         }
     }
 
@@ -218,23 +219,14 @@ record Region(String call, String role, Datatype type, Object user, Buffer direc
             for (int i = 0; i < n; i++) {
                 img.put(i, a[from + i] ? (byte) 1 : 0);
             }
-        } else if (u instanceof ShortBuffer) {
-            img.asShortBuffer().put(((ShortBuffer) u).slice(from, n));
-        } else if (u instanceof CharBuffer) {
-            img.asCharBuffer().put(((CharBuffer) u).slice(from, n));
-        } else if (u instanceof IntBuffer) {
-            img.asIntBuffer().put(((IntBuffer) u).slice(from, n));
-        } else if (u instanceof LongBuffer) {
-            img.asLongBuffer().put(((LongBuffer) u).slice(from, n));
-        } else if (u instanceof FloatBuffer) {
-            img.asFloatBuffer().put(((FloatBuffer) u).slice(from, n));
-        } else if (u instanceof DoubleBuffer) {
-            img.asDoubleBuffer().put(((DoubleBuffer) u).slice(from, n));
-        } else { // a big-endian byte buffer of chars or shorts
+        } else if (u instanceof ByteBuffer) { // a big-endian byte buffer of chars or shorts
             ByteBuffer b = (ByteBuffer) u;
             for (int i = 0; i < n; i++) {
                 img.putShort(2 * i, b.getShort(2 * (from + i)));
             }
+        } else {
+            java.nio.Buffer b = (java.nio.Buffer) u;
+            put(imageAs(b, img), b.slice(from, n));
         }
     }
 
@@ -247,26 +239,44 @@ record Region(String call, String role, Datatype type, Object user, Buffer direc
                 for (int i = 0; i < n; i++) {
                     a[from + i] = img.get(i) != 0;
                 }
-            } else if (u instanceof ShortBuffer) {
-                ((ShortBuffer) u).slice(from, n).put(img.asShortBuffer());
-            } else if (u instanceof CharBuffer) {
-                ((CharBuffer) u).slice(from, n).put(img.asCharBuffer());
-            } else if (u instanceof IntBuffer) {
-                ((IntBuffer) u).slice(from, n).put(img.asIntBuffer());
-            } else if (u instanceof LongBuffer) {
-                ((LongBuffer) u).slice(from, n).put(img.asLongBuffer());
-            } else if (u instanceof FloatBuffer) {
-                ((FloatBuffer) u).slice(from, n).put(img.asFloatBuffer());
-            } else if (u instanceof DoubleBuffer) {
-                ((DoubleBuffer) u).slice(from, n).put(img.asDoubleBuffer());
-            } else {
+            } else if (u instanceof ByteBuffer) {
                 ByteBuffer b = (ByteBuffer) u;
                 for (int i = 0; i < n; i++) {
                     b.putShort(2 * (from + i), img.getShort(2 * i));
                 }
+            } else {
+                java.nio.Buffer b = (java.nio.Buffer) u;
+                put(b.slice(from, n), imageAs(b, img));
             }
         } catch (java.nio.ReadOnlyBufferException e) {
             throw new MPIException(call + ": the " + role + " buffer is read-only", e, MPI.ERR_BUFFER);
+        }
+    }
+
+    /** {@code img} seen as a buffer of the element type of {@code like}, a typed (not byte) NIO buffer. */
+    private static java.nio.Buffer imageAs(java.nio.Buffer like, ByteBuffer img) {
+        return like instanceof ShortBuffer ? img.asShortBuffer()
+                : like instanceof CharBuffer ? img.asCharBuffer()
+                : like instanceof IntBuffer ? img.asIntBuffer()
+                : like instanceof LongBuffer ? img.asLongBuffer()
+                : like instanceof FloatBuffer ? img.asFloatBuffer()
+                : img.asDoubleBuffer();
+    }
+
+    /** Copies the elements of {@code src} into {@code dst}, typed NIO buffers of one element type. */
+    private static void put(java.nio.Buffer dst, java.nio.Buffer src) {
+        if (dst instanceof ShortBuffer d) {
+            d.put((ShortBuffer) src);
+        } else if (dst instanceof CharBuffer d) {
+            d.put((CharBuffer) src);
+        } else if (dst instanceof IntBuffer d) {
+            d.put((IntBuffer) src);
+        } else if (dst instanceof LongBuffer d) {
+            d.put((LongBuffer) src);
+        } else if (dst instanceof FloatBuffer d) {
+            d.put((FloatBuffer) src);
+        } else {
+            ((DoubleBuffer) dst).put((DoubleBuffer) src);
         }
     }
 

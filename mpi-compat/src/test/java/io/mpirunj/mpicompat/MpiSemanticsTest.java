@@ -49,6 +49,11 @@ class MpiSemanticsTest {
         return e;
     }
 
+    /** Asserts {@code call} throws an MPIException of {@code errorClass} with exactly {@code message}. */
+    private static void failsWith(int errorClass, String message, Executable call) {
+        assertEquals(errorClass, failsWith(message, call).getErrorClass());
+    }
+
     /** Asserts {@code call} throws an MPIException whose message starts with {@code prefix}; returns it. */
     private static MPIException failsStartingWith(String prefix, Executable call) {
         MPIException e = assertThrows(MPIException.class, call);
@@ -56,13 +61,17 @@ class MpiSemanticsTest {
         return e;
     }
 
+    /** Asserts {@code call} throws an MPIException of {@code errorClass} whose message starts with {@code prefix}. */
+    private static void failsStartingWith(int errorClass, String prefix, Executable call) {
+        assertEquals(errorClass, failsStartingWith(prefix, call).getErrorClass());
+    }
+
     @Test
-    void anOverrunIsAnExceptionNamingTheCallNotACrash() {
+    void anOverrunOrAMisfitDatatypeIsAnExceptionNamingTheCallNotACrash() {
         run(2, world -> {
-            MPIException send = failsWith("send: the send buffer holds 3 elements of INT but the call needs elements "
+            failsWith(MPI.ERR_BUFFER, "send: the send buffer holds 3 elements of INT but the call needs elements "
                     + "[0, 4)",
                     () -> MPI.COMM_WORLD.send(new int[3], 4, MPI.INT, 1, 0));
-            assertEquals(MPI.ERR_BUFFER, send.getErrorClass());
             failsStartingWith("recv: the receive buffer holds 2 elements",
                     () -> MPI.COMM_WORLD.recv(MPI.newIntBuffer(2), 5, MPI.INT, 1, 0));
             failsStartingWith("iRecv: ",
@@ -78,16 +87,10 @@ class MpiSemanticsTest {
                     () -> MPI.COMM_WORLD.send(new long[2], -1, MPI.LONG, 1, 0));
             failsWith("gather: the buffer holds 1 elements of INT but the call needs 2",
                     () -> MPI.COMM_WORLD.gather(new int[1], 1, MPI.INT, new int[1], 1, MPI.INT, world.rank()));
-        });
-    }
-
-    @Test
-    void aDatatypeThatDoesNotFitTheArrayIsRejected() {
-        run(1, world -> {
-            MPIException e = failsWith("send: datatype INT does not fit the send buffer, a double[] (expected a int[] "
+            // a datatype that does not fit the array
+            failsWith(MPI.ERR_TYPE, "send: datatype INT does not fit the send buffer, a double[] (expected a int[] "
                     + "or a byte buffer)",
                     () -> MPI.COMM_WORLD.send(new double[2], 2, MPI.INT, 0, 0));
-            assertEquals(MPI.ERR_TYPE, e.getErrorClass());
             failsStartingWith("allReduce: MAXLOC needs a pair datatype",
                     () -> MPI.COMM_WORLD.allReduce(new int[2], new int[2], 2, MPI.INT, MPI.MAXLOC));
         });
@@ -99,9 +102,8 @@ class MpiSemanticsTest {
             if (world.rank() == 0) {
                 MPI.COMM_WORLD.send(new int[4], 4, MPI.INT, 1, 3);
             } else {
-                MPIException e = failsStartingWith("recv: ",
+                failsStartingWith(MPI.ERR_TRUNCATE, "recv: ",
                         () -> MPI.COMM_WORLD.recv(new int[2], 2, MPI.INT, 0, 3));
-                assertEquals(MPI.ERR_TRUNCATE, e.getErrorClass());
             }
         });
     }
@@ -146,9 +148,8 @@ class MpiSemanticsTest {
 
     @Test
     void unsupportedCallsSaySo() {
-        MPIException e = failsStartingWith("Datatype.createVector is not supported",
+        failsStartingWith(MPI.ERR_UNSUPPORTED_OPERATION, "Datatype.createVector is not supported",
                 () -> Datatype.createVector(2, 1, 2, MPI.INT));
-        assertEquals(MPI.ERR_UNSUPPORTED_OPERATION, e.getErrorClass());
     }
 
     @Test

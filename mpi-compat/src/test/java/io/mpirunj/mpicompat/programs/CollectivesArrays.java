@@ -251,8 +251,8 @@ public class CollectivesArrays {
 
         // sendRecvReplace around the ring
         int[] token = {me * 3, me * 3 + 1};
-        world.sendRecvReplace(token, 2, MPI.INT, (me + 1) % size, 5, (me + size - 1) % size, 5);
-        int left = (me + size - 1) % size;
+        int left = Neighbours.left(world);
+        world.sendRecvReplace(token, 2, MPI.INT, Neighbours.right(world), 5, left, 5);
         Expect.equal("sendRecvReplace[0]", left * 3, token[0]);
         Expect.equal("sendRecvReplace[1]", left * 3 + 1, token[1]);
     }

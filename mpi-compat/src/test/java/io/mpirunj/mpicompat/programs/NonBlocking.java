@@ -21,8 +21,8 @@ public class NonBlocking {
     public static void run(Intracomm world, String[] args) throws MPIException {
         int me = world.getRank();
         int size = world.getSize();
-        int right = (me + 1) % size;
-        int left = (me + size - 1) % size;
+        int right = Neighbours.right(world);
+        int left = Neighbours.left(world);
 
         // direct buffers, both neighbours, waitAll
         IntBuffer toRight = MPI.newIntBuffer(3);

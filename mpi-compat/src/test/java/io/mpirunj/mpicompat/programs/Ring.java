@@ -13,9 +13,8 @@ public class Ring {
     /** The program between Init and Finalize ({@link AllPrograms}). */
     public static void run(Intracomm world, String[] args) throws MPIException {
         int rank = world.getRank();
-        int size = world.getSize();
-        int next = (rank + 1) % size;
-        int prev = (rank + size - 1) % size;
+        int next = Neighbours.right(world);
+        int prev = Neighbours.left(world);
         int tag = 201;
         int laps = args.length > 0 ? Integer.parseInt(args[0]) : 3;
         int[] message = new int[1];

@@ -46,8 +46,8 @@ public class Split {
         Intracomm copy = world.dup();
         Expect.equal("compare(world, dup)", MPI.CONGRUENT, Comm.compare(world, copy));
         Expect.equal("compare(world, world)", MPI.IDENT, Comm.compare(world, world));
-        int right = (me + 1) % size;
-        int left = (me + size - 1) % size;
+        int right = Neighbours.right(world);
+        int left = Neighbours.left(world);
         world.iSend(new int[] {1}, 1, MPI.INT, right, 9);
         copy.send(new int[] {2}, 1, MPI.INT, right, 9);
         int[] v = new int[1];

@@ -212,8 +212,9 @@ public class UserOp {
         };
         // point-to-point traffic while they are outstanding does not disturb them
         int[] token = {me};
-        world.sendRecvReplace(token, 1, MPI.INT, (me + 1) % size, 9, (me + size - 1) % size, 9);
-        Expect.equal("ring token beside non-blocking collectives", (me + size - 1) % size, token[0]);
+        int left = Neighbours.left(world);
+        world.sendRecvReplace(token, 1, MPI.INT, Neighbours.right(world), 9, left, 9);
+        Expect.equal("ring token beside non-blocking collectives", left, token[0]);
         mpi.Request.waitAll(started);
         if (me == root) {
             expectMatrix("user-op iReduce", productUpTo(size - 1), reduced, 0);
