@@ -170,24 +170,8 @@ public class Request implements Freeable {
 
     /** Waits for every request; statuses in request order (MPI_WAITALL). */
     public static Status[] waitAllStatus(Request[] requests) {
-        Status[] out = new Status[requests.length];
-        MPIException first = null;
-        for (int i = 0; i < requests.length; i++) {
-            if (requests[i] == null) {
-                continue;
-            }
-            try {
-                out[i] = requests[i].waitStatus().withIndex(i);
-            } catch (MPIException e) {
-                if (first == null) {
-                    first = e;
-                }
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
-        return out;
+        return io.mpirunj.runtime.p2p.Requests.awaitAll(requests, new Status[requests.length], MPIException.class,
+                (r, i) -> r.waitStatus().withIndex(i));
     }
 
     public static void waitAll(Request[] requests) {

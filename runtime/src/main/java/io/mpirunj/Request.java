@@ -32,24 +32,8 @@ public interface Request {
      * request (its status is null).
      */
     static Status[] waitAll(Request... requests) {
-        Status[] out = new Status[requests.length];
-        MpiException first = null;
-        for (int i = 0; i < requests.length; i++) {
-            if (requests[i] == null) {
-                continue;
-            }
-            try {
-                out[i] = requests[i].await();
-            } catch (MpiException e) {
-                if (first == null) {
-                    first = e;
-                }
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
-        return out;
+        return io.mpirunj.runtime.p2p.Requests.awaitAll(requests, new Status[requests.length], MpiException.class,
+                (r, i) -> r.await());
     }
 
     /**

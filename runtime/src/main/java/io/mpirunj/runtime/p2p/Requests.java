@@ -4,11 +4,42 @@ import io.mpirunj.MpiException;
 import io.mpirunj.Request;
 import io.mpirunj.runtime.transport.TransportProgress;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
 
 /** Waiting on several requests at once. */
 public final class Requests {
     private Requests() {
+    }
+
+    /**
+     * Waits for every non-null entry in order with {@code await} (given the entry and its index), keeping what it
+     * returns at the entry's index in {@code out}; a failure of type {@code failure} waits until every other entry
+     * has been waited for, then the first is rethrown (MPI_Waitall completes what it can before it reports).
+     * Serves the runtime's {@link Request} and the {@code mpi} bindings' requests alike.
+     */
+    public static <R, S, E extends RuntimeException> S[] awaitAll(R[] requests, S[] out, Class<E> failure,
+            BiFunction<R, Integer, S> await) {
+        E first = null;
+        for (int i = 0; i < requests.length; i++) {
+            if (requests[i] == null) {
+                continue;
+            }
+            try {
+                out[i] = await.apply(requests[i], i);
+            } catch (RuntimeException e) {
+                if (!failure.isInstance(e)) {
+                    throw e;
+                }
+                if (first == null) {
+                    first = failure.cast(e);
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+        return out;
     }
 
     /**
