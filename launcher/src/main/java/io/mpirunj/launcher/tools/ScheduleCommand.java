@@ -136,8 +136,8 @@ public final class ScheduleCommand implements Callable<Integer> {
             + "exist).")
     Path svg;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
+    @Mixin
+    Tools.Help help;
 
     @Override
     public Integer call() {

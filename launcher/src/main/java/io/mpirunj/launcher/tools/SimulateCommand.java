@@ -104,8 +104,8 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print a JSON array instead of a table.")
     boolean json;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
+    @Mixin
+    Tools.Help help;
 
     /** One algorithm's result, or why it could not run. */
     record Row(String algorithm, Simulation simulation, String error) {
