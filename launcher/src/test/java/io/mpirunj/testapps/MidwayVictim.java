@@ -35,7 +35,7 @@ public final class MidwayVictim {
         int p = world.size();
         System.out.println("rank " + me + " pid " + ProcessHandle.current().pid());
         world.barrier();
-        CollChannel ch = me == victim ? new HoldingBack(CollChannel.of(world), keep) : CollChannel.of(world);
+        CollChannel ch = me == victim ? holdingBack(CollChannel.of(world), keep) : CollChannel.of(world);
         if (me != victim) {
             System.out.println("rank " + me + " enters " + op);
             System.out.flush();
@@ -76,22 +76,17 @@ public final class MidwayVictim {
         Mpi.finish();
     }
 
-    /** Passes the first {@code keep} sends and receives on; every later one is held back (never completes). */
-    private static final class HoldingBack extends GatedChannel {
-        private final int keep;
-
-        HoldingBack(CollChannel inner, int keep) {
-            super(inner);
-            this.keep = keep;
-        }
-
-        @Override
-        protected boolean proceed(int index) {
-            if (index == keep) {
-                System.out.println("victim midway");
-                System.out.flush();
+    /** {@code inner} passing its first {@code keep} sends and receives on, holding every later one back for ever. */
+    private static CollChannel holdingBack(CollChannel inner, int keep) {
+        return new GatedChannel(inner) {
+            @Override
+            protected boolean proceed(int index) {
+                if (index == keep) {
+                    System.out.println("victim midway");
+                    System.out.flush();
+                }
+                return index < keep;
             }
-            return index < keep;
-        }
+        };
     }
 }

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -54,8 +55,8 @@ public final class PapersCommand implements Callable<Integer> {
             + "values are checked all the same.")
     boolean quick;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
+    @Mixin
+    Tools.Help help;
 
     @Override
     public Integer call() {

@@ -37,6 +37,11 @@ final class ScenarioOptions {
     /** Paper 000's IBM SP model (µs, m = message bytes): the model when none is given. */
     static final String DEFAULT_MODEL = "hold=20+0.02m,end=55+0.07m";
 
+    /** What a schedule file sets and refuses ({@link #resolveFor}), for schedule --from and simulate --schedule. */
+    static final String FROM_FILE_HELP = "-np, --root, --op, --size and --model default to the file's ranks, root, "
+            + "operation, size and the cost model it names; another --size resizes a schedule that moves the whole "
+            + "buffer, another -np, --root or --op is refused.";
+
     @Option(names = "--op", paramLabel = "OP", defaultValue = "bcast",
             description = "bcast (all ranks), multicast (a group; ranks are group indices), or "
                     + "alltoall (schedule only, on --fabric torus:NxN). Default: ${DEFAULT-VALUE}.")

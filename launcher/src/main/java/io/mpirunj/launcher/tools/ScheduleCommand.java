@@ -111,10 +111,8 @@ public final class ScheduleCommand implements Callable<Integer> {
     String algorithm;
 
     @Option(names = "--from", paramLabel = "FILE.json",
-            description = "Read the schedule (e.g. a --json output, or one written by hand) instead of building one; "
-                    + "its ranks, root, size and model (the one it names) are used. --model replaces the model; "
-                    + "--size resizes a schedule that moves the whole buffer; -np, --root or --op other than the "
-                    + "file's are refused.")
+            description = "Read the schedule (e.g. a --json output, or one written by hand) instead of building one. "
+                    + ScenarioOptions.FROM_FILE_HELP)
     Path from;
 
     @Option(names = "--verify", paramLabel = "FILE.json",
@@ -136,8 +134,8 @@ public final class ScheduleCommand implements Callable<Integer> {
             + "exist).")
     Path svg;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
+    @Mixin
+    Tools.Help help;
 
     @Override
     public Integer call() {

@@ -90,9 +90,8 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Option(names = "--schedule", paramLabel = "FILE.json",
             description = "Simulate the schedule in FILE (from mpirun-j schedule --json, written by hand or by "
-                    + "another tool) instead of built algorithms. It is verified first; -np defaults to its ranks, "
-                    + "its root and bytes are used, and without --model the cost model it names. --size resizes a "
-                    + "schedule that moves the whole buffer; -np, --root or --op other than the file's are refused.")
+                    + "another tool) instead of built algorithms. It is verified first. "
+                    + ScenarioOptions.FROM_FILE_HELP)
     Path scheduleFile;
 
     @Mixin
@@ -104,8 +103,8 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print a JSON array instead of a table.")
     boolean json;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
+    @Mixin
+    Tools.Help help;
 
     /** One algorithm's result, or why it could not run. */
     record Row(String algorithm, Simulation simulation, String error) {

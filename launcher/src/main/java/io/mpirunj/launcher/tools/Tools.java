@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine;
+import picocli.CommandLine.Option;
 
 /**
  * The machine-readable tool subcommands of {@code mpirun-j}: {@code schedule} (one schedule as a
@@ -24,6 +25,15 @@ public final class Tools {
     public static final int FAILED = 1;
 
     private Tools() {
+    }
+
+    /**
+     * The tools' {@code -h}/{@code --help} (a picocli mixin): {@code mixinStandardHelpOptions} would add a
+     * {@code --version} the tools do not have.
+     */
+    static final class Help {
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+        boolean help;
     }
 
     /**
