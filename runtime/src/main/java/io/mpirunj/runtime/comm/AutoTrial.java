@@ -76,7 +76,6 @@ final class AutoTrial {
     private long[][] samples;
     /** Per candidate, the summed means of the quiet trials after the first, each times its timed calls per candidate. */
     private long[] warm;
-    private List<Selection> triedLast = List.of();
     private long calls;
     private long trialStart;
     private int trialsDone;
@@ -85,8 +84,13 @@ final class AutoTrial {
      * until a quiet trial has been weighed.
      */
     private long[] provisional;
-    /** How the trial decided last counted, with its ranks' summed JIT+GC and trial milliseconds, for the log. */
-    private String lastCounted = "";
+    /**
+     * The trial decided last through {@link #decide(long[])}, for the log ({@link #lastMeasured}): its candidates,
+     * the ranks' sums of {@link #measured} and how it counted.
+     */
+    private List<Selection> lastTried;
+    private long[] lastSums;
+    private String lastCounted;
     /** Trials after the first that were quiet, weighed into {@link #warm}. */
     private int warmTrials;
     /** The JVM's compile and collection time so far, in milliseconds ({@link JvmActivity#busyMillis}). */
@@ -251,9 +255,10 @@ final class AutoTrial {
         boolean quiet = quiet(summed[n], summed[n + 1], summed[n + 2]);
         String counted = trialsDone == 0 ? "first" : quiet ? "quiet" : warmTrials > 0 ? "busy: ignored"
                 : "busy: provisional";
+        lastTried = candidates;
+        lastSums = summed.clone();
+        lastCounted = counted;
         decide(Arrays.copyOf(summed, n), quiet);
-        lastCounted = String.format(java.util.Locale.ROOT, "JIT+GC %d ms of %d ms (%s)", summed[n] / 1_000,
-                summed[n + 1] / 1_000, counted);
         return quiet;
     }
 
@@ -269,7 +274,6 @@ final class AutoTrial {
      * and keeps for the next trial those within {@link #KEEP} (at least the two least). Schedules the next trial.
      */
     void decide(long[] summed, boolean quiet) {
-        triedLast = candidates;
         boolean warmTrial = trialsDone > 0 && quiet;
         if (trialsDone == 0) {
             keepClosest(summed, KEEP_COLD);
@@ -315,11 +319,6 @@ final class AutoTrial {
         provisional = kept.stream().mapToLong(c -> provisional[c]).toArray();
     }
 
-    /** The candidates of the trial decided last, in the order of its sums (the model's). */
-    List<Selection> triedLast() {
-        return triedLast;
-    }
-
     /** The candidates of the running trial, or of the next one. */
     List<Selection> candidates() {
         return candidates;
@@ -331,11 +330,19 @@ final class AutoTrial {
     }
 
     /**
-     * How the trial decided last counted ({@code first}, {@code quiet}, {@code busy: provisional} or {@code busy:
-     * ignored}) and the ranks' summed JIT+GC and trial milliseconds in it, for the log.
+     * What the trial decided last (through {@link #decide(long[])}) measured, for the log: each candidate's mean
+     * microseconds per call over the ranks, how it counted ({@code first}, {@code quiet}, {@code busy: provisional} or
+     * {@code busy: ignored}) and the ranks' summed JIT+GC and trial milliseconds in it.
      */
-    String lastCounted() {
-        return lastCounted;
+    String lastMeasured() {
+        int n = lastTried.size();
+        StringBuilder means = new StringBuilder();
+        for (int c = 0; c < n; c++) {
+            means.append(c == 0 ? "" : ", ").append(lastTried.get(c).algorithm().name())
+                    .append(String.format(java.util.Locale.ROOT, " %.1f", lastSums[c] / 1e3 / lastSums[n + 2]));
+        }
+        return String.format(java.util.Locale.ROOT, "mean us per call (%s); JIT+GC %d ms of %d ms (%s)", means,
+                lastSums[n] / 1_000, lastSums[n + 1] / 1_000, lastCounted);
     }
 
     /** How many trials after the first were quiet and weighed. */

@@ -469,15 +469,9 @@ public final class CommImpl implements Comm {
                 .allreduce(coll, Buffer.of(mine), Buffer.of(summed), Op.SUM, true);
         trial.decide(summed);
         if (rank == 0 && LOG.isInfoEnabled()) { // what auto measured, for -v
-            List<Selection> tried = trial.triedLast();
-            StringBuilder b = new StringBuilder();
-            for (int c = 0; c < tried.size(); c++) {
-                b.append(c == 0 ? "" : ", ").append(tried.get(c).algorithm().name())
-                        .append(String.format(java.util.Locale.ROOT, " %.1f", summed[c] / 1e3 / group.size()));
-            }
-            LOG.info("auto: {} {} on {} ranks, trial {} ({} warm of {}): mean us per call ({}); {}; runs {}",
+            LOG.info("auto: {} {} on {} ranks, trial {} ({} warm of {}): {}; runs {}",
                     op.cliName(), CollReport.sizeLabel(CallShape.sizeClass(shape.bytes())), group.size(),
-                    trial.trialsDone(), trial.warmTrials(), AutoTrial.TRIALS - 1, b, trial.lastCounted(),
+                    trial.trialsDone(), trial.warmTrials(), AutoTrial.TRIALS - 1, trial.lastMeasured(),
                     trial.current().algorithm().name());
         }
     }

@@ -15,17 +15,19 @@ package io.mpirunj.runtime.fabric;
  *   service -> rank  LOST     byte 4, long id, boolean data, UTF link, double droppedAt, int src, int dst
  *                             (to the sender, and to the receiver so it can name the link)
  * </pre>
- * Message ids are the sender's ({@code rank << 40 | counter}), unique in the job.
+ * Each message starts with its kind's {@link #code}. Message ids are the sender's
+ * ({@code rank << 40 | counter}), unique in the job.
  */
-final class ArbiterProtocol {
-    static final byte HELLO = 1;
-    static final byte ORIGIN = 1;
-    static final byte SUBMIT = 2;
-    static final byte DELIVER = 3;
-    static final byte LOST = 4;
-    static final byte ARRIVING = 5;
-    static final byte NOTED = 6;
+enum ArbiterProtocol {
+    // rank -> service
+    HELLO(1), SUBMIT(2), NOTED(6),
+    // service -> rank
+    ORIGIN(1), DELIVER(3), LOST(4), ARRIVING(5);
 
-    private ArbiterProtocol() {
+    /** The message's first byte on the wire (unique in each direction). */
+    final byte code;
+
+    ArbiterProtocol(int code) {
+        this.code = (byte) code;
     }
 }

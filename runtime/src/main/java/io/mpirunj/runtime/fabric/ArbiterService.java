@@ -42,7 +42,7 @@ public final class ArbiterService implements AutoCloseable {
 
         synchronized void deliver(long id) {
             try {
-                out.writeByte(ArbiterProtocol.DELIVER);
+                out.writeByte(ArbiterProtocol.DELIVER.code);
                 out.writeLong(id);
                 out.flush();
             } catch (IOException e) {
@@ -56,7 +56,7 @@ public final class ArbiterService implements AutoCloseable {
         synchronized void arriving(long id, int src, double at) {
             unnoted.add(id);
             try {
-                out.writeByte(ArbiterProtocol.ARRIVING);
+                out.writeByte(ArbiterProtocol.ARRIVING.code);
                 out.writeLong(id);
                 out.writeInt(src);
                 out.writeDouble(at);
@@ -78,7 +78,7 @@ public final class ArbiterService implements AutoCloseable {
 
         synchronized void lost(long id, boolean data, LinkFailedException cause, double droppedAt, int src, int dst) {
             try {
-                out.writeByte(ArbiterProtocol.LOST);
+                out.writeByte(ArbiterProtocol.LOST.code);
                 out.writeLong(id);
                 out.writeBoolean(data);
                 out.writeUTF(cause.link());
@@ -131,22 +131,22 @@ public final class ArbiterService implements AutoCloseable {
             return; // the rank died at once
         }
         try (s; DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream()))) {
-            if (in.readByte() != ArbiterProtocol.HELLO) {
+            if (in.readByte() != ArbiterProtocol.HELLO.code) {
                 return;
             }
             ranks.put(in.readInt(), c);
             synchronized (c) {
-                c.out.writeByte(ArbiterProtocol.ORIGIN);
+                c.out.writeByte(ArbiterProtocol.ORIGIN.code);
                 c.out.writeUTF(originFile.toString());
                 c.out.flush();
             }
             while (true) {
                 byte kind = in.readByte();
-                if (kind == ArbiterProtocol.NOTED) {
+                if (kind == ArbiterProtocol.NOTED.code) {
                     c.noted(in.readLong());
                     continue;
                 }
-                if (kind != ArbiterProtocol.SUBMIT) {
+                if (kind != ArbiterProtocol.SUBMIT.code) {
                     return;
                 }
                 long id = in.readLong();

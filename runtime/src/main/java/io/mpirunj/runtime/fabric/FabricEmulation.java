@@ -18,8 +18,13 @@ import java.util.Map;
  * placement-aware collectives where the ranks sit, and nothing is delayed.
  *
  * <p>It plugs in as a transport decorator ({@link #install}); matching never knows. Immutable.
+ *
+ * @param network       the fabric's network, timing every message
+ * @param nodeOf        world rank -> fabric node
+ * @param microsPerUnit wall-clock µs per model unit (a number &gt; 0)
+ * @param faults        the fabric's faults (none: empty)
  */
-public final class FabricEmulation {
+public record FabricEmulation(WormholeNetwork network, int[] nodeOf, double microsPerUnit, FabricFaults faults) {
     public static final String PARAMS_PROP = "mpirunj.fabric.params";
     public static final String PARAMS_ENV = "MPIRUNJ_FABRIC_PARAMS";
     public static final String TIME_SCALE_PROP = "mpirunj.fabric.timeScale";
@@ -32,20 +37,12 @@ public final class FabricEmulation {
     /** Default time scale: one model unit is one microsecond. */
     public static final double DEFAULT_MICROS_PER_UNIT = 1.0;
 
-    private final WormholeNetwork network;
-    private final int[] nodeOf;
-    private final double microsPerUnit;
-    private final FabricFaults faults;
-
-    private FabricEmulation(WormholeNetwork network, int[] nodeOf, double microsPerUnit, FabricFaults faults) {
+    public FabricEmulation {
         if (!(microsPerUnit > 0) || Double.isInfinite(microsPerUnit)) {
             throw new IllegalArgumentException("fabric time scale " + microsPerUnit
                     + " (expected: microseconds per model unit, a number > 0)");
         }
-        this.network = network;
-        this.nodeOf = nodeOf;
-        this.microsPerUnit = microsPerUnit;
-        this.faults = faults;
+        nodeOf = nodeOf.clone();
     }
 
     /**
@@ -153,21 +150,10 @@ public final class FabricEmulation {
         return e.installRemote(config, address, rank);
     }
 
-    public WormholeNetwork network() {
-        return network;
-    }
-
-    /** World rank -> fabric node. */
+    /** World rank -> fabric node (a copy). */
+    @Override
     public int[] nodeOf() {
         return nodeOf.clone();
-    }
-
-    public double microsPerUnit() {
-        return microsPerUnit;
-    }
-
-    public FabricFaults faults() {
-        return faults;
     }
 
     @Override

@@ -42,10 +42,10 @@ final class RemoteArbiter implements MessageArbiter {
                     10_000);
             s.setTcpNoDelay(true);
             RemoteArbiter r = new RemoteArbiter(s, rank);
-            r.out.writeByte(ArbiterProtocol.HELLO);
+            r.out.writeByte(ArbiterProtocol.HELLO.code);
             r.out.writeInt(rank);
             r.out.flush();
-            if (r.in.readByte() != ArbiterProtocol.ORIGIN) {
+            if (r.in.readByte() != ArbiterProtocol.ORIGIN.code) {
                 throw new IOException("unexpected answer");
             }
             r.origin = ModelOrigin.mapped(java.nio.file.Path.of(r.in.readUTF()), false, 0);
@@ -78,7 +78,7 @@ final class RemoteArbiter implements MessageArbiter {
         pending.put(id, outcome);
         try {
             synchronized (out) {
-                out.writeByte(ArbiterProtocol.SUBMIT);
+                out.writeByte(ArbiterProtocol.SUBMIT.code);
                 out.writeLong(id);
                 out.writeInt(src);
                 out.writeInt(dst);
@@ -97,7 +97,7 @@ final class RemoteArbiter implements MessageArbiter {
         try {
             while (true) {
                 byte kind = in.readByte();
-                if (kind == ArbiterProtocol.ARRIVING) {
+                if (kind == ArbiterProtocol.ARRIVING.code) {
                     long id = in.readLong();
                     int src = in.readInt();
                     double at = in.readDouble();
@@ -106,19 +106,19 @@ final class RemoteArbiter implements MessageArbiter {
                         f.delivering(src, rank, at);
                     }
                     synchronized (out) {
-                        out.writeByte(ArbiterProtocol.NOTED);
+                        out.writeByte(ArbiterProtocol.NOTED.code);
                         out.writeLong(id);
                         out.flush();
                     }
                     continue;
                 }
                 long id = in.readLong();
-                if (kind == ArbiterProtocol.DELIVER) {
+                if (kind == ArbiterProtocol.DELIVER.code) {
                     FabricArbiter.Outcome o = pending.remove(id);
                     if (o != null) {
                         o.delivered(Double.NaN);
                     }
-                } else if (kind == ArbiterProtocol.LOST) {
+                } else if (kind == ArbiterProtocol.LOST.code) {
                     boolean data = in.readBoolean();
                     String link = in.readUTF();
                     double droppedAt = in.readDouble();

@@ -35,7 +35,16 @@ import io.mpirunj.Request;
  * }</pre>
  */
 public interface CollectiveAlgorithm {
-    CollectiveOp op();
+    /**
+     * The operation this algorithm serves: by default the one whose interface it implements
+     * ({@link CollectiveOp#algorithmType}). A class that implements two says which each instance serves.
+     *
+     * @throws IllegalStateException when the class implements no operation's interface, or two, and does not
+     *     say
+     */
+    default CollectiveOp op() {
+        return CollectiveOp.servedBy(this);
+    }
 
     /** Kebab-case name, unique per operation, used by {@code --coll op=name}. */
     String name();
@@ -71,146 +80,78 @@ public interface CollectiveAlgorithm {
     }
 
     interface Barrier extends CollectiveAlgorithm {
-        default CollectiveOp op() {
-            return CollectiveOp.BARRIER;
-        }
-
         Request barrier(CollChannel ch, boolean blocking);
     }
 
     interface Bcast extends CollectiveAlgorithm {
-        default CollectiveOp op() {
-            return CollectiveOp.BCAST;
-        }
-
         Request bcast(CollChannel ch, Buffer buf, int root, boolean blocking);
     }
 
     /** Root to the ranks in {@code group} (which may include the root); only they call it. */
     interface Multicast extends CollectiveAlgorithm {
-        default CollectiveOp op() {
-            return CollectiveOp.MULTICAST;
-        }
-
         Request multicast(CollChannel ch, Buffer buf, int root, int[] group, boolean blocking);
     }
 
     interface Alltoall extends CollectiveAlgorithm {
-        default CollectiveOp op() {
-            return CollectiveOp.ALLTOALL;
-        }
-
         Request alltoall(CollChannel ch, Buffer send, Buffer recv, boolean blocking);
     }
 
     interface Alltoallv extends CollectiveAlgorithm {
-        default CollectiveOp op() {
-            return CollectiveOp.ALLTOALLV;
-        }
-
         Request alltoallv(CollChannel ch, Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv,
                 int[] recvCounts, int[] recvDispls, boolean blocking);
     }
 
     interface Gather extends CollectiveAlgorithm {
-        default CollectiveOp op() {
-            return CollectiveOp.GATHER;
-        }
-
         Request gather(CollChannel ch, Buffer send, Buffer recv, int root, boolean blocking);
     }
 
     interface Gatherv extends CollectiveAlgorithm {
-        default CollectiveOp op() {
-            return CollectiveOp.GATHERV;
-        }
-
         Request gatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root,
                 boolean blocking);
     }
 
     interface Scatter extends CollectiveAlgorithm {
-        default CollectiveOp op() {
-            return CollectiveOp.SCATTER;
-        }
-
         Request scatter(CollChannel ch, Buffer send, Buffer recv, int root, boolean blocking);
     }
 
     interface Scatterv extends CollectiveAlgorithm {
-        default CollectiveOp op() {
-            return CollectiveOp.SCATTERV;
-        }
-
         Request scatterv(CollChannel ch, Buffer send, int[] sendCounts, int[] displs, Buffer recv, int root,
                 boolean blocking);
     }
 
     interface Allgather extends CollectiveAlgorithm {
-        default CollectiveOp op() {
-            return CollectiveOp.ALLGATHER;
-        }
-
         Request allgather(CollChannel ch, Buffer send, Buffer recv, boolean blocking);
     }
 
     interface Allgatherv extends CollectiveAlgorithm {
-        default CollectiveOp op() {
-            return CollectiveOp.ALLGATHERV;
-        }
-
         Request allgatherv(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, int[] displs, boolean blocking);
     }
 
     interface Reduce extends CollectiveAlgorithm {
-        default CollectiveOp op() {
-            return CollectiveOp.REDUCE;
-        }
-
         Request reduce(CollChannel ch, Buffer send, Buffer recv, Op op, int root, boolean blocking);
     }
 
     interface Allreduce extends CollectiveAlgorithm {
-        default CollectiveOp op() {
-            return CollectiveOp.ALLREDUCE;
-        }
-
         Request allreduce(CollChannel ch, Buffer send, Buffer recv, Op op, boolean blocking);
     }
 
     /** Block i of the element-wise reduction (recvCounts[i] elements, blocks end to end) lands on rank i. */
     interface ReduceScatter extends CollectiveAlgorithm {
-        default CollectiveOp op() {
-            return CollectiveOp.REDUCE_SCATTER;
-        }
-
         Request reduceScatter(CollChannel ch, Buffer send, Buffer recv, int[] recvCounts, Op op, boolean blocking);
     }
 
     /** As {@link ReduceScatter} with every block {@code recv.count()} elements. */
     interface ReduceScatterBlock extends CollectiveAlgorithm {
-        default CollectiveOp op() {
-            return CollectiveOp.REDUCE_SCATTER_BLOCK;
-        }
-
         Request reduceScatterBlock(CollChannel ch, Buffer send, Buffer recv, Op op, boolean blocking);
     }
 
     /** Inclusive prefix reduction: rank r gets x0 op ... op x(r). */
     interface Scan extends CollectiveAlgorithm {
-        default CollectiveOp op() {
-            return CollectiveOp.SCAN;
-        }
-
         Request scan(CollChannel ch, Buffer send, Buffer recv, Op op, boolean blocking);
     }
 
     /** Exclusive prefix reduction: rank r &gt; 0 gets x0 op ... op x(r-1); rank 0's recv is not written. */
     interface Exscan extends CollectiveAlgorithm {
-        default CollectiveOp op() {
-            return CollectiveOp.EXSCAN;
-        }
-
         Request exscan(CollChannel ch, Buffer send, Buffer recv, Op op, boolean blocking);
     }
 }

@@ -191,6 +191,9 @@ class AutoTrialTest {
         assertEquals(7_000_000, measured[2]); // the seven calls after the trial's first, in microseconds
         assertEquals(1, measured[4]);
         assertFalse(t.decide(measured)); // one rank alone: its own sums
+        assertTrue(t.lastMeasured().startsWith("mean us per call (flat 0.0, binomial 0.0); JIT+GC 7000 ms of "),
+                t.lastMeasured());
+        assertTrue(t.lastMeasured().endsWith(" ms (first)"), t.lastMeasured());
         assertTrue(AutoTrial.quiet(5_000, 100_000, 0));
         assertFalse(AutoTrial.quiet(5_001, 100_000, 0));
         // 8 ranks, 80 ms of trial in all: 5 % of it (4 ms) plus a millisecond a rank (the readings' grain)
