@@ -103,19 +103,34 @@ public final class ScheduleCollectives implements CollectiveProvider {
         return out;
     }
 
-    /** What a schedule-built algorithm shares, whichever operation it serves: its builder, model and cache. */
-    abstract static class ScheduleAlgorithm implements CollectiveAlgorithm {
-        final MulticastAlgorithms.Entry entry;
-        final Set<AlgorithmTrait> traits;
-        final ModelProvider models;
-        final ScheduleCache cache;
+    /**
+     * A {@link MulticastAlgorithms} entry run with its builder, model and cache, catalogued as a bcast (over the
+     * whole communicator) or as a multicast (over {@code [root, group...]}): the tree is the same, so both methods
+     * work either way, and {@link #op()} says which one this instance is catalogued under.
+     */
+    public static final class ScheduleTree implements CollectiveAlgorithm.Bcast, CollectiveAlgorithm.Multicast {
+        private final CollectiveOp catalogued;
+        private final MulticastAlgorithms.Entry entry;
+        private final Set<AlgorithmTrait> traits;
+        private final ModelProvider models;
+        private final ScheduleCache cache;
         /** Segment size from a rules file (segmented entries only), or 0: the model chooses. */
-        final long segmentBytes;
+        private final long segmentBytes;
         /** The last model seen and its canonical spec, so the spec is formatted once per model, not per call. */
         private volatile ModelKey lastModel;
 
-        ScheduleAlgorithm(MulticastAlgorithms.Entry entry, Set<AlgorithmTrait> traits, ModelProvider models,
-                ScheduleCache cache, long segmentBytes) {
+        /** {@code entry} as the bcast or the multicast {@code catalogued}. */
+        public ScheduleTree(CollectiveOp catalogued, MulticastAlgorithms.Entry entry, Set<AlgorithmTrait> traits,
+                ModelProvider models, ScheduleCache cache) {
+            this(catalogued, entry, traits, models, cache, 0);
+        }
+
+        private ScheduleTree(CollectiveOp catalogued, MulticastAlgorithms.Entry entry, Set<AlgorithmTrait> traits,
+                ModelProvider models, ScheduleCache cache, long segmentBytes) {
+            if (catalogued != CollectiveOp.BCAST && catalogued != CollectiveOp.MULTICAST) {
+                throw new IllegalArgumentException("a schedule tree is a bcast or a multicast (got " + catalogued + ")");
+            }
+            this.catalogued = catalogued;
             this.entry = entry;
             this.traits = traits;
             this.models = models;
@@ -128,8 +143,30 @@ public final class ScheduleCollectives implements CollectiveProvider {
             return traits;
         }
 
+        @Override
+        public CollectiveAlgorithm withSegmentBytes(long bytes) {
+            return entry.segments() == null ? this : new ScheduleTree(catalogued, entry, traits, models, cache, bytes);
+        }
+
+        @Override
+        public CollectiveOp op() {
+            return catalogued;
+        }
+
+        @Override
+        public Request bcast(CollChannel ch, Buffer buf, int root, boolean blocking) {
+            return Multicasts.bcast(blocking, ch, buf, root, BCAST_TAG,
+                    (c, participants) -> schedule(ch, c, participants, buf.byteLength()));
+        }
+
+        @Override
+        public Request multicast(CollChannel ch, Buffer buf, int root, int[] group, boolean blocking) {
+            return Multicasts.multicast(blocking, ch, buf, root, group, MULTICAST_TAG,
+                    (c, participants) -> schedule(ch, c, participants, buf.byteLength()));
+        }
+
         /** The job's model: {@code --model} ({@link RuntimeConfig#modelSpec()}) if given, else the provider's. */
-        final CostModel model(RuntimeConfig config) {
+        private CostModel model(RuntimeConfig config) {
             String spec = config.modelSpec();
             return spec == null ? models.model() : JobModels.parse(spec);
         }
@@ -138,7 +175,7 @@ public final class ScheduleCollectives implements CollectiveProvider {
          * The schedule over {@code participants} (schedule rank i is communicator rank
          * {@code participants[i]}) rooted at index 0, from the cache or built now.
          */
-        final CompiledSchedule schedule(CollChannel ch, Collective collective, int[] participants, long bytes) {
+        private CompiledSchedule schedule(CollChannel ch, Collective collective, int[] participants, long bytes) {
             int ranks = participants.length;
             CostModel configured = model(ch.config());
             CostModel model = configured instanceof PairCostModel pairs ? viewedBy(pairs, participants) : configured;
@@ -186,63 +223,10 @@ public final class ScheduleCollectives implements CollectiveProvider {
         public int priority() {
             return PRIORITY;
         }
-    }
-
-    /** A {@link MulticastAlgorithms} entry run as a bcast over the whole communicator. */
-    public static final class ScheduleBcast extends ScheduleAlgorithm implements CollectiveAlgorithm.Bcast {
-        public ScheduleBcast(MulticastAlgorithms.Entry entry, Set<AlgorithmTrait> traits, ModelProvider models,
-                ScheduleCache cache) {
-            this(entry, traits, models, cache, 0);
-        }
-
-        private ScheduleBcast(MulticastAlgorithms.Entry entry, Set<AlgorithmTrait> traits, ModelProvider models,
-                ScheduleCache cache, long segmentBytes) {
-            super(entry, traits, models, cache, segmentBytes);
-        }
-
-        @Override
-        public CollectiveAlgorithm withSegmentBytes(long bytes) {
-            return entry.segments() == null ? this : new ScheduleBcast(entry, traits, models, cache, bytes);
-        }
-
-        @Override
-        public Request bcast(CollChannel ch, Buffer buf, int root, boolean blocking) {
-            return Multicasts.bcast(blocking, ch, buf, root, BCAST_TAG,
-                    (c, participants) -> schedule(ch, c, participants, buf.byteLength()));
-        }
 
         @Override
         public String toString() {
-            return "bcast=" + entry.name();
-        }
-    }
-
-    /** A {@link MulticastAlgorithms} entry run as a multicast over {@code [root, group...]}. */
-    public static final class ScheduleMulticast extends ScheduleAlgorithm implements CollectiveAlgorithm.Multicast {
-        public ScheduleMulticast(MulticastAlgorithms.Entry entry, Set<AlgorithmTrait> traits, ModelProvider models,
-                ScheduleCache cache) {
-            this(entry, traits, models, cache, 0);
-        }
-
-        private ScheduleMulticast(MulticastAlgorithms.Entry entry, Set<AlgorithmTrait> traits, ModelProvider models,
-                ScheduleCache cache, long segmentBytes) {
-            super(entry, traits, models, cache, segmentBytes);
-        }
-
-        @Override
-        public CollectiveAlgorithm withSegmentBytes(long bytes) {
-            return entry.segments() == null ? this : new ScheduleMulticast(entry, traits, models, cache, bytes);
-        }
-
-        @Override
-        public Request multicast(CollChannel ch, Buffer buf, int root, int[] group, boolean blocking) {
-            return Multicasts.multicast(blocking, ch, buf, root, group, MULTICAST_TAG,
-                    (c, participants) -> schedule(ch, c, participants, buf.byteLength()));
-        }
-
-        @Override
-        public String toString() {
-            return "multicast=" + entry.name();
+            return catalogued.cliName() + "=" + entry.name();
         }
     }
 

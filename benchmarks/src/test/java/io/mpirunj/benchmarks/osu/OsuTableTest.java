@@ -5,18 +5,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The exact strings of OSU's layout (OSU Micro-Benchmarks 7.x, osu_util.c and osu_util_mpi.c). */
 class OsuTableTest {
 
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "LATENCY   | # OSU MPI Latency Test v7.4",
+        "BW        | # OSU MPI Bandwidth Test v7.4",
+        "BCAST     | # OSU MPI Broadcast Latency Test v7.4",
+        "ALLTOALL  | # OSU MPI All-to-All Personalized Exchange Latency Test v7.4",
+        "BARRIER   | # OSU MPI Barrier Latency Test v7.4",
+        "ALLREDUCE | # OSU MPI Allreduce Latency Test v7.4"})
+    void titlesAreOsus(OsuBenchmark benchmark, String title) {
+        assertEquals(title, OsuTable.title(benchmark));
+    }
+
     @Test
-    void titlesAreOsus() {
-        assertEquals("# OSU MPI Latency Test v7.4", OsuTable.title(OsuBenchmark.LATENCY));
-        assertEquals("# OSU MPI Bandwidth Test v7.4", OsuTable.title(OsuBenchmark.BW));
-        assertEquals("# OSU MPI Broadcast Latency Test v7.4", OsuTable.title(OsuBenchmark.BCAST));
-        assertEquals("# OSU MPI All-to-All Personalized Exchange Latency Test v7.4", OsuTable.title(OsuBenchmark.ALLTOALL));
-        assertEquals("# OSU MPI Barrier Latency Test v7.4", OsuTable.title(OsuBenchmark.BARRIER));
-        assertEquals("# OSU MPI Allreduce Latency Test v7.4", OsuTable.title(OsuBenchmark.ALLREDUCE));
+    void datatypeLinesAreOsus() {
         assertEquals("# Datatype: MPI_CHAR.", OsuTable.datatypeLine(OsuBenchmark.BCAST));
         assertEquals("# Datatype: MPI_FLOAT.", OsuTable.datatypeLine(OsuBenchmark.ALLREDUCE));
     }

@@ -308,10 +308,10 @@ public final class AlgorithmCatalogue {
         t.add(SCHEDULE);
         Set<AlgorithmTrait> fixed = Set.copyOf(t);
         add(new Entry(CollectiveOp.BCAST, tree.name(), tree.description(), fixed,
-                s -> new ScheduleCollectives.ScheduleBcast(tree, fixed, s.models(), s.cache()),
+                s -> new ScheduleCollectives.ScheduleTree(CollectiveOp.BCAST, tree, fixed, s.models(), s.cache()),
                 s -> tree.builder().build(s.ranks(), s.root(), s.bytes(), s.model()).withCollective(Collective.BCAST)));
         add(new Entry(CollectiveOp.MULTICAST, tree.name(), tree.description(), fixed,
-                s -> new ScheduleCollectives.ScheduleMulticast(tree, fixed, s.models(), s.cache()),
+                s -> new ScheduleCollectives.ScheduleTree(CollectiveOp.MULTICAST, tree, fixed, s.models(), s.cache()),
                 s -> tree.builder().build(s.ranks(), s.root(), s.bytes(), s.model())));
     }
 

@@ -81,20 +81,12 @@ public final class StarBroadcastPlan {
 
     /** The longest path, in links. */
     public int maxHops() {
-        int max = 0;
-        for (Send s : sends) {
-            max = Math.max(max, s.hops());
-        }
-        return max;
+        return sends.stream().mapToInt(Send::hops).max().orElse(0);
     }
 
     /** Links crossed by all sends together. */
     public long totalHops() {
-        long total = 0;
-        for (Send s : sends) {
-            total += s.hops();
-        }
-        return total;
+        return sends.stream().mapToLong(Send::hops).sum();
     }
 
     /** The lower bound T_opt = ceil(log_n n!) of paper 004's lemma 1 (exact integer arithmetic). */

@@ -20,6 +20,7 @@ import io.mpirunj.fabric.model.PairCostModel;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
+import io.mpirunj.runtime.spi.CollectiveOp;
 import io.mpirunj.testing.LocalCluster;
 import java.time.Duration;
 import java.util.Random;
@@ -57,7 +58,7 @@ class TtccLiveTest {
         PairCostModel pairs = HeteroSpec.parse("clusters:3").real(p, new Random(5), "test-pairs");
         ScheduleCollectives provider = new ScheduleCollectives(ModelProvider.fixed(pairs, "test"), new ScheduleCache());
         CollectiveAlgorithm.Bcast ttcc = provider.algorithms().stream()
-                .filter(a -> a.name().equals("ttcc") && a instanceof CollectiveAlgorithm.Bcast)
+                .filter(a -> a.name().equals("ttcc") && a.op() == CollectiveOp.BCAST)
                 .map(a -> (CollectiveAlgorithm.Bcast) a).findFirst().orElseThrow();
         LocalCluster.run(p, RuntimeConfig.defaults(), CLUSTER_TIMEOUT, world -> bcastFromEveryRoot(world, ttcc));
         // root 4's tree is the one built on the matrix seen from rank 4

@@ -17,20 +17,22 @@ import java.util.Random;
  * </pre>
  *
  * A generated network is drawn anew for every seed; a file is the same network every time.
+ *
+ * @param text the spec as parsed (its {@link #toString()})
+ * @param generator what draws the network ({@code paper}, {@code clusters:}), or null for a file
+ * @param matrix the file's matrix, or null for a generator
  */
-public final class HeteroSpec {
+public record HeteroSpec(String text, ClusterNetwork generator, PairCostModel matrix) {
 
     public static final String FORM = "paper, clusters:C[,intra-lat=A-B][,intra-bw=A-B][,inter-lat=A-B]"
             + "[,inter-bw=A-B] (µs, MB/s) or file:PATH";
 
-    private final String text;
-    private final ClusterNetwork generator;
-    private final PairCostModel fixed;
-
-    private HeteroSpec(String text, ClusterNetwork generator, PairCostModel fixed) {
-        this.text = text;
-        this.generator = generator;
-        this.fixed = fixed;
+    /** A spec has exactly one of a generator and a matrix. */
+    public HeteroSpec {
+        if ((generator == null) == (matrix == null)) {
+            throw new IllegalArgumentException("hetero spec '" + text + "' (expected: a generator or a matrix, not "
+                    + (generator == null ? "neither" : "both") + ")");
+        }
     }
 
     /** Parses a spec (a file is read now); errors are one line naming the bad part. */
@@ -106,12 +108,12 @@ public final class HeteroSpec {
 
     /** True when every seed gives the same network (a file). */
     public boolean fixed() {
-        return fixed != null;
+        return matrix != null;
     }
 
     /** The file's node count, or -1 for a generator (any count). */
     public int fixedNodes() {
-        return fixed == null ? -1 : fixed.nodes();
+        return matrix == null ? -1 : matrix.nodes();
     }
 
     /**
@@ -119,11 +121,11 @@ public final class HeteroSpec {
      * from {@code random}.
      */
     public PairCostModel real(int nodes, Random random, String label) {
-        if (fixed != null) {
-            if (nodes != fixed.nodes()) {
-                throw new IllegalArgumentException(text + " has " + fixed.nodes() + " nodes (expected: " + nodes + ")");
+        if (matrix != null) {
+            if (nodes != matrix.nodes()) {
+                throw new IllegalArgumentException(text + " has " + matrix.nodes() + " nodes (expected: " + nodes + ")");
             }
-            return fixed;
+            return matrix;
         }
         return generator.generate(nodes, random, label);
     }
