@@ -180,7 +180,13 @@ final class MatchingQueues {
             if (d.peekFirst() == in) {
                 d.pollFirst();
             } else {
-                d.removeFirstOccurrence(in);
+                // by identity: a record's equals would compare the components, payload bytes included
+                for (Iterator<Incoming> it = d.iterator(); it.hasNext(); ) {
+                    if (it.next() == in) {
+                        it.remove();
+                        break;
+                    }
+                }
             }
         }
         return in;
