@@ -39,7 +39,7 @@ public interface CollectiveAlgorithm {
      * The operation this algorithm serves: by default the one whose interface it implements
      * ({@link CollectiveOp#algorithmType}). A class that implements two says which each instance serves.
      *
-     * @throws IllegalStateException when the class implements no operation's interface, or two, and does not
+     * @throws IllegalArgumentException when the class implements no operation's interface, or two, and does not
      *     say
      */
     default CollectiveOp op() {

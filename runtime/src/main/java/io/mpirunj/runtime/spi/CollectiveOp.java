@@ -44,21 +44,21 @@ public enum CollectiveOp {
      * The one operation whose {@link #algorithmType} {@code algorithm} implements (what {@link CollectiveAlgorithm#op}
      * returns unless the algorithm says otherwise).
      *
-     * @throws IllegalStateException when it implements none, or two (its class must then say which it serves)
+     * @throws IllegalArgumentException when it implements none, or two (its class must then say which it serves)
      */
     static CollectiveOp servedBy(CollectiveAlgorithm algorithm) {
         CollectiveOp served = null;
         for (CollectiveOp op : values()) {
             if (op.algorithmType.isInstance(algorithm)) {
                 if (served != null) {
-                    throw new IllegalStateException(algorithm.getClass().getName() + " implements both "
+                    throw new IllegalArgumentException(algorithm.getClass().getName() + " implements both "
                             + served.cliName() + " and " + op.cliName() + ": its op() must say which it serves");
                 }
                 served = op;
             }
         }
         if (served == null) {
-            throw new IllegalStateException(algorithm.getClass().getName()
+            throw new IllegalArgumentException(algorithm.getClass().getName()
                     + " implements no operation's interface: its op() must say which it serves");
         }
         return served;

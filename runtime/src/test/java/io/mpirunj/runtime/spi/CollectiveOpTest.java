@@ -28,11 +28,11 @@ class CollectiveOpTest {
 
     @Test
     void oneThatImplementsTwoOperationsOrNoneMustSayWhichItServes() {
-        IllegalStateException both = assertThrows(IllegalStateException.class,
+        IllegalArgumentException both = assertThrows(IllegalArgumentException.class,
                 () -> implementing(CollectiveAlgorithm.Scan.class, CollectiveAlgorithm.Exscan.class).op());
         assertTrue(both.getMessage().endsWith(" implements both scan and exscan: its op() must say which it serves"),
                 both.getMessage());
-        IllegalStateException none = assertThrows(IllegalStateException.class,
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
                 () -> implementing(CollectiveAlgorithm.Parameterized.class).op());
         assertTrue(none.getMessage().endsWith(" implements no operation's interface: its op() must say which it serves"),
                 none.getMessage());
