@@ -38,9 +38,10 @@ final class ScenarioOptions {
     static final String DEFAULT_MODEL = "hold=20+0.02m,end=55+0.07m";
 
     /** What a schedule file sets and refuses ({@link #resolveFor}), for schedule --from and simulate --schedule. */
-    static final String FROM_FILE_HELP = "-np, --root, --op, --size and --model default to the file's ranks, root, "
-            + "operation, size and the cost model it names; another --size resizes a schedule that moves the whole "
-            + "buffer, another -np, --root or --op is refused.";
+    static final String FROM_FILE_HELP = "-np, --root and --size default to the file's ranks, root and size, "
+            + "--op to its operation when that is bcast or multicast, and --model, without --fabric, to the cost "
+            + "model the file names; another --model replaces that model, another --size resizes a schedule that "
+            + "moves the whole buffer, and another -np, --root or --op is refused.";
 
     @Option(names = "--op", paramLabel = "OP", defaultValue = "bcast",
             description = "bcast (all ranks), multicast (a group; ranks are group indices), or "

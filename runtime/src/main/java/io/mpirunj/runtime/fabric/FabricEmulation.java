@@ -6,6 +6,7 @@ import io.mpirunj.fabric.wormhole.Fabric;
 import io.mpirunj.fabric.wormhole.WormholeNetwork;
 import io.mpirunj.runtime.RuntimeConfig;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Live fabric emulation ({@code mpirun-j --fabric mesh:4x4 --fabric-params ss=..,sd=..,cd=..,rs=..,rd=..
@@ -42,7 +43,15 @@ public record FabricEmulation(WormholeNetwork network, int[] nodeOf, double micr
             throw new IllegalArgumentException("fabric time scale " + microsPerUnit
                     + " (expected: microseconds per model unit, a number > 0)");
         }
+        Objects.requireNonNull(network, "network");
+        Objects.requireNonNull(faults, "faults");
         nodeOf = nodeOf.clone();
+        for (int rank = 0; rank < nodeOf.length; rank++) {
+            if (nodeOf[rank] < 0 || nodeOf[rank] >= network.topology().nodes()) {
+                throw new IllegalArgumentException("rank " + rank + " placed on node " + nodeOf[rank] + " of a fabric of "
+                        + network.topology().nodes() + " nodes");
+            }
+        }
     }
 
     /**

@@ -4,7 +4,6 @@ import io.mpirunj.MpiException;
 import io.mpirunj.Request;
 import io.mpirunj.runtime.transport.TransportProgress;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
 
 /** Waiting on several requests at once. */
@@ -19,14 +18,14 @@ public final class Requests {
      * Serves the runtime's {@link Request} and the {@code mpi} bindings' requests alike.
      */
     public static <R, S, E extends RuntimeException> S[] awaitAll(R[] requests, S[] out, Class<E> failure,
-            BiFunction<R, Integer, S> await) {
+            Await<R, S> await) {
         E first = null;
         for (int i = 0; i < requests.length; i++) {
             if (requests[i] == null) {
                 continue;
             }
             try {
-                out[i] = await.apply(requests[i], i);
+                out[i] = await.await(requests[i], i);
             } catch (RuntimeException e) {
                 if (!failure.isInstance(e)) {
                     throw e;
@@ -40,6 +39,12 @@ public final class Requests {
             throw first;
         }
         return out;
+    }
+
+    /** Waits for one entry of {@link #awaitAll}, given its index (an int: nothing boxed per entry). */
+    @FunctionalInterface
+    public interface Await<R, S> {
+        S await(R request, int index);
     }
 
     /**

@@ -15,10 +15,11 @@ import io.mpirunj.runtime.transport.TransportProgress;
  * parks. With free cores a short spin pays off: the completing thread runs elsewhere at that moment.
  *
  * @param drivePollNanos see {@link #DRIVE_POLL_NANOS_PROP}
- * @param hooks the engine's progress hooks (see {@link ProgressHook}); null if none can be registered
+ * @param engine the engine whose progress hooks (see {@link ProgressHook}) waiters run; null if none can be
+ *     registered
  * @param io the engine's transport, when waiters drive its I/O themselves; else null (they park until woken)
  */
-public record WaitPolicy(NanoClock clock, long spinNanos, long yieldNanos, long drivePollNanos, P2pEngine hooks,
+public record WaitPolicy(NanoClock clock, long spinNanos, long yieldNanos, long drivePollNanos, P2pEngine engine,
         TransportProgress io) {
     /** Pure spinning before the first yield, overriding the transport's choice; {@code -Dmpirunj.p2p.spinNanos}. */
     static final String SPIN_NANOS_PROP = "mpirunj.p2p.spinNanos";
@@ -64,14 +65,14 @@ public record WaitPolicy(NanoClock clock, long spinNanos, long yieldNanos, long 
 
     /** Runs the progress hooks, if any; cheap when there are none. */
     void progress() {
-        if (hooks != null) {
-            hooks.progress();
+        if (engine != null) {
+            engine.progress();
         }
     }
 
     /** True if a parked waiter must wake now and then to run progress hooks. */
     boolean hasProgressHooks() {
-        return hooks != null && hooks.hasProgressHooks();
+        return engine != null && engine.hasProgressHooks();
     }
 
     /** {@link #of(NanoClock, long, long, int, int)} for a transport whose crowded waiters do not yield. */

@@ -134,6 +134,7 @@ public final class Reductions {
             case LONG -> { if (toView) ((LongBuffer) view).put(at, (long[]) array, 0, m); else ((LongBuffer) view).get(at, (long[]) array, 0, m); }
             case FLOAT -> { if (toView) ((FloatBuffer) view).put(at, (float[]) array, 0, m); else ((FloatBuffer) view).get(at, (float[]) array, 0, m); }
             case DOUBLE -> { if (toView) ((DoubleBuffer) view).put(at, (double[]) array, 0, m); else ((DoubleBuffer) view).get(at, (double[]) array, 0, m); }
+            default -> throw new IllegalStateException("no bulk copy for " + type);
         }
     }
 
