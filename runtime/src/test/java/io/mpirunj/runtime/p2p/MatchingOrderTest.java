@@ -1,6 +1,7 @@
 package io.mpirunj.runtime.p2p;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.mpirunj.Buffer;
 import io.mpirunj.Comm;
@@ -62,5 +63,7 @@ class MatchingOrderTest {
         assertEquals("0:2:40", s.source() + ":" + s.tag() + ":" + got[0]);
         s = r2.recv(Buffer.of(got), Comm.ANY_SOURCE, Comm.ANY_TAG);
         assertEquals("0:1:20", s.source() + ":" + s.tag() + ":" + got[0]);
+        // the messages taken from behind another (30, 40) left their queues: nothing is left to match
+        assertNull(r2.iprobe(Comm.ANY_SOURCE, Comm.ANY_TAG));
     }
 }
