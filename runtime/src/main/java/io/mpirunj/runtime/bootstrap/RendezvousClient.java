@@ -18,6 +18,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
+import java.net.Proxy;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
@@ -121,7 +122,9 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
                 .setHost(advertised.getHostString())
                 .setPort(advertised.getPort())).build();
         java.io.ByteArrayOutputStream encoded = new java.io.ByteArrayOutputStream();
-        Socket socket = new Socket();
+        // never through a SOCKS proxy (-DsocksProxyHost): the launcher is on the job's own network, and the
+        // proxy selector's set-up (reading the JDK's net.properties) is start-up work every rank saves
+        Socket socket = new Socket(Proxy.NO_PROXY);
         try {
             ControlCodec.write(new DataOutputStream(encoded), registration);
             long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
@@ -140,7 +143,7 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
                     closeQuietly(socket);
                     Thread.sleep(Math.min(backoffMs, leftMs)); // the host rank is still starting
                     backoffMs = Math.min(backoffMs * 2, 200);
-                    socket = new Socket();
+                    socket = new Socket(Proxy.NO_PROXY);
                 }
             }
             socket.setSoTimeout(timeoutMs);

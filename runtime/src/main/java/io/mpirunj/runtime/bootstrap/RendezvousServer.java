@@ -18,7 +18,6 @@ import io.mpirunj.runtime.wire.StatusReply;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -178,15 +177,11 @@ public final class RendezvousServer implements AutoCloseable {
         this.group = io.newGroup(1, "mpirunj-rendezvous");
         this.loop = group.next();
         try {
-            this.serverChannel = io.server(group)
-                    .childHandler(new ChannelInitializer<Channel>() {
-                        @Override
-                        protected void initChannel(Channel ch) {
-                            ControlCodec.install(ch.pipeline());
-                            ch.pipeline().addLast("rank", new RankConnection());
-                        }
-                    })
-                    .bind(bindHost, port).syncUninterruptibly().channel();
+            this.serverChannel = NettyIo.listen(group, io.newListeningChannel(false), new InetSocketAddress(bindHost, port),
+                    ch -> {
+                        ControlCodec.install(ch.pipeline());
+                        ch.pipeline().addLast("rank", new RankConnection());
+                    }).syncUninterruptibly().channel();
         } catch (Exception e) {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             throw new MpiException("cannot bind the rendezvous endpoint to " + bindHost + (port == 0 ? "" : ":" + port)

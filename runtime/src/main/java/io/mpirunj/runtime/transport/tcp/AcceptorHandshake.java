@@ -7,7 +7,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
-import io.netty.handler.codec.ByteToMessageDecoder;
 import java.util.List;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -25,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * rank (an answer saying why), or no hello within the handshake timeout. The transport and the
  * job carry on. One instance per channel.
  */
-final class AcceptorHandshake extends ByteToMessageDecoder {
+final class AcceptorHandshake extends HandshakeDecoder {
     private static final Logger LOG = LoggerFactory.getLogger(AcceptorHandshake.class);
 
     private final TcpTransport transport;

@@ -7,7 +7,6 @@ import io.mpirunj.runtime.wire.HelloReply;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
-import io.netty.handler.codec.ByteToMessageDecoder;
 import java.util.List;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * write. A refusal, a reply from the wrong rank or version, garbage or a timeout is logged, becomes
  * the link's failure cause, and closes the connection. One instance per channel.
  */
-final class ConnectorHandshake extends ByteToMessageDecoder {
+final class ConnectorHandshake extends HandshakeDecoder {
     private static final Logger LOG = LoggerFactory.getLogger(ConnectorHandshake.class);
 
     private final TcpTransport transport;

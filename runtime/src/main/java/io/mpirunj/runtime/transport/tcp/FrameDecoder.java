@@ -8,7 +8,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import java.nio.ByteBuffer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,7 +40,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>One instance per channel (it holds the parse state); runs on the channel's event loop.
  */
-final class FrameDecoder extends ChannelInboundHandlerAdapter {
+final class FrameDecoder extends PlainInboundHandler {
     private static final Logger LOG = LoggerFactory.getLogger(FrameDecoder.class);
 
     /** Finds the buffer a DATA (or large EAGER) payload streams into. Called on the event loop; never blocks. */

@@ -1,10 +1,10 @@
 package io.mpirunj.runtime.transport.tcp;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelOutboundHandler;
 import io.netty.channel.ChannelPromise;
+import java.net.SocketAddress;
 
 /**
  * Writes an {@link OutboundFrame} as a small pooled prefix buffer (length, header length, header)
@@ -16,10 +16,11 @@ import io.netty.channel.ChannelPromise;
  * pass through untouched.
  *
  * <p>Ownership: takes the payload out of the frame and hands it to the channel (which releases it
- * once written or failed); releases the {@link OutboundFrame}. Stateless, hence sharable.
+ * once written or failed); releases the {@link OutboundFrame}. Stateless, hence sharable: Netty checks
+ * that only of its adapters, and this handler is not one, for the reason {@link PlainInboundHandler}
+ * gives; so every outbound operation other than {@code write} is passed on here.
  */
-@ChannelHandler.Sharable
-final class FrameEncoder extends ChannelOutboundHandlerAdapter {
+final class FrameEncoder implements ChannelOutboundHandler {
     static final FrameEncoder INSTANCE = new FrameEncoder();
 
     /** Payloads up to this size travel inside the prefix buffer. */
@@ -52,5 +53,54 @@ final class FrameEncoder extends ChannelOutboundHandlerAdapter {
             ctx.write(prefix, ctx.voidPromise()); // its failure fails the payload's write too
             ctx.write(payload, promise);
         }
+    }
+
+    @Override
+    public void flush(ChannelHandlerContext ctx) {
+        ctx.flush();
+    }
+
+    @Override
+    public void read(ChannelHandlerContext ctx) {
+        ctx.read();
+    }
+
+    @Override
+    public void bind(ChannelHandlerContext ctx, SocketAddress local, ChannelPromise promise) {
+        ctx.bind(local, promise);
+    }
+
+    @Override
+    public void connect(ChannelHandlerContext ctx, SocketAddress remote, SocketAddress local, ChannelPromise promise) {
+        ctx.connect(remote, local, promise);
+    }
+
+    @Override
+    public void disconnect(ChannelHandlerContext ctx, ChannelPromise promise) {
+        ctx.disconnect(promise);
+    }
+
+    @Override
+    public void close(ChannelHandlerContext ctx, ChannelPromise promise) {
+        ctx.close(promise);
+    }
+
+    @Override
+    public void deregister(ChannelHandlerContext ctx, ChannelPromise promise) {
+        ctx.deregister(promise);
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+    }
+
+    @Override
+    @SuppressWarnings("deprecation") // ChannelHandler's, which a ChannelOutboundHandler still has to have
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        ctx.fireExceptionCaught(cause);
     }
 }

@@ -4,7 +4,6 @@ import io.mpirunj.Buffer;
 import io.mpirunj.runtime.transport.Frame;
 import io.mpirunj.runtime.transport.FrameSink;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.epoll.EpollSocketChannel;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -30,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * after reads at most every {@link #REARM_NANOS}. A Unix domain socket (the same-host path) has no
  * acknowledgements: it is not an {@code EpollSocketChannel}, so this is skipped there.
  */
-final class InboundDispatcher extends ChannelInboundHandlerAdapter implements FrameDecoder.DataTargets {
+final class InboundDispatcher extends PlainInboundHandler implements FrameDecoder.DataTargets {
     private static final Logger LOG = LoggerFactory.getLogger(InboundDispatcher.class);
 
     /** Whether accepted connections acknowledge lazily (epoll only); {@code -Dmpirunj.tcp.delayedAcks}. */

@@ -1,7 +1,6 @@
 package io.mpirunj.runtime.transport.tcp;
 
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -11,7 +10,7 @@ import org.slf4j.LoggerFactory;
  * link's writing when the channel becomes writable again, and records why the channel failed.
  * One instance per channel.
  */
-final class LinkHandler extends ChannelInboundHandlerAdapter {
+final class LinkHandler extends PlainInboundHandler {
     private static final Logger LOG = LoggerFactory.getLogger(LinkHandler.class);
 
     private final OutboundLink link;

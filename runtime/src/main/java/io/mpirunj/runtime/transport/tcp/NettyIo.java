@@ -1,11 +1,14 @@
 package io.mpirunj.runtime.transport.tcp;
 
-import io.netty.bootstrap.Bootstrap;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelConfig;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -24,6 +27,13 @@ import io.netty.channel.unix.DomainSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.ResourceLeakDetector;
 import io.netty.util.concurrent.EventExecutor;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.net.UnknownHostException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Netty plumbing shared by the TCP transport and the rendezvous endpoints: native epoll when
@@ -31,6 +41,8 @@ import io.netty.util.concurrent.EventExecutor;
  * epoll also the Unix domain sockets of the same-host path ({@link TcpConfig#LOCAL_SOCKETS_PROP}).
  */
 public final class NettyIo {
+    private static final Logger LOG = LoggerFactory.getLogger(NettyIo.class);
+
     /** Netty's JFR property: with JFR events on, Netty's allocator initialises JFR in every rank. */
     public static final String NETTY_JFR_PROP = "io.netty.jfr.enabled";
     /** Netty's default allocator ({@code ByteBufAllocator.DEFAULT}): "adaptive" in Netty 4.2, "pooled" here. */
@@ -93,53 +105,150 @@ public final class NettyIo {
         return epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
     }
 
-    /** A client bootstrap on {@code group} with the common options. */
-    public Bootstrap client(EventLoopGroup group) {
-        return client(group, epoll ? EpollSocketChannel.class : NioSocketChannel.class)
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.SO_KEEPALIVE, true);
-    }
-
-    /** A server bootstrap on {@code group} with the common options for accepted channels. */
-    public ServerBootstrap server(EventLoopGroup group) {
-        return server(group, epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childOption(ChannelOption.SO_KEEPALIVE, true);
+    /**
+     * A channel to connect with, not yet registered: TCP (epoll or NIO), or with {@code domain} a Unix domain
+     * socket (epoll only); the pooled allocator, {@link #readAllocator} reads, and for TCP {@code TCP_NODELAY}
+     * and {@code SO_KEEPALIVE}. {@link #connect} connects it.
+     */
+    Channel newConnectingChannel(boolean domain) {
+        Channel ch;
+        if (domain) {
+            requireEpoll();
+            ch = new EpollDomainSocketChannel();
+        } else {
+            ch = epoll ? new EpollSocketChannel() : new NioSocketChannel();
+            ch.config().setOption(ChannelOption.TCP_NODELAY, true);
+            ch.config().setOption(ChannelOption.SO_KEEPALIVE, true);
+        }
+        ch.config().setAllocator(PooledByteBufAllocator.DEFAULT);
+        ch.config().setRecvByteBufAllocator(readAllocator());
+        return ch;
     }
 
     /**
-     * A client bootstrap for Unix domain sockets (epoll only) on {@code group}: the common options but
-     * no TCP ones ({@code TCP_NODELAY}, {@code SO_KEEPALIVE} mean nothing there).
+     * A channel to listen with, not yet registered: TCP (epoll or NIO), or with {@code domain} a Unix domain
+     * socket (epoll only), with the pooled allocator and a backlog of 1,024. {@link #listen} binds it.
      */
-    Bootstrap domainClient(EventLoopGroup group) {
-        requireEpoll();
-        return client(group, EpollDomainSocketChannel.class);
+    public ServerChannel newListeningChannel(boolean domain) {
+        ServerChannel ch;
+        if (domain) {
+            requireEpoll();
+            ch = new EpollServerDomainSocketChannel();
+        } else {
+            ch = epoll ? new EpollServerSocketChannel() : new NioServerSocketChannel();
+        }
+        ch.config().setAllocator(PooledByteBufAllocator.DEFAULT);
+        ch.config().setOption(ChannelOption.SO_BACKLOG, 1024);
+        return ch;
     }
 
-    /** A server bootstrap for Unix domain sockets (epoll only) on {@code group}, as {@link #domainClient}. */
-    ServerBootstrap domainServer(EventLoopGroup group) {
-        requireEpoll();
-        return server(group, EpollServerDomainSocketChannel.class);
+    /**
+     * Registers {@code ch} (set up, handlers added) with {@code group}, then connects it to {@code remote}, which
+     * must be resolved: what Netty's {@code Bootstrap.connect} does, without its reflection (a channel factory, a
+     * resolver that reads its type parameter) and without a {@code ChannelInitializer}, whose annotations Netty
+     * reads ({@link PlainInboundHandler} says why that matters). The future is {@code ch}'s; it fails, and
+     * {@code ch} is closed, if the registration or the connection fails ({@code CONNECT_TIMEOUT_MILLIS} applies)
+     * or {@code remote} is a host name without an address.
+     */
+    static ChannelFuture connect(EventLoopGroup group, Channel ch, SocketAddress remote) {
+        ChannelPromise connected = ch.newPromise();
+        connected.addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+        registerThen(group, ch, connected, () -> {
+            if (remote instanceof InetSocketAddress && ((InetSocketAddress) remote).isUnresolved()) {
+                connected.setFailure(new UnknownHostException(((InetSocketAddress) remote).getHostString()
+                        + ": no address for this host name"));
+            } else {
+                ch.connect(remote, connected);
+            }
+        });
+        return connected;
     }
 
-    /** A client bootstrap of channels of {@code type} on {@code group} with the options of every transport. */
-    private Bootstrap client(EventLoopGroup group, Class<? extends Channel> type) {
-        return new Bootstrap()
-                .group(group)
-                .channel(type)
-                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                .option(ChannelOption.RCVBUF_ALLOCATOR, readAllocator());
+    /**
+     * Registers {@code server} with {@code group}, then binds it to {@code local}; each connection it accepts gets
+     * the options {@link #newConnectingChannel} gives, is handed to {@code onAccepted} (to add its handlers and
+     * options) and is registered with {@code group}. What Netty's {@code ServerBootstrap.bind} does, without its
+     * reflection and annotations; as it does, a failing accept (too many open files) pauses accepting for a second.
+     */
+    public static ChannelFuture listen(EventLoopGroup group, ServerChannel server, SocketAddress local,
+            Consumer<Channel> onAccepted) {
+        server.pipeline().addLast("acceptor", new Acceptor(group, onAccepted));
+        ChannelPromise bound = server.newPromise();
+        bound.addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+        registerThen(group, server, bound, () -> server.bind(local, bound));
+        return bound;
     }
 
-    /** A server bootstrap of {@code type} on {@code group} with the options of every transport, its own and its children's. */
-    private ServerBootstrap server(EventLoopGroup group, Class<? extends ServerChannel> type) {
-        return new ServerBootstrap()
-                .group(group)
-                .channel(type)
-                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                .option(ChannelOption.SO_BACKLOG, 1024)
-                .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                .childOption(ChannelOption.RCVBUF_ALLOCATOR, readAllocator());
+    /** Registers {@code ch} with {@code group}; on its event loop then runs {@code next}, or fails {@code done}. */
+    private static void registerThen(EventLoopGroup group, Channel ch, ChannelPromise done, Runnable next) {
+        ChannelFuture registered;
+        try {
+            registered = group.register(ch);
+        } catch (Throwable t) {
+            ch.unsafe().closeForcibly();
+            done.setFailure(t);
+            return;
+        }
+        registered.addListener(r -> {
+            if (r.isSuccess()) {
+                next.run();
+            } else {
+                if (ch.isRegistered()) {
+                    ch.close();
+                } else {
+                    ch.unsafe().closeForcibly();
+                }
+                done.tryFailure(r.cause());
+            }
+        });
+    }
+
+    /** The listening channel's one handler: sets up and registers each accepted connection ({@link #listen}). */
+    private static final class Acceptor extends PlainInboundHandler {
+        private final EventLoopGroup group;
+        private final Consumer<Channel> onAccepted;
+
+        Acceptor(EventLoopGroup group, Consumer<Channel> onAccepted) {
+            this.group = group;
+            this.onAccepted = onAccepted;
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            Channel child = (Channel) msg;
+            try {
+                if (!(child instanceof DomainSocketChannel)) {
+                    child.config().setOption(ChannelOption.TCP_NODELAY, true);
+                    child.config().setOption(ChannelOption.SO_KEEPALIVE, true);
+                }
+                child.config().setAllocator(PooledByteBufAllocator.DEFAULT);
+                child.config().setRecvByteBufAllocator(readAllocator());
+                onAccepted.accept(child);
+                group.register(child).addListener(r -> {
+                    if (!r.isSuccess()) {
+                        dropAccepted(child, r.cause());
+                    }
+                });
+            } catch (Throwable t) {
+                dropAccepted(child, t);
+            }
+        }
+
+        private static void dropAccepted(Channel child, Throwable cause) {
+            child.unsafe().closeForcibly();
+            LOG.warn("cannot set up a connection accepted from {}: {}", child.remoteAddress(), cause.toString());
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            ChannelConfig config = ctx.channel().config();
+            if (config.isAutoRead()) { // else accepting is paused already, or not yet started
+                config.setAutoRead(false);
+                ctx.executor().schedule(() -> config.setAutoRead(true), 1, TimeUnit.SECONDS);
+            }
+            LOG.warn("cannot accept a connection on {} (accepting again in a second): {}", ctx.channel().localAddress(),
+                    cause.toString());
+        }
     }
 
     private void requireEpoll() {

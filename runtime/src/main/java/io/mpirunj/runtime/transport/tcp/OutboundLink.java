@@ -3,7 +3,6 @@ package io.mpirunj.runtime.transport.tcp;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoop;
 import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.util.concurrent.Future;
@@ -161,14 +160,10 @@ final class OutboundLink {
 
     /** Opens {@link #channel} to {@code remote}: a Unix domain socket ({@code domain}) or TCP (event loop). */
     private void open(SocketAddress remote, boolean domain) {
-        ChannelFuture f = (domain ? transport.domainBootstrap(loop) : transport.clientBootstrap(loop))
-                .handler(new ChannelInitializer<Channel>() {
-                    @Override
-                    protected void initChannel(Channel ch) {
-                        ch.pipeline().addLast("encoder", FrameEncoder.INSTANCE);
-                        ch.pipeline().addLast("handshake", new ConnectorHandshake(transport, OutboundLink.this));
-                    }
-                }).connect(remote);
+        ChannelFuture f = transport.connect(loop, remote, domain, p -> {
+            p.addLast("encoder", FrameEncoder.INSTANCE);
+            p.addLast("handshake", new ConnectorHandshake(transport, this));
+        });
         Channel ch = f.channel();
         channel = ch;
         mayFallBack = domain;

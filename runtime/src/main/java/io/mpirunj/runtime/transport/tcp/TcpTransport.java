@@ -7,20 +7,22 @@ import io.mpirunj.runtime.transport.FrameSink;
 import io.mpirunj.runtime.transport.NetworkTransport;
 import io.mpirunj.runtime.transport.TransportProgress;
 import io.mpirunj.runtime.wire.Hello;
-import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.ServerChannel;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.util.concurrent.Future;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +32,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -138,11 +141,8 @@ public final class TcpTransport implements NetworkTransport {
         this.group = config.ioThreads() == 0 ? new ProgressLoop(io.handlerFactory(), "mpirunj-tcp-r" + rank)
                 : io.newGroup(config.ioThreads(), "mpirunj-tcp-r" + rank);
         try {
-            this.serverChannel = io.server(group)
-                    .option(ChannelOption.AUTO_READ, false) // accept nothing until start()
-                    .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark)
-                    .childHandler(acceptedPipeline())
-                    .bind(config.bindHost(), 0).syncUninterruptibly().channel();
+            this.serverChannel = listen(false, new InetSocketAddress(config.bindHost(), 0)).syncUninterruptibly()
+                    .channel();
         } catch (Exception e) {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             throw new MpiException(owner + ": cannot bind the TCP transport to " + config.bindHost() + ": " + e, e);
@@ -156,27 +156,26 @@ public final class TcpTransport implements NetworkTransport {
                         : NettyIo.printable(((DomainSocketAddress) localServer.localAddress()).path()));
     }
 
-    /** The pipeline of an accepted connection, TCP or Unix domain socket alike. */
-    private ChannelInitializer<Channel> acceptedPipeline() {
-        return new ChannelInitializer<Channel>() {
-            @Override
-            protected void initChannel(Channel ch) {
-                // before the first read: Netty keeps the read handle it makes then
-                ch.config().setRecvByteBufAllocator(new TargetedReadAllocator(NettyIo.readAllocator()));
-                ch.pipeline().addLast("handshake", new AcceptorHandshake(TcpTransport.this));
-            }
-        };
+    /**
+     * Binds a listener ({@code domain}: a Unix domain socket, else TCP) that accepts nothing until {@link #start}. An
+     * accepted connection, TCP or Unix domain socket alike, starts with the acceptor's half of the handshake.
+     */
+    private ChannelFuture listen(boolean domain, SocketAddress at) {
+        ServerChannel listener = io.newListeningChannel(domain);
+        listener.config().setAutoRead(false);
+        return NettyIo.listen(group, listener, at, ch -> {
+            ch.config().setWriteBufferWaterMark(waterMark);
+            // before the first read: Netty keeps the read handle it makes then
+            ch.config().setRecvByteBufAllocator(new TargetedReadAllocator(NettyIo.readAllocator()));
+            ch.pipeline().addLast("handshake", new AcceptorHandshake(this));
+        });
     }
 
     /** Binds this rank's Unix domain socket (not yet accepting); null, logged, if it cannot. */
     private Channel bindLocal() {
         DomainSocketAddress name = localSocketName(advertised, rank);
         try {
-            return io.domainServer(group)
-                    .option(ChannelOption.AUTO_READ, false) // accept nothing until start()
-                    .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark)
-                    .childHandler(acceptedPipeline())
-                    .bind(name).syncUninterruptibly().channel();
+            return listen(true, name).syncUninterruptibly().channel();
         } catch (Exception e) {
             LOG.debug("{}: no same-host path: cannot bind {}: {}", owner, NettyIo.printable(name.path()), e.toString());
             return null;
@@ -546,25 +545,23 @@ public final class TcpTransport implements NetworkTransport {
         return table == null ? null : table[peer];
     }
 
-    /** For a connection to a peer's Unix domain socket ({@link TcpConfig#LOCAL_SOCKET_SEND_BUFFER_BYTES_PROP}). */
-    Bootstrap domainBootstrap(EventLoop loop) {
-        return withSendOptions(io.domainClient(loop), LOCAL_SOCKET_SEND_BUFFER_BYTES);
-    }
-
-    /** For a connection to a peer's TCP listener ({@link TcpConfig#SEND_BUFFER_BYTES_PROP}). */
-    Bootstrap clientBootstrap(EventLoop loop) {
-        return withSendOptions(io.client(loop), SEND_BUFFER_BYTES);
-    }
-
-    /** The options of every connection a rank opens to send on: {@code sendBufferBytes} (0: the kernel's), set before connect. */
-    private Bootstrap withSendOptions(Bootstrap b, int sendBufferBytes) {
+    /**
+     * A connection to {@code remote}, a peer's Unix domain socket ({@code domain}) or TCP listener, on {@code loop},
+     * its pipeline from {@code handlers}: the send buffer of {@link TcpConfig#LOCAL_SOCKET_SEND_BUFFER_BYTES_PROP}
+     * or {@link TcpConfig#SEND_BUFFER_BYTES_PROP} (0: the kernel's), set before connecting, and the transport's
+     * connect timeout, write water marks and send allocator. The future is the channel's.
+     */
+    ChannelFuture connect(EventLoop loop, SocketAddress remote, boolean domain, Consumer<ChannelPipeline> handlers) {
+        Channel ch = io.newConnectingChannel(domain);
+        int sendBufferBytes = domain ? LOCAL_SOCKET_SEND_BUFFER_BYTES : SEND_BUFFER_BYTES;
         if (sendBufferBytes > 0) {
-            b.option(ChannelOption.SO_SNDBUF, sendBufferBytes);
+            ch.config().setOption(ChannelOption.SO_SNDBUF, sendBufferBytes);
         }
-        return b
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.connectTimeoutMs())
-                .option(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark)
-                .option(ChannelOption.ALLOCATOR, sendAllocator);
+        ch.config().setConnectTimeoutMillis(config.connectTimeoutMs());
+        ch.config().setWriteBufferWaterMark(waterMark);
+        ch.config().setAllocator(sendAllocator);
+        handlers.accept(ch.pipeline());
+        return NettyIo.connect(loop, ch, remote);
     }
 
     /** Null if {@code hello} may connect, else why not. */

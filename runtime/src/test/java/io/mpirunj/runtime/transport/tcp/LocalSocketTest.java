@@ -158,8 +158,10 @@ class LocalSocketTest {
         assertTrue(t1.closeLocalSocketForTest());
         io.netty.channel.EventLoopGroup group = NettyIo.select(true).newGroup(1, "impostor");
         try {
-            Channel impostor = NettyIo.select(true).domainServer(group)
-                    .childHandler(new io.netty.channel.ChannelInboundHandlerAdapter() {
+            NettyIo netty = NettyIo.select(true);
+            Channel impostor = NettyIo.listen(group, netty.newListeningChannel(true),
+                    TcpTransport.localSocketName(t1.advertisedAddress(), 1),
+                    ch -> ch.pipeline().addLast(new io.netty.channel.ChannelInboundHandlerAdapter() {
                         @Override
                         public void channelRead(io.netty.channel.ChannelHandlerContext ctx, Object msg) {
                             io.netty.util.ReferenceCountUtil.release(msg);
@@ -167,8 +169,7 @@ class LocalSocketTest {
                                     .setProtocolVersion(WireProtocol.VERSION).setAccepted(false)
                                     .setReason("job token mismatch").build()));
                         }
-                    })
-                    .bind(TcpTransport.localSocketName(t1.advertisedAddress(), 1)).sync().channel();
+                    })).sync().channel();
             exchange(0, 1, 6);
             assertFalse(NettyIo.isDomain(transports.get(0).outboundChannel(1)), "refused at the name: TCP");
             assertTrue(sinks.get(0).failures.isEmpty() && sinks.get(1).failures.isEmpty());
@@ -201,12 +202,9 @@ class LocalSocketTest {
         io.netty.channel.EventLoopGroup group = NettyIo.select(true).newGroup(1, "uid-test");
         try {
             DomainSocketAddress name = new DomainSocketAddress("\0mpirunj-uid-test-" + ProcessHandle.current().pid());
-            Channel server = NettyIo.select(true).domainServer(group)
-                    .childHandler(new io.netty.channel.ChannelInboundHandlerAdapter())
-                    .bind(name).sync().channel();
-            Channel client = NettyIo.select(true).domainClient(group)
-                    .handler(new io.netty.channel.ChannelInboundHandlerAdapter())
-                    .connect(name).sync().channel();
+            NettyIo netty = NettyIo.select(true);
+            Channel server = NettyIo.listen(group, netty.newListeningChannel(true), name, ch -> { }).sync().channel();
+            Channel client = NettyIo.connect(group, netty.newConnectingChannel(true), name).sync().channel();
             assertNull(NettyIo.strangerListening(client), "our own listener");
             assertNull(NettyIo.strangerListening(client, ours));
             String why = NettyIo.strangerListening(client, ours + 1);
