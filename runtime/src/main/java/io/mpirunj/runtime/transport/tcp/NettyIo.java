@@ -32,6 +32,7 @@ import java.net.SocketAddress;
 import java.net.UnknownHostException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -107,21 +108,11 @@ public final class NettyIo {
 
     /**
      * A channel to connect with, not yet registered: TCP (epoll or NIO), or with {@code domain} a Unix domain
-     * socket (epoll only); the pooled allocator, {@link #readAllocator} reads, and for TCP {@code TCP_NODELAY}
-     * and {@code SO_KEEPALIVE}. {@link #connect} connects it.
+     * socket (epoll only), with {@link #setConnectionOptions}. {@link #connect} connects it.
      */
     Channel newConnectingChannel(boolean domain) {
-        Channel ch;
-        if (domain) {
-            requireEpoll();
-            ch = new EpollDomainSocketChannel();
-        } else {
-            ch = epoll ? new EpollSocketChannel() : new NioSocketChannel();
-            ch.config().setOption(ChannelOption.TCP_NODELAY, true);
-            ch.config().setOption(ChannelOption.SO_KEEPALIVE, true);
-        }
-        ch.config().setAllocator(PooledByteBufAllocator.DEFAULT);
-        ch.config().setRecvByteBufAllocator(readAllocator());
+        Channel ch = newChannel(domain, EpollDomainSocketChannel::new, EpollSocketChannel::new, NioSocketChannel::new);
+        setConnectionOptions(ch);
         return ch;
     }
 
@@ -130,16 +121,33 @@ public final class NettyIo {
      * socket (epoll only), with the pooled allocator and a backlog of 1,024. {@link #listen} binds it.
      */
     public ServerChannel newListeningChannel(boolean domain) {
-        ServerChannel ch;
-        if (domain) {
-            requireEpoll();
-            ch = new EpollServerDomainSocketChannel();
-        } else {
-            ch = epoll ? new EpollServerSocketChannel() : new NioServerSocketChannel();
-        }
+        ServerChannel ch = newChannel(domain, EpollServerDomainSocketChannel::new, EpollServerSocketChannel::new,
+                NioServerSocketChannel::new);
         ch.config().setAllocator(PooledByteBufAllocator.DEFAULT);
         ch.config().setOption(ChannelOption.SO_BACKLOG, 1024);
         return ch;
+    }
+
+    /** A Unix domain socket channel ({@code domain}: epoll only), else epoll's or NIO's TCP one. */
+    private <C extends Channel> C newChannel(boolean domain, Supplier<C> unixDomain, Supplier<C> epollTcp,
+            Supplier<C> nioTcp) {
+        if (domain) {
+            requireEpoll();
+        }
+        return (domain ? unixDomain : epoll ? epollTcp : nioTcp).get();
+    }
+
+    /**
+     * The options of every connection, opened or accepted: the pooled allocator, {@link #readAllocator} reads, and
+     * for TCP {@code TCP_NODELAY} and {@code SO_KEEPALIVE}.
+     */
+    private static void setConnectionOptions(Channel ch) {
+        if (!(ch instanceof DomainSocketChannel)) {
+            ch.config().setOption(ChannelOption.TCP_NODELAY, true);
+            ch.config().setOption(ChannelOption.SO_KEEPALIVE, true);
+        }
+        ch.config().setAllocator(PooledByteBufAllocator.DEFAULT);
+        ch.config().setRecvByteBufAllocator(readAllocator());
     }
 
     /**
@@ -166,7 +174,7 @@ public final class NettyIo {
 
     /**
      * Registers {@code server} with {@code group}, then binds it to {@code local}; each connection it accepts gets
-     * the options {@link #newConnectingChannel} gives, is handed to {@code onAccepted} (to add its handlers and
+     * {@link #setConnectionOptions}, is handed to {@code onAccepted} (to add its handlers and
      * options) and is registered with {@code group}. What Netty's {@code ServerBootstrap.bind} does, without its
      * reflection and annotations; as it does, a failing accept (too many open files) pauses accepting for a second.
      */
@@ -217,12 +225,7 @@ public final class NettyIo {
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             Channel child = (Channel) msg;
             try {
-                if (!(child instanceof DomainSocketChannel)) {
-                    child.config().setOption(ChannelOption.TCP_NODELAY, true);
-                    child.config().setOption(ChannelOption.SO_KEEPALIVE, true);
-                }
-                child.config().setAllocator(PooledByteBufAllocator.DEFAULT);
-                child.config().setRecvByteBufAllocator(readAllocator());
+                setConnectionOptions(child);
                 onAccepted.accept(child);
                 group.register(child).addListener(r -> {
                     if (!r.isSuccess()) {

@@ -13,12 +13,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One {@link Transport#send} on its way: the frame, its payload and the completion callback. It is
- * the message an outbound channel carries to {@link FrameEncoder}, and the listener of that write's
+ * what {@link OutboundLink} queues and {@link FrameEncoder} writes, and the listener of that write's
  * promise, so a send costs this object and the promise, nothing more.
  *
  * <p>Ownership: the payload belongs to this object until {@link FrameEncoder} takes it (and hands it
- * to the channel) or it is {@linkplain #fail failed}. The object is reference counted like a ByteBuf
- * so that a write Netty drops before the encoder (a closed channel) still releases the payload.
+ * to the channel) or it is {@linkplain #fail failed}. The object is reference counted like a ByteBuf:
+ * the encoder releases it as it writes it, and a payload it still holds then is released with it.
  *
  * <p>The {@link Transport.WriteListener} runs exactly once: from the write promise if the frame was
  * written to a channel, else from {@link #fail}; the transport never does both for one frame.

@@ -160,10 +160,8 @@ final class OutboundLink {
 
     /** Opens {@link #channel} to {@code remote}: a Unix domain socket ({@code domain}) or TCP (event loop). */
     private void open(SocketAddress remote, boolean domain) {
-        ChannelFuture f = transport.connect(loop, remote, domain, p -> {
-            p.addLast("encoder", FrameEncoder.INSTANCE);
-            p.addLast("handshake", new ConnectorHandshake(transport, this));
-        });
+        ChannelFuture f = transport.connect(loop, remote, domain,
+                p -> p.addLast("handshake", new ConnectorHandshake(transport, this)));
         Channel ch = f.channel();
         channel = ch;
         mayFallBack = domain;
@@ -279,9 +277,10 @@ final class OutboundLink {
                 }
                 if (f.wantsChunks()) {
                     streaming = new ChunkedPayload(f);
-                    channel.write(f, channel.voidPromise()); // its prefix; a failure closes the link
+                    FrameEncoder.write(channel, f, channel.voidPromise()); // its prefix; a failure closes the link
                 } else {
-                    channel.write(f, f.wantsCompletion() ? channel.newPromise().addListener(f) : channel.voidPromise());
+                    FrameEncoder.write(channel, f, f.wantsCompletion() ? channel.newPromise().addListener(f)
+                            : channel.voidPromise());
                 }
             }
             written++;

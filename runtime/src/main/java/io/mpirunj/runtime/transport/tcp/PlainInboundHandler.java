@@ -9,7 +9,7 @@ import io.netty.channel.ChannelInboundHandler;
  * {@code @Sharable} annotations by reflection for each handler class (once per thread), and the JDK builds
  * an annotation proxy class for each annotation type and, from the 16th annotation instance on, a
  * constructor accessor class: bytecode generated and loaded in every rank JVM, never archived. Handlers
- * without annotations cost Netty a method look-up each, nothing more ({@code TransportHandlersTest}).
+ * without annotations cost Netty a method look-up each, nothing more ({@code TcpTransportTest} checks every handler).
  * The price is that Netty calls the pass-through methods instead of skipping this handler, for events
  * that are rare on a connection (registration, activity, writability, user events).
  */

@@ -86,9 +86,9 @@ class FrameCodecTest {
                 new Sent(Frame.data(12, 700), bytes(700, 3)));
     }
 
-    /** Encodes {@code frames} through a FrameEncoder channel; returns the bytes on the wire. */
+    /** Writes {@code frames} with {@link FrameEncoder} to a channel; returns the bytes on the wire. */
     static byte[] encode(List<Sent> frames) {
-        EmbeddedChannel ch = new EmbeddedChannel(FrameEncoder.INSTANCE);
+        EmbeddedChannel ch = new EmbeddedChannel();
         AtomicInteger written = new AtomicInteger();
         for (Sent s : frames) {
             ByteBuf payload = s.payload() == null ? null : Unpooled.copiedBuffer(s.payload());
@@ -97,7 +97,8 @@ class FrameCodecTest {
                         assertNull(cause);
                         written.incrementAndGet();
                     });
-            ch.writeAndFlush(f, ch.newPromise().addListener(f));
+            FrameEncoder.write(ch, f, ch.newPromise().addListener(f));
+            ch.flush();
         }
         assertEquals(frames.size(), written.get(), "every write listener ran once");
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -57,14 +57,8 @@ class LocalSocketTest {
         TcpTransportTest.cluster(TOKEN, transports, sinks, configs);
     }
 
-    /** Sends {@code value} from {@code src} to {@code dst} and checks it arrives. */
     private void exchange(int src, int dst, int value) throws InterruptedException {
-        TcpTransportTest.Listeners written = new TcpTransportTest.Listeners(1);
-        transports.get(src).send(dst, Frame.eager(0, value, 4), Unpooled.buffer(4).writeInt(value), written);
-        RecordingSink.Received r = sinks.get(dst).take();
-        assertEquals(src, r.src());
-        assertEquals(value, ByteBuffer.wrap(r.payload()).getInt());
-        written.awaitSuccess();
+        TcpTransportTest.exchange(transports, sinks, src, dst, value);
     }
 
     /** Two same-host ranks, one message from 0 to 1 ({@code value}); returns rank 0's link to 1, a domain socket. */
