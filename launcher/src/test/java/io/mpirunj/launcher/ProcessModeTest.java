@@ -65,6 +65,21 @@ class ProcessModeTest {
                 run::toString);
     }
 
+    /**
+     * A rank JVM connects and exchanges messages without generating proxy classes: Netty's handler annotations
+     * ({@code @Skip}, {@code @Sharable}), read by reflection for each handler class in a pipeline, made the JDK
+     * generate five per rank JVM (io.mpirunj.runtime.transport.tcp.PlainInboundHandler says why that matters).
+     */
+    @Test
+    void aRankJvmGeneratesNoProxyClasses() {
+        LauncherRun run = LauncherRun.of("-np", "2", "-J", "-Xlog:class+load=info:stdout", Ring.class.getName(), "1");
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.out().contains("ring of 2 done"), run::toString);
+        assertTrue(run.out().contains("io.mpirunj.runtime.transport.tcp.TcpTransport source:"), "the class log reached us");
+        List<String> proxies = run.outLines().stream().filter(l -> l.contains("__dynamic_proxy__")).collect(Collectors.toList());
+        assertEquals(List.of(), proxies);
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {2, 3, 4})
     void collectivesDemoChecksItselfOnEveryRank(int np) {

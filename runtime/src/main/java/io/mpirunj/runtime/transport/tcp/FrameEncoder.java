@@ -24,14 +24,27 @@ final class FrameEncoder {
     private FrameEncoder() {
     }
 
-    /** Writes {@code f} to {@code ch} (not flushed); {@code promise} completes when its last byte is written. */
+    /**
+     * Writes {@code f} to {@code ch} (not flushed); {@code promise} completes when its last byte is written, or
+     * fails (a void promise: the channel's pipeline sees the failure, and the link closes) if the prefix cannot be
+     * allocated, as a write Netty's handlers fail.
+     */
     static void write(Channel ch, OutboundFrame f, ChannelPromise promise) {
         int payloadBytes = f.payloadBytes();
         ByteBuf payload = f.takePayload(); // null: none, or a ChunkedPayload follows
         f.release();
         int prefixBytes = FrameHeaderCodec.prefixSize(f.headerSize());
         boolean inline = payload != null && payloadBytes <= COPY_THRESHOLD_BYTES;
-        ByteBuf prefix = ch.alloc().directBuffer(prefixBytes + (inline ? payloadBytes : 0));
+        ByteBuf prefix;
+        try {
+            prefix = ch.alloc().directBuffer(prefixBytes + (inline ? payloadBytes : 0));
+        } catch (Throwable t) { // out of direct memory, say
+            if (payload != null) {
+                payload.release();
+            }
+            promise.tryFailure(t);
+            return;
+        }
         FrameHeaderCodec.writePrefix(prefix, f.frame(), f.headerSize(), payloadBytes);
         if (inline) {
             prefix.writeBytes(payload, payload.readerIndex(), payloadBytes);

@@ -9,6 +9,8 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPromise;
+import io.netty.channel.DefaultChannelPromise;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -151,17 +153,17 @@ public final class NettyIo {
     }
 
     /**
-     * Registers {@code ch} (set up, handlers added) with {@code group}, then connects it to {@code remote}, which
-     * must be resolved: what Netty's {@code Bootstrap.connect} does, without its reflection (a channel factory, a
-     * resolver that reads its type parameter) and without a {@code ChannelInitializer}, whose annotations Netty
-     * reads ({@link PlainInboundHandler} says why that matters). The future is {@code ch}'s; it fails, and
-     * {@code ch} is closed, if the registration or the connection fails ({@code CONNECT_TIMEOUT_MILLIS} applies)
-     * or {@code remote} is a host name without an address.
+     * Registers {@code ch} (set up, handlers added) with {@code group}, then connects it to {@code remote}: what
+     * Netty's {@code Bootstrap.connect} does, without its reflection (a channel factory, a resolver that reads its
+     * type parameter) and without a {@code ChannelInitializer}, whose annotations Netty reads
+     * ({@link PlainInboundHandler} says why that matters). The future is {@code ch}'s, its listeners run on
+     * {@code ch}'s event loop, and the connection starts in a later task of that loop, so listeners added as soon
+     * as this returns see every outcome first, even on the loop. It fails, and {@code ch} is then closed (after
+     * those listeners), if the registration or the connection fails ({@code CONNECT_TIMEOUT_MILLIS} applies) or
+     * {@code remote} is a host name without an address.
      */
     static ChannelFuture connect(EventLoopGroup group, Channel ch, SocketAddress remote) {
-        ChannelPromise connected = ch.newPromise();
-        connected.addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
-        registerThen(group, ch, connected, () -> {
+        return registerThen(group, ch, connected -> {
             if (remote instanceof InetSocketAddress && ((InetSocketAddress) remote).isUnresolved()) {
                 connected.setFailure(new UnknownHostException(((InetSocketAddress) remote).getHostString()
                         + ": no address for this host name"));
@@ -169,7 +171,6 @@ public final class NettyIo {
                 ch.connect(remote, connected);
             }
         });
-        return connected;
     }
 
     /**
@@ -177,29 +178,35 @@ public final class NettyIo {
      * {@link #setConnectionOptions}, is handed to {@code onAccepted} (to add its handlers and
      * options) and is registered with {@code group}. What Netty's {@code ServerBootstrap.bind} does, without its
      * reflection and annotations; as it does, a failing accept (too many open files) pauses accepting for a second.
+     * The future is as {@link #connect}'s.
      */
     public static ChannelFuture listen(EventLoopGroup group, ServerChannel server, SocketAddress local,
             Consumer<Channel> onAccepted) {
         server.pipeline().addLast("acceptor", new Acceptor(group, onAccepted));
-        ChannelPromise bound = server.newPromise();
-        bound.addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
-        registerThen(group, server, bound, () -> server.bind(local, bound));
-        return bound;
+        return registerThen(group, server, bound -> server.bind(local, bound));
     }
 
-    /** Registers {@code ch} with {@code group}; on its event loop then runs {@code next}, or fails {@code done}. */
-    private static void registerThen(EventLoopGroup group, Channel ch, ChannelPromise done, Runnable next) {
+    /**
+     * Registers {@code ch} with one of {@code group}'s loops and returns a promise whose listeners run on that loop
+     * (also if the registration itself fails); once registered, a later task of the loop passes the promise to
+     * {@code next} (connect or bind). On failure the channel is closed, after the listeners the caller added.
+     */
+    private static ChannelPromise registerThen(EventLoopGroup group, Channel ch, Consumer<ChannelPromise> next) {
+        EventLoop loop = group.next();
+        ChannelPromise done = new DefaultChannelPromise(ch, loop);
         ChannelFuture registered;
         try {
-            registered = group.register(ch);
+            registered = loop.register(ch);
         } catch (Throwable t) {
             ch.unsafe().closeForcibly();
-            done.setFailure(t);
-            return;
+            return done.setFailure(t);
         }
         registered.addListener(r -> {
             if (r.isSuccess()) {
-                next.run();
+                loop.execute(() -> {
+                    done.addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+                    next.accept(done);
+                });
             } else {
                 if (ch.isRegistered()) {
                     ch.close();
@@ -209,6 +216,7 @@ public final class NettyIo {
                 done.tryFailure(r.cause());
             }
         });
+        return done;
     }
 
     /** The listening channel's one handler: sets up and registers each accepted connection ({@link #listen}). */

@@ -160,11 +160,19 @@ final class OutboundLink {
 
     /** Opens {@link #channel} to {@code remote}: a Unix domain socket ({@code domain}) or TCP (event loop). */
     private void open(SocketAddress remote, boolean domain) {
-        ChannelFuture f = transport.connect(loop, remote, domain,
-                p -> p.addLast("handshake", new ConnectorHandshake(transport, this)));
+        mayFallBack = domain;
+        ChannelFuture f;
+        try {
+            f = transport.connect(loop, remote, domain,
+                    p -> p.addLast("handshake", new ConnectorHandshake(transport, this)));
+        } catch (RuntimeException e) { // no channel could be made (out of file descriptors, say): a failed connect
+            channel = null;
+            recordCause(e);
+            down();
+            return;
+        }
         Channel ch = f.channel();
         channel = ch;
-        mayFallBack = domain;
         ch.closeFuture().addListener(c -> channelDown(ch));
         f.addListener(c -> {
             if (!c.isSuccess()) {
@@ -182,15 +190,21 @@ final class OutboundLink {
      * down. Events of a channel given up on are ignored.
      */
     private void channelDown(Channel ch) {
-        if (ch != channel) {
-            return;
+        if (ch == channel) {
+            down();
         }
+    }
+
+    /** The connection {@link #channel} (null: none could be made) is down: take TCP if it may, else the link is down. */
+    private void down() {
         if (mayFallBack && state == State.CONNECTING && !abandoned) {
             mayFallBack = false;
             LOG.debug("{}: no same-host path to rank {} ({}): connecting over TCP", transport.owner(), peer,
                     cause == null ? "closed before the handshake completed" : cause.toString());
             cause = null;
-            ch.close();
+            if (channel != null) {
+                channel.close();
+            }
             open(transport.addressOf(peer), false);
             return;
         }

@@ -10,8 +10,10 @@ import io.netty.channel.ChannelInboundHandler;
  * an annotation proxy class for each annotation type and, from the 16th annotation instance on, a
  * constructor accessor class: bytecode generated and loaded in every rank JVM, never archived. Handlers
  * without annotations cost Netty a method look-up each, nothing more ({@code TcpTransportTest} checks every handler).
- * The price is that Netty calls the pass-through methods instead of skipping this handler, for events
- * that are rare on a connection (registration, activity, writability, user events).
+ * The price is that Netty calls the pass-through methods instead of skipping this handler: one call for
+ * each read batch's read-complete event, otherwise for events that are rare on a connection (registration,
+ * activity, writability, user events). Not being one of Netty's adapters, such a handler is not checked for
+ * being added to two pipelines: each of ours is made for one channel.
  */
 abstract class PlainInboundHandler implements ChannelInboundHandler {
     @Override

@@ -57,7 +57,7 @@ public final class TcpConfig {
     public static final String WRITE_HIGH_WATER_MARK_PROP = "mpirunj.tcp.writeHighWaterMark";
     public static final int WRITE_HIGH_WATER_MARK_DEFAULT = 2 * 1024 * 1024;
 
-    /** Largest read from a socket (bytes); process-wide, read when Netty's bootstraps are made. */
+    /** Largest read from a socket (bytes); process-wide, read when a channel is made. */
     public static final String READ_MAX_BYTES_PROP = "mpirunj.tcp.readMaxBytes";
     /** Size of the chunks a large heap payload is copied to native memory in (bytes); process-wide. */
     public static final String WRITE_CHUNK_BYTES_PROP = "mpirunj.tcp.writeChunkBytes";

@@ -549,18 +549,26 @@ public final class TcpTransport implements NetworkTransport {
      * A connection to {@code remote}, a peer's Unix domain socket ({@code domain}) or TCP listener, on {@code loop},
      * its pipeline from {@code handlers}: the send buffer of {@link TcpConfig#LOCAL_SOCKET_SEND_BUFFER_BYTES_PROP}
      * or {@link TcpConfig#SEND_BUFFER_BYTES_PROP} (0: the kernel's), set before connecting, and the transport's
-     * connect timeout, write water marks and send allocator. The future is the channel's.
+     * connect timeout, write water marks and send allocator. The future is the channel's ({@link NettyIo#connect}).
+     *
+     * @throws io.netty.channel.ChannelException if no channel can be made (out of file descriptors, say); nothing
+     *         is left open then
      */
     ChannelFuture connect(EventLoop loop, SocketAddress remote, boolean domain, Consumer<ChannelPipeline> handlers) {
         Channel ch = io.newConnectingChannel(domain);
-        int sendBufferBytes = domain ? LOCAL_SOCKET_SEND_BUFFER_BYTES : SEND_BUFFER_BYTES;
-        if (sendBufferBytes > 0) {
-            ch.config().setOption(ChannelOption.SO_SNDBUF, sendBufferBytes);
+        try {
+            int sendBufferBytes = domain ? LOCAL_SOCKET_SEND_BUFFER_BYTES : SEND_BUFFER_BYTES;
+            if (sendBufferBytes > 0) {
+                ch.config().setOption(ChannelOption.SO_SNDBUF, sendBufferBytes);
+            }
+            ch.config().setConnectTimeoutMillis(config.connectTimeoutMs());
+            ch.config().setWriteBufferWaterMark(waterMark);
+            ch.config().setAllocator(sendAllocator);
+            handlers.accept(ch.pipeline());
+        } catch (RuntimeException e) {
+            ch.unsafe().closeForcibly();
+            throw e;
         }
-        ch.config().setConnectTimeoutMillis(config.connectTimeoutMs());
-        ch.config().setWriteBufferWaterMark(waterMark);
-        ch.config().setAllocator(sendAllocator);
-        handlers.accept(ch.pipeline());
         return NettyIo.connect(loop, ch, remote);
     }
 

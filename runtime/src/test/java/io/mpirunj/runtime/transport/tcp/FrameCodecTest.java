@@ -86,6 +86,39 @@ class FrameCodecTest {
                 new Sent(Frame.data(12, 700), bytes(700, 3)));
     }
 
+    /** A prefix that cannot be allocated fails the write (its listener once, the payload released), as a handler's would. */
+    @Test
+    void aFrameWhosePrefixCannotBeAllocatedFailsItsWrite() {
+        EmbeddedChannel ch = new EmbeddedChannel();
+        ch.config().setAllocator(new io.netty.buffer.AbstractByteBufAllocator() {
+            @Override
+            protected ByteBuf newHeapBuffer(int initialCapacity, int maxCapacity) {
+                return Unpooled.buffer(initialCapacity, maxCapacity);
+            }
+
+            @Override
+            protected ByteBuf newDirectBuffer(int initialCapacity, int maxCapacity) {
+                throw new OutOfMemoryError("test: no direct memory");
+            }
+
+            @Override
+            public boolean isDirectBufferPooled() {
+                return false;
+            }
+        });
+        ByteBuf payload = Unpooled.copiedBuffer(bytes(3000, 4));
+        List<Throwable> causes = new ArrayList<>();
+        OutboundFrame f = new OutboundFrame(Frame.eager(2, 6, 3000), FrameHeaderCodec.headerSize(Frame.eager(2, 6, 3000)),
+                payload, causes::add);
+        FrameEncoder.write(ch, f, ch.newPromise().addListener(f));
+        assertEquals(1, causes.size());
+        assertEquals("test: no direct memory", causes.get(0).getMessage());
+        assertEquals(0, payload.refCnt());
+        assertEquals(0, f.refCnt());
+        assertNull(ch.readOutbound());
+        assertFalse(ch.finish());
+    }
+
     /** Writes {@code frames} with {@link FrameEncoder} to a channel; returns the bytes on the wire. */
     static byte[] encode(List<Sent> frames) {
         EmbeddedChannel ch = new EmbeddedChannel();
@@ -389,6 +422,6 @@ class FrameCodecTest {
         f.fail(new java.io.IOException("x"));
         assertEquals(0, payload.refCnt());
         assertEquals(1, causes.size());
-        assertTrue(f.release()); // the frame object itself, as Netty would on a dropped write
+        assertTrue(f.release()); // the frame object itself, as FrameEncoder does when it writes one
     }
 }

@@ -442,6 +442,27 @@ class TcpTransportTest {
         assertEquals(0, tooBig.refCnt());
     }
 
+    /**
+     * A connection that fails at once (here: a host name without an address) reports why, not "closed without
+     * goodbye": the link's listeners see the failure before the channel's close.
+     */
+    @Test
+    void peerAtAHostWithoutAnAddressIsReportedWithWhy() throws Exception {
+        TcpTransport t = new TcpTransport(0, 2, TOKEN, TcpConfig.defaults());
+        transports.add(t);
+        RecordingSink sink = new RecordingSink();
+        t.setPeerAddresses(List.of(t.advertisedAddress(), InetSocketAddress.createUnresolved("no-such-host.invalid", 9)));
+        t.start(sink);
+        Listeners queued = new Listeners(1);
+        t.send(1, Frame.cts(1, 1), null, queued);
+        RecordingSink.Failure f = sink.takeFailure();
+        assertEquals(1, f.peer());
+        assertTrue(f.cause().getMessage().contains("no-such-host.invalid: no address for this host name"),
+                f.cause().getMessage());
+        assertTrue(queued.done.await(10, TimeUnit.SECONDS));
+        assertEquals(f.cause(), queued.failures.peek());
+    }
+
     @Test
     void unreachablePeerIsReportedAndQueuedFramesFail() throws Exception {
         int deadPort;
