@@ -25,9 +25,9 @@ final class FrameEncoder {
     }
 
     /**
-     * Writes {@code f} to {@code ch} (not flushed); {@code promise} completes when its last byte is written, or
-     * fails (a void promise: the channel's pipeline sees the failure, and the link closes) if the prefix cannot be
-     * allocated, as a write Netty's handlers fail.
+     * Writes {@code f} to {@code ch} (not flushed); {@code promise} completes when its last byte is written. If the
+     * prefix cannot be allocated, {@code promise} fails and the channel's pipeline sees the failure (the link then
+     * closes): a frame left out must not let the frames after it arrive as if it had never been sent.
      */
     static void write(Channel ch, OutboundFrame f, ChannelPromise promise) {
         int payloadBytes = f.payloadBytes();
@@ -43,6 +43,9 @@ final class FrameEncoder {
                 payload.release();
             }
             promise.tryFailure(t);
+            if (!promise.isVoid()) { // a void one has told the pipeline already
+                ch.pipeline().fireExceptionCaught(t);
+            }
             return;
         }
         FrameHeaderCodec.writePrefix(prefix, f.frame(), f.headerSize(), payloadBytes);

@@ -32,6 +32,7 @@ import io.netty.util.concurrent.EventExecutor;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.net.UnknownHostException;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -114,7 +115,12 @@ public final class NettyIo {
      */
     Channel newConnectingChannel(boolean domain) {
         Channel ch = newChannel(domain, EpollDomainSocketChannel::new, EpollSocketChannel::new, NioSocketChannel::new);
-        setConnectionOptions(ch);
+        try {
+            setConnectionOptions(ch);
+        } catch (RuntimeException e) {
+            ch.unsafe().closeForcibly();
+            throw e;
+        }
         return ch;
     }
 
@@ -203,10 +209,15 @@ public final class NettyIo {
         }
         registered.addListener(r -> {
             if (r.isSuccess()) {
-                loop.execute(() -> {
-                    done.addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
-                    next.accept(done);
-                });
+                try {
+                    loop.execute(() -> {
+                        done.addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+                        next.accept(done);
+                    });
+                } catch (RejectedExecutionException e) { // the loop is shutting down
+                    ch.unsafe().closeForcibly();
+                    done.tryFailure(e);
+                }
             } else {
                 if (ch.isRegistered()) {
                     ch.close();

@@ -173,7 +173,13 @@ final class OutboundLink {
         }
         Channel ch = f.channel();
         channel = ch;
-        ch.closeFuture().addListener(c -> channelDown(ch));
+        // epoll closes a channel whose connect fails at once before it fails the connect: the listener below,
+        // which records why, then takes it down; a close while connecting always fails the connect too
+        ch.closeFuture().addListener(c -> {
+            if (f.isDone()) {
+                channelDown(ch);
+            }
+        });
         f.addListener(c -> {
             if (!c.isSuccess()) {
                 if (ch == channel) {
@@ -202,8 +208,10 @@ final class OutboundLink {
             LOG.debug("{}: no same-host path to rank {} ({}): connecting over TCP", transport.owner(), peer,
                     cause == null ? "closed before the handshake completed" : cause.toString());
             cause = null;
-            if (channel != null) {
-                channel.close();
+            Channel old = channel;
+            channel = null; // its close, perhaps right here on the loop, must not take the link down
+            if (old != null) {
+                old.close();
             }
             open(transport.addressOf(peer), false);
             return;
@@ -410,13 +418,22 @@ final class OutboundLink {
         if (cause instanceof IllegalStateException) {
             return cause;
         }
-        String detail = cause == null ? "connection closed without goodbye" : cause.getMessage();
+        String detail = cause == null ? "connection closed without goodbye" : describe(cause);
         IOException e = new IOException(transport.owner() + ": connection to rank " + peer + " at " + where
                 + " lost: " + detail);
         if (cause != null) {
             e.initCause(cause);
         }
         return e;
+    }
+
+    /**
+     * {@code t} in words: its message, or where the system gave none (Netty annotates such an error with the
+     * address as "null: address"), the kind of error (e.g. {@code NoRouteToHostException}).
+     */
+    private static String describe(Throwable t) {
+        Throwable told = t.getCause() != null && String.valueOf(t.getMessage()).startsWith("null: ") ? t.getCause() : t;
+        return told.getMessage() != null ? told.getMessage() : told.getClass().getSimpleName();
     }
 
     /** Fails every queued frame with {@code why}. Event loop, or any thread once the loop has terminated. */

@@ -86,7 +86,10 @@ class FrameCodecTest {
                 new Sent(Frame.data(12, 700), bytes(700, 3)));
     }
 
-    /** A prefix that cannot be allocated fails the write (its listener once, the payload released), as a handler's would. */
+    /**
+     * A prefix that cannot be allocated fails the write (its listener once, the payload released) and the pipeline
+     * sees the failure, so the link closes rather than send the frames after it.
+     */
     @Test
     void aFrameWhosePrefixCannotBeAllocatedFailsItsWrite() {
         EmbeddedChannel ch = new EmbeddedChannel();
@@ -116,6 +119,8 @@ class FrameCodecTest {
         assertEquals(0, payload.refCnt());
         assertEquals(0, f.refCnt());
         assertNull(ch.readOutbound());
+        OutOfMemoryError seen = org.junit.jupiter.api.Assertions.assertThrows(OutOfMemoryError.class, ch::checkException);
+        assertEquals("test: no direct memory", seen.getMessage());
         assertFalse(ch.finish());
     }
 

@@ -41,6 +41,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Several TcpTransports in one JVM on loopback, each with a {@link RecordingSink}. */
@@ -443,22 +444,27 @@ class TcpTransportTest {
     }
 
     /**
-     * A connection that fails at once (here: a host name without an address) reports why, not "closed without
-     * goodbye": the link's listeners see the failure before the channel's close.
+     * A connection that fails at once reports why, not "closed without goodbye": a host name without an address
+     * (the link's listeners must see the failure before the channel's close), and a TCP connect the kernel refuses
+     * in the call (Linux: ENETUNREACH for a multicast address, an error without a message), where epoll closes the
+     * channel before it fails the connect.
      */
-    @Test
-    void peerAtAHostWithoutAnAddressIsReportedWithWhy() throws Exception {
+    @ParameterizedTest
+    @CsvSource({"no-such-host.invalid, no-such-host.invalid: no address for this host name",
+            "224.0.0.1, /224.0.0.1:9 lost: NoRouteToHostException"})
+    void peerThatCannotBeConnectedAtAllIsReportedWithWhy(String host, String why) throws Exception {
         TcpTransport t = new TcpTransport(0, 2, TOKEN, TcpConfig.defaults());
         transports.add(t);
         RecordingSink sink = new RecordingSink();
-        t.setPeerAddresses(List.of(t.advertisedAddress(), InetSocketAddress.createUnresolved("no-such-host.invalid", 9)));
+        InetSocketAddress peer = host.startsWith("no-such") ? InetSocketAddress.createUnresolved(host, 9)
+                : new InetSocketAddress(host, 9);
+        t.setPeerAddresses(List.of(t.advertisedAddress(), peer));
         t.start(sink);
         Listeners queued = new Listeners(1);
         t.send(1, Frame.cts(1, 1), null, queued);
         RecordingSink.Failure f = sink.takeFailure();
         assertEquals(1, f.peer());
-        assertTrue(f.cause().getMessage().contains("no-such-host.invalid: no address for this host name"),
-                f.cause().getMessage());
+        assertTrue(f.cause().getMessage().contains(why), f.cause().getMessage());
         assertTrue(queued.done.await(10, TimeUnit.SECONDS));
         assertEquals(f.cause(), queued.failures.peek());
     }
@@ -481,6 +487,8 @@ class TcpTransportTest {
         RecordingSink.Failure f = sink.takeFailure();
         assertEquals(1, f.peer());
         assertTrue(f.cause().getMessage().contains("connection to rank 1"), f.cause().getMessage());
+        // why, also where epoll closes the channel before it fails the connect
+        assertTrue(f.cause().getMessage().toLowerCase(java.util.Locale.ROOT).contains("refused"), f.cause().getMessage());
         assertTrue(queued.done.await(10, TimeUnit.SECONDS));
         assertEquals(2, queued.failures.size());
         assertEquals(0, payload.refCnt());
