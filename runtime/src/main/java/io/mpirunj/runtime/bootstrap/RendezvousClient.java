@@ -74,6 +74,11 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
     private final List<InetSocketAddress> addresses;
     /** Notices that arrived before {@link #listen}; guarded by this, like the three fields below. */
     private final List<ControlMessage> early = new ArrayList<>();
+    /**
+     * Who serves the rendezvous, for messages: the launcher, or in a Slurm step without one ({@code waitForServer}
+     * at registration) rank 0, whose end mid-job is what the other ranks then see.
+     */
+    private final String serverRole;
     /** Why the launcher connection was lost before {@link #listen}, or null; reported after {@link #early}. */
     private String lostBeforeListen;
     private Listener listener;
@@ -81,10 +86,11 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
     private volatile boolean closed;
     private volatile int silenceMs;
 
-    private RendezvousClient(int rank, InetSocketAddress server, Socket socket, DataInputStream in,
-            DataOutputStream out, List<InetSocketAddress> addresses) {
+    private RendezvousClient(int rank, InetSocketAddress server, boolean hostedByRank0, Socket socket,
+            DataInputStream in, DataOutputStream out, List<InetSocketAddress> addresses) {
         this.rank = rank;
         this.server = server;
+        this.serverRole = hostedByRank0 ? "rank 0 (it hosts the job's rendezvous)" : "the launcher";
         this.socket = socket;
         this.in = in;
         this.out = out;
@@ -170,7 +176,8 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
                 addresses.add(new InetSocketAddress(e.getHost(), e.getPort()));
             }
             socket.setSoTimeout(0);
-            RendezvousClient client = new RendezvousClient(rank, server, socket, in, out, List.copyOf(addresses));
+            RendezvousClient client = new RendezvousClient(rank, server, waitForServer, socket, in, out,
+                    List.copyOf(addresses));
             client.early.addAll(early);
             client.startReader();
             return client;
@@ -279,7 +286,7 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
             }
         } catch (IOException e) {
             if (!closed) {
-                String why = "lost the control connection to the launcher at " + server + ": "
+                String why = "lost the control connection to " + serverRole + " at " + server + ": "
                         + (ControlCodec.isEof(e) ? "closed" : e instanceof SocketTimeoutException
                                 ? "no word from it for " + silenceMs + " ms" : e.toString());
                 LOG.warn("rank {}: {}", rank, why);

@@ -24,6 +24,8 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Timeout;
 
 /** RendezvousServer and RendezvousClients in one JVM on loopback. */
@@ -107,12 +109,17 @@ class RendezvousTest {
 
     /** Registers ranks {@code 0..n-1} concurrently; returns the clients in rank order. */
     private List<RendezvousClient> registerAll(int n) throws Exception {
+        return registerAll(n, false);
+    }
+
+    /** As {@link #registerAll(int)}; {@code hostedByRank0}: as the ranks of a Slurm step register (they wait for it). */
+    private List<RendezvousClient> registerAll(int n, boolean hostedByRank0) throws Exception {
         rendezvous = new RendezvousServer(n, TOKEN, "127.0.0.1", server);
         List<Future<RendezvousClient>> futures = new ArrayList<>();
         for (int r = n - 1; r >= 0; r--) { // out of order on purpose
             int rank = r;
             futures.add(0, pool.submit(() -> RendezvousClient.register(rendezvous.address(), TOKEN, rank, n,
-                    fakeTransport(rank), TIMEOUT_MS)));
+                    fakeTransport(rank), TIMEOUT_MS, hostedByRank0)));
         }
         for (Future<RendezvousClient> f : futures) {
             clients.add(f.get(30, TimeUnit.SECONDS));
@@ -177,15 +184,17 @@ class RendezvousTest {
         assertEquals("rank failed 1 gone", e.next());
     }
 
-    @Test
-    void launcherVanishingAbortsTheRank() throws Exception {
-        List<RendezvousClient> all = registerAll(2);
+    /** The rank names what it lost: the launcher, or in a Slurm step rank 0, which hosts the rendezvous there. */
+    @ParameterizedTest
+    @CsvSource({"false, the launcher", "true, rank 0 (it hosts the job's rendezvous)"})
+    void launcherVanishingAbortsTheRank(boolean hostedByRank0, String role) throws Exception {
+        List<RendezvousClient> all = registerAll(2, hostedByRank0);
         Events e = new Events();
-        all.get(0).listen(e);
+        all.get(1).listen(e);
         rendezvous.close();
         String event = e.next();
         assertTrue(event.startsWith("job aborted " + RendezvousClient.LAUNCHER_LOST_EXIT_CODE
-                + " lost the control connection to the launcher"), event);
+                + " lost the control connection to " + role + " at "), event);
     }
 
     @Test
