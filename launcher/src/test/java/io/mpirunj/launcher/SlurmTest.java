@@ -165,6 +165,21 @@ class SlurmTest {
     }
 
     /**
+     * Task 0 hosts the step's rendezvous: when it ends with status 0 in the middle of the job, no launcher and no
+     * task 0 is left to judge it, so every other task says it lost rank 0 and ends non-zero.
+     */
+    @Test
+    void task0ExitingZeroMidJobIsNamedByTheOthers() throws Exception {
+        Result r = srun(3, List.of(), "-cp", testClasses(), Exiter.class.getName(), "0", "0");
+        assertNotEquals(0, r.code, r::toString);
+        for (int rank = 1; rank < 3; rank++) {
+            assertTrue(r.err.contains("[rank " + rank + "] mpirun-j: lost the control connection to rank 0 (it hosts"
+                    + " the job's rendezvous)"), r::toString);
+        }
+        assertTrue(!r.out.contains("still alive"), r::toString);
+    }
+
+    /**
      * A task that ends before Mpi.init while the others call it: task 0 does not see it end, so the others give up
      * at their rendezvous timeout (shortened here), and the line names the rank that never joined.
      */

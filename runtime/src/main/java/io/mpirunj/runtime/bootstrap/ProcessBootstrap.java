@@ -73,9 +73,11 @@ public final class ProcessBootstrap {
 
         NetworkTransport transport = Transports.forProcesses(config, token, tcp).create(rank, size);
         RendezvousClient client = null;
+        // a Slurm step without a launcher: rank 0 hosts the rendezvous, and nobody reports what happens to it
+        boolean hostedByRank0 = "1".equals(env.get(JobEnvironment.RENDEZVOUS_WAIT));
         try {
             client = RendezvousClient.register(rendezvous, tokenHex, rank, size, transport.advertisedAddress(),
-                    timeoutMs, "1".equals(env.get(JobEnvironment.RENDEZVOUS_WAIT)));
+                    timeoutMs, hostedByRank0);
             if (env.containsKey(JobEnvironment.LAUNCHER_SILENCE_MS)) {
                 client.expectHeartbeats(intVar(env, JobEnvironment.LAUNCHER_SILENCE_MS, null));
             }
@@ -107,6 +109,12 @@ public final class ProcessBootstrap {
                 @Override
                 public void onLauncherLost(String reason) {
                     ctx.onJobAborted(RendezvousClient.LAUNCHER_LOST_EXIT_CODE, reason);
+                    if (hostedByRank0 && rank != 0) {
+                        // rank 0 is gone without a word (System.exit, a crash): no launcher will say why the step
+                        // ends, so each rank does (rank 0 loses its own rendezvous only as it ends itself)
+                        System.err.println("[rank " + rank + "] mpirun-j: " + reason + "; ending this rank");
+                        System.err.flush();
+                    }
                     haltLater(rank, reason);
                 }
 
