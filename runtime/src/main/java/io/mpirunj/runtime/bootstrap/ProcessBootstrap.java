@@ -112,8 +112,7 @@ public final class ProcessBootstrap {
                     if (hostedByRank0 && rank != 0) {
                         // rank 0 is gone without a word (System.exit, a crash): no launcher will say why the step
                         // ends, so each rank does (rank 0 loses its own rendezvous only as it ends itself)
-                        System.err.println("[rank " + rank + "] mpirun-j: " + reason + "; ending this rank");
-                        System.err.flush();
+                        sayWhy(rank, reason, "ending this rank");
                     }
                     haltLater(rank, reason);
                 }
@@ -146,12 +145,17 @@ public final class ProcessBootstrap {
             } catch (InterruptedException e) {
                 return;
             }
-            System.err.println("[rank " + rank + "] mpirun-j: " + reason + "; halting this rank");
-            System.err.flush();
+            sayWhy(rank, reason, "halting this rank");
             Runtime.getRuntime().halt(RendezvousClient.LAUNCHER_LOST_EXIT_CODE);
         }, "mpirunj-launcher-lost");
         t.setDaemon(true);
         t.start();
+    }
+
+    /** One line on stderr, for when nobody else will report it: {@code [rank R] mpirun-j: reason; what}. */
+    private static void sayWhy(int rank, String reason, String what) {
+        System.err.println("[rank " + rank + "] mpirun-j: " + reason + "; " + what);
+        System.err.flush();
     }
 
     private static String require(Map<String, String> env, String name) {

@@ -165,8 +165,8 @@ public final class TcpTransport implements NetworkTransport {
         listener.config().setAutoRead(false);
         return NettyIo.listen(group, listener, at, ch -> {
             ch.config().setWriteBufferWaterMark(waterMark);
-            // before the first read: Netty keeps the read handle it makes then
-            ch.config().setRecvByteBufAllocator(new TargetedReadAllocator(NettyIo.readAllocator()));
+            // before the first read: Netty keeps the read handle it makes then; around the reads NettyIo set
+            ch.config().setRecvByteBufAllocator(new TargetedReadAllocator(ch.config().getRecvByteBufAllocator()));
             ch.pipeline().addLast("handshake", new AcceptorHandshake(this));
         });
     }
