@@ -21,6 +21,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -283,30 +284,67 @@ public final class RendezvousServer implements AutoCloseable {
         }
     }
 
-    /** On the event loop: pings every live rank and drops those silent for too long. */
+    /**
+     * On the event loop: pings every live rank and drops those silent for too long. A rank on the same host as one
+     * dropped now, and itself silent for half the timeout, is dropped with it: the ranks of a node that vanished
+     * answered their last ping a few milliseconds apart, and one that crossed the timeout a tick after the others
+     * was reported a second later, outside the launcher's window for gathering a node's losses (DockerClusterTest
+     * saw "lost ranks 4-6" instead of "lost node: ranks 4-7").
+     */
     private void heartbeat() {
         if (closed) {
             return;
         }
-        ControlMessage ping = ControlMessage.newBuilder()
-                .setStatusQuery(StatusQuery.newBuilder().setQueryId(HEARTBEAT_QUERY_ID)).build();
         long now = System.nanoTime();
+        long[] silentMs = new long[size];
+        List<InetAddress> lostHosts = new ArrayList<>();
         for (int r = 0; r < size; r++) {
-            Channel ch = ranks[r];
-            if (ch == null || !ch.isActive() || finished[r]) {
-                continue;
-            }
-            long silentMs = TimeUnit.NANOSECONDS.toMillis(now - lastHeardNs[r]);
-            if (dropSilentRanks && silentMs > heartbeatTimeoutMs) {
-                RankConnection c = ch.pipeline().get(RankConnection.class);
-                if (c != null) {
-                    c.lostReason = "no heartbeat for " + silentMs + " ms (the node or the network is gone?)";
+            silentMs[r] = live(r) ? TimeUnit.NANOSECONDS.toMillis(now - lastHeardNs[r]) : -1;
+            if (dropSilentRanks && silentMs[r] > heartbeatTimeoutMs) {
+                InetAddress host = hostOf(r);
+                if (host != null && !lostHosts.contains(host)) {
+                    lostHosts.add(host);
                 }
-                ch.close();
-            } else {
-                ch.writeAndFlush(ping);
+                drop(r, "no heartbeat for " + silentMs[r] + " ms (the node or the network is gone?)");
             }
         }
+        ControlMessage ping = null;
+        for (int r = 0; r < size; r++) {
+            if (silentMs[r] < 0 || silentMs[r] > heartbeatTimeoutMs && dropSilentRanks) {
+                continue;
+            }
+            if (silentMs[r] > heartbeatTimeoutMs / 2 && lostHosts.contains(hostOf(r))) {
+                drop(r, "no heartbeat for " + silentMs[r] + " ms, from a host whose other ranks are gone");
+                continue;
+            }
+            if (ping == null) {
+                ping = ControlMessage.newBuilder()
+                        .setStatusQuery(StatusQuery.newBuilder().setQueryId(HEARTBEAT_QUERY_ID)).build();
+            }
+            ranks[r].writeAndFlush(ping);
+        }
+    }
+
+    /** On the event loop: whether rank {@code r} is connected and has not finished. */
+    private boolean live(int r) {
+        Channel ch = ranks[r];
+        return ch != null && ch.isActive() && !finished[r];
+    }
+
+    /** On the event loop: the address rank {@code r}'s control connection comes from, or null. */
+    private InetAddress hostOf(int r) {
+        Channel ch = ranks[r];
+        return ch != null && ch.remoteAddress() instanceof InetSocketAddress a ? a.getAddress() : null;
+    }
+
+    /** On the event loop: closes rank {@code r}'s connection; its close reports it lost for {@code why}. */
+    private void drop(int r, String why) {
+        Channel ch = ranks[r];
+        RankConnection c = ch.pipeline().get(RankConnection.class);
+        if (c != null) {
+            c.lostReason = why;
+        }
+        ch.close();
     }
 
     private void execute(Runnable task) {

@@ -10,12 +10,15 @@ import io.mpirunj.MpiException;
 import io.mpirunj.runtime.transport.tcp.WireProtocol;
 import io.mpirunj.runtime.wire.ControlMessage;
 import io.mpirunj.runtime.wire.Register;
+import io.mpirunj.runtime.wire.StatusReply;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -44,6 +47,8 @@ class RendezvousTest {
         final BlockingQueue<String> queue = new LinkedBlockingQueue<>();
         /** Registrations, apart from {@link #queue}: most tests do not care about them. */
         final BlockingQueue<Integer> registered = new LinkedBlockingQueue<>();
+        /** Why each lost rank was lost. */
+        final Map<Integer, String> lostWhy = new ConcurrentHashMap<>();
 
         @Override
         public void onRankRegistered(int rank) {
@@ -62,6 +67,7 @@ class RendezvousTest {
 
         @Override
         public void onRankLost(int rank, String reason) {
+            lostWhy.put(rank, reason);
             queue.add("lost " + rank);
         }
 
@@ -285,6 +291,52 @@ class RendezvousTest {
             server.awaitRegistered(1);
         }
         assertEquals("lost 1", server.next());
+    }
+
+    @Test
+    void theSilentRanksOfOneHostAreDroppedInOneHeartbeat() throws Exception {
+        // ticks every 20 ms, lost after 1 s of silence: ranks 1 and 2 (raw sockets that stop answering) go silent
+        // ~200 ms apart, more than a tick, less than half the timeout: the host's ranks leave together
+        Map<String, String> props = Map.of(RendezvousServer.HEARTBEAT_INTERVAL_MS_PROP, "20",
+                RendezvousServer.HEARTBEAT_TIMEOUT_MS_PROP, "1000");
+        props.forEach(System::setProperty);
+        try {
+            rendezvous = new RendezvousServer(3, TOKEN, "127.0.0.1", server);
+        } finally {
+            props.keySet().forEach(System::clearProperty);
+        }
+        try (Socket one = rawRank(1, 3); Socket two = rawRank(2, 3)) {
+            clients.add(RendezvousClient.register(rendezvous.address(), TOKEN, 0, 3, fakeTransport(0), TIMEOUT_MS));
+            assertEquals("all registered", server.next());
+            rendezvous.dropSilentRanks();
+            DataInputStream in = new DataInputStream(two.getInputStream());
+            int pings = 0;
+            while (pings < 10) {
+                if (ControlCodec.read(in).hasStatusQuery()) {
+                    pings++;
+                }
+            }
+            ControlCodec.write(new DataOutputStream(two.getOutputStream()), ControlMessage.newBuilder()
+                    .setStatusReply(StatusReply.newBuilder().setQueryId(RendezvousServer.HEARTBEAT_QUERY_ID).setRank(2)
+                            .setActivity("")).build());
+            assertEquals("lost 1", server.next());
+            assertEquals("lost 2", server.next());
+            assertTrue(server.lostWhy.get(1).contains("no heartbeat for"), server.lostWhy::toString);
+            assertTrue(server.lostWhy.get(2).contains("from a host whose other ranks are gone"), server.lostWhy::toString);
+            clients.get(0).close();
+            assertEquals("finished 0", server.next()); // the rank that answered stayed
+        }
+    }
+
+    /** A socket registered as {@code rank} of {@code size} that answers nothing. */
+    private Socket rawRank(int rank, int size) throws Exception {
+        Socket s = new Socket("127.0.0.1", rendezvous.address().getPort());
+        ControlCodec.write(new DataOutputStream(s.getOutputStream()), ControlMessage.newBuilder().setRegister(
+                Register.newBuilder().setProtocolVersion(WireProtocol.VERSION)
+                        .setJobToken(ByteString.copyFrom(JobToken.decode(TOKEN))).setRank(rank).setWorldSize(size)
+                        .setHost("127.0.0.1").setPort(5)).build());
+        server.awaitRegistered(rank);
+        return s;
     }
 
     @Test
