@@ -11,6 +11,16 @@ public interface JobControl {
      */
     void abort(int worldRank, int exitCode, String reason);
 
+    /**
+     * MPI_Finalize's fence, where the job has one of its own: returns true once every rank of the job is in
+     * {@code Mpi.finish}; false at once where it has none (the world communicator is the fence then).
+     *
+     * @throws io.mpirunj.MpiException if a rank fails or the job ends before every rank is there
+     */
+    default boolean finishFence() {
+        return false;
+    }
+
     /** A JobControl for a job of one rank started without a launcher. */
     JobControl SINGLETON = (rank, code, reason) -> { };
 }

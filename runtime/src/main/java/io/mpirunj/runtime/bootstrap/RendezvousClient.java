@@ -1,13 +1,17 @@
 package io.mpirunj.runtime.bootstrap;
 
 import com.google.protobuf.ByteString;
+import io.mpirunj.AbortedException;
 import io.mpirunj.MpiException;
+import io.mpirunj.RankFailedException;
 import io.mpirunj.runtime.JobControl;
 import io.mpirunj.runtime.transport.tcp.WireProtocol;
 import io.mpirunj.runtime.wire.AbortRequest;
 import io.mpirunj.runtime.wire.ControlMessage;
 import io.mpirunj.runtime.wire.Endpoint;
+import io.mpirunj.runtime.wire.FinishFence;
 import io.mpirunj.runtime.wire.Goodbye;
+import io.mpirunj.runtime.wire.RankFailed;
 import io.mpirunj.runtime.wire.Register;
 import io.mpirunj.runtime.wire.StatusQuery;
 import io.mpirunj.runtime.wire.StatusReply;
@@ -24,6 +28,8 @@ import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -85,6 +91,11 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
     private boolean aborted;
     private volatile boolean closed;
     private volatile int silenceMs;
+    /**
+     * Completed when the server says every rank is in Mpi.finish; failed by the first notice that means some never
+     * will be (a rank failed, the job is aborted, the launcher is gone), whether it comes before or during the fence.
+     */
+    private final CompletableFuture<Void> finishFence = new CompletableFuture<>();
 
     private RendezvousClient(int rank, InetSocketAddress server, boolean hostedByRank0, Socket socket,
             DataInputStream in, DataOutputStream out, List<InetSocketAddress> addresses) {
@@ -179,6 +190,7 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
             RendezvousClient client = new RendezvousClient(rank, server, waitForServer, socket, in, out,
                     List.copyOf(addresses));
             client.early.addAll(early);
+            early.forEach(client::blockFinishFence);
             client.startReader();
             return client;
         } catch (SocketTimeoutException e) {
@@ -241,6 +253,45 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
         }
     }
 
+    /**
+     * Tells the server this rank is in Mpi.finish and waits until it says every rank is.
+     *
+     * @throws RankFailedException if a rank failed, before or during the wait
+     * @throws AbortedException if the job is being aborted
+     * @throws MpiException if the control connection is lost
+     */
+    @Override
+    public boolean finishFence() {
+        if (!finishFence.isDone()) {
+            try {
+                send(ControlMessage.newBuilder().setFinishFence(FinishFence.getDefaultInstance()).build());
+            } catch (IOException e) {
+                finishFence.completeExceptionally(new MpiException("cannot reach " + serverRole + " at " + server
+                        + ": " + e, e));
+            }
+        }
+        try {
+            finishFence.get();
+            return true;
+        } catch (ExecutionException e) {
+            throw rethrown((MpiException) e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MpiException("rank " + rank + ": interrupted in Mpi.finish", e);
+        }
+    }
+
+    /** {@code e} again, thrown on this thread: the same kind and message, with the original as the cause. */
+    private static MpiException rethrown(MpiException e) {
+        if (e instanceof RankFailedException f) {
+            return new RankFailedException(f.failedRank(), f.getMessage(), f);
+        }
+        if (e instanceof AbortedException a) {
+            return new AbortedException(a.exitCode(), a.getMessage());
+        }
+        return new MpiException(e.getMessage(), e);
+    }
+
     /** Says goodbye (this rank finished cleanly) and closes the connection. Idempotent. */
     @Override
     public void close() {
@@ -280,6 +331,8 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
                 ControlMessage m = ControlCodec.read(in);
                 if (m.getBodyCase() == ControlMessage.BodyCase.STATUS_QUERY) {
                     answer(m.getStatusQuery());
+                } else if (m.getBodyCase() == ControlMessage.BodyCase.FINISH_FENCE) {
+                    finishFence.complete(null);
                 } else {
                     deliver(m);
                 }
@@ -290,6 +343,7 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
                         + (ControlCodec.isEof(e) ? "closed" : e instanceof SocketTimeoutException
                                 ? "no word from it for " + silenceMs + " ms" : e.toString());
                 LOG.warn("rank {}: {}", rank, why);
+                finishFence.completeExceptionally(new MpiException("Mpi.finish: " + why));
                 deliverLauncherLost(why);
             }
         }
@@ -355,10 +409,23 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
 
     /** Dispatches {@code m}, or holds it until {@link #listen}. Serialized, so notices keep their order. */
     private synchronized void deliver(ControlMessage m) {
+        blockFinishFence(m);
         if (listener == null) {
             early.add(m);
         } else {
             dispatch(m);
+        }
+    }
+
+    /** If {@code m} means some rank will never reach Mpi.finish, fails the fence with why. */
+    private void blockFinishFence(ControlMessage m) {
+        if (m.getBodyCase() == ControlMessage.BodyCase.RANK_FAILED) {
+            RankFailed f = m.getRankFailed();
+            finishFence.completeExceptionally(new RankFailedException(f.getRank(), "Mpi.finish: " + serverRole
+                    + " reports rank " + f.getRank() + " failed: " + f.getReason(), null));
+        } else if (m.getBodyCase() == ControlMessage.BodyCase.JOB_ABORTED) {
+            finishFence.completeExceptionally(new AbortedException(m.getJobAborted().getExitCode(),
+                    "Mpi.finish: job aborted: " + m.getJobAborted().getReason()));
         }
     }
 

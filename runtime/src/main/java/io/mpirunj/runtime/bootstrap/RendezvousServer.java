@@ -9,6 +9,7 @@ import io.mpirunj.runtime.wire.AbortRequest;
 import io.mpirunj.runtime.wire.AddressTable;
 import io.mpirunj.runtime.wire.ControlMessage;
 import io.mpirunj.runtime.wire.Endpoint;
+import io.mpirunj.runtime.wire.FinishFence;
 import io.mpirunj.runtime.wire.JobAborted;
 import io.mpirunj.runtime.wire.RankFailed;
 import io.mpirunj.runtime.wire.Register;
@@ -46,6 +47,8 @@ import org.slf4j.LoggerFactory;
  *  rank ◄──────────────AddressTable──────────────── server     (to all, once all N registered)
  *  rank ──AbortRequest──► server ─► Listener.onAbort
  *  rank ◄── RankFailed / JobAborted ── server ◄─ notifyRankFailed / notifyAbort (launcher)
+ *  rank ──FinishFence──► server                     (in Mpi.finish)
+ *  rank ◄──────────────FinishFence───────────────── server     (to all, once all N are in it)
  *  rank ──Goodbye──► server, then closes            (finished; a close without it ─► onRankLost)
  *  rank ◄──StatusQuery── server ◄─ queryStatus (launcher; e.g. on timeout)
  *  rank ──StatusReply{activity}──► server           (the MPI call it is in, or where it is)
@@ -92,6 +95,10 @@ public final class RendezvousServer implements AutoCloseable {
         default void onRankFinished(int rank) {
         }
 
+        /** {@code rank} is in Mpi.finish's fence (released once every rank is). */
+        default void onFinishFence(int rank) {
+        }
+
         /** {@code rank} has registered (its JVM is up and its transport listening). */
         default void onRankRegistered(int rank) {
         }
@@ -118,6 +125,9 @@ public final class RendezvousServer implements AutoCloseable {
     private final Channel[] ranks;
     private final Endpoint[] endpoints;
     private final boolean[] finished;
+    /** Which ranks are in Mpi.finish's fence, and how many. */
+    private final boolean[] atFinishFence;
+    private int atFinishFenceCount;
     /** When each rank's connection last delivered anything (System.nanoTime). */
     private final long[] lastHeardNs;
     private int registered;
@@ -173,6 +183,7 @@ public final class RendezvousServer implements AutoCloseable {
         this.ranks = new Channel[size];
         this.endpoints = new Endpoint[size];
         this.finished = new boolean[size];
+        this.atFinishFence = new boolean[size];
         this.lastHeardNs = new long[size];
         NettyIo io = NettyIo.select(true);
         this.group = io.newGroup(1, "mpirunj-rendezvous");
@@ -407,6 +418,16 @@ public final class RendezvousServer implements AutoCloseable {
                     report(() -> listener.onAbort(rank, a.getExitCode(), a.getReason()));
                     break;
                 }
+                case FINISH_FENCE:
+                    if (!atFinishFence[rank]) {
+                        atFinishFence[rank] = true;
+                        report(() -> listener.onFinishFence(rank));
+                        if (++atFinishFenceCount == size) {
+                            broadcast(ControlMessage.newBuilder().setFinishFence(FinishFence.getDefaultInstance())
+                                    .build(), -1);
+                        }
+                    }
+                    break;
                 case STATUS_REPLY: {
                     StatusReply reply = m.getStatusReply();
                     StatusQueryState q = query;

@@ -7,6 +7,7 @@ import io.mpirunj.MpiException;
 import io.mpirunj.Op;
 import io.mpirunj.Request;
 import io.mpirunj.Status;
+import io.mpirunj.runtime.JobControl;
 import io.mpirunj.runtime.RankContext;
 import io.mpirunj.runtime.p2p.Group;
 import io.mpirunj.runtime.p2p.P2pEngine;
@@ -17,6 +18,7 @@ import io.mpirunj.runtime.spi.CollectiveOp;
 import io.mpirunj.runtime.spi.CallShape;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
 import io.mpirunj.runtime.spi.Selection;
+import io.mpirunj.runtime.transport.TransportProgress;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -303,13 +305,33 @@ public final class CommImpl implements Comm {
         return coll;
     }
 
-    /** The barrier of MPI_Finalize; independent of the pluggable collectives. */
+    /**
+     * The barrier of MPI_Finalize: the job's fence where it has one (processes: through the launcher, so a job whose
+     * ranks never talked opens no connection), else an allgather independent of the pluggable collectives.
+     */
     public void finishBarrier() {
         CallTracker.Call call = calls.enter("Mpi.finish", this);
         try {
-            allgatherInts(new int[0]);
+            if (!fencedByTheJob()) {
+                allgatherInts(new int[0]);
+            }
         } finally {
             calls.exit(call);
+        }
+    }
+
+    /** The job's own fence ({@link JobControl#finishFence}), if it has one, while the transport keeps progressing. */
+    private boolean fencedByTheJob() {
+        TransportProgress driven = rc.transport().progress();
+        if (driven != null) {
+            driven.beginPassiveWait(); // peers' last frames still arrive while this thread waits on the launcher
+        }
+        try {
+            return rc.control().finishFence();
+        } finally {
+            if (driven != null) {
+                driven.endPassiveWait();
+            }
         }
     }
 

@@ -1,12 +1,15 @@
 package io.mpirunj.runtime.bootstrap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.ByteString;
+import io.mpirunj.AbortedException;
 import io.mpirunj.MpiException;
+import io.mpirunj.RankFailedException;
 import io.mpirunj.runtime.transport.tcp.WireProtocol;
 import io.mpirunj.runtime.wire.ControlMessage;
 import io.mpirunj.runtime.wire.Register;
@@ -69,6 +72,11 @@ class RendezvousTest {
         public void onRankLost(int rank, String reason) {
             lostWhy.put(rank, reason);
             queue.add("lost " + rank);
+        }
+
+        @Override
+        public void onFinishFence(int rank) {
+            queue.add("at fence " + rank);
         }
 
         @Override
@@ -154,6 +162,68 @@ class RendezvousTest {
         f.setAccessible(true);
         ((Socket) f.get(all.get(2))).close();
         assertEquals("lost 2", server.next());
+    }
+
+    @Test
+    void theFinishFenceReleasesOnlyWhenEveryRankIsInIt() throws Exception {
+        List<RendezvousClient> all = registerAll(3);
+        assertEquals("all registered", server.next());
+        List<Future<Boolean>> fences = new ArrayList<>();
+        for (RendezvousClient c : all) {
+            c.listen(new Events());
+            fences.add(pool.submit(c::finishFence));
+        }
+        assertEquals(java.util.Set.of("at fence 0", "at fence 1", "at fence 2"),
+                java.util.Set.of(server.next(), server.next(), server.next()));
+        for (Future<Boolean> f : fences) {
+            assertTrue(f.get(20, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void aRankFailingWhileOthersAreInTheFenceFailsThem() throws Exception {
+        List<RendezvousClient> all = registerAll(3);
+        assertEquals("all registered", server.next());
+        List<Future<Boolean>> fences = new ArrayList<>();
+        for (RendezvousClient c : all.subList(0, 2)) {
+            c.listen(new Events());
+            fences.add(pool.submit(c::finishFence));
+        }
+        assertEquals(java.util.Set.of("at fence 0", "at fence 1"), java.util.Set.of(server.next(), server.next()));
+        rendezvous.notifyRankFailed(2, "killed by signal 9"); // after the server has both: no release came before
+        for (Future<Boolean> f : fences) {
+            java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
+                    () -> f.get(20, TimeUnit.SECONDS));
+            RankFailedException cause = assertInstanceOf(RankFailedException.class, e.getCause());
+            assertEquals(2, cause.failedRank());
+            assertEquals("Mpi.finish: the launcher reports rank 2 failed: killed by signal 9", cause.getMessage());
+        }
+    }
+
+    @Test
+    void aFailureNoticedBeforeTheFenceFailsItAtOnce() throws Exception {
+        List<RendezvousClient> all = registerAll(3);
+        assertEquals("all registered", server.next());
+        Events rank0 = new Events();
+        all.get(0).listen(rank0);
+        rendezvous.notifyAbort(3, "rank 1 called abort");
+        assertEquals("job aborted 3 rank 1 called abort", rank0.next());
+        AbortedException e = assertThrows(AbortedException.class, all.get(0)::finishFence);
+        assertEquals(3, e.exitCode());
+        assertEquals("Mpi.finish: job aborted: rank 1 called abort", e.getMessage());
+    }
+
+    @Test
+    void theLauncherVanishingFailsTheFence() throws Exception {
+        List<RendezvousClient> all = registerAll(2);
+        assertEquals("all registered", server.next());
+        rendezvous.close();
+        Events rank1 = new Events();
+        all.get(1).listen(rank1);
+        assertTrue(rank1.next().startsWith("job aborted 1 lost the control connection"));
+        MpiException lost = assertThrows(MpiException.class, all.get(1)::finishFence);
+        assertTrue(lost.getMessage().startsWith("Mpi.finish: lost the control connection to the launcher"),
+                lost.getMessage());
     }
 
     @Test

@@ -18,8 +18,11 @@ package io.mpirunj.runtime.transport.tcp;
  * </pre>
  */
 public final class WireProtocol {
-    /** Version carried in Hello and HelloReply; a peer with another version is refused. */
-    public static final int VERSION = 1;
+    /**
+     * Version carried in Hello and HelloReply (and a rank's registration); a peer with another version is refused.
+     * 2: the control connection carries {@code FinishFence}.
+     */
+    public static final int VERSION = 2;
 
     /** Bytes of the big-endian length prefix in front of every handshake message and frame. */
     public static final int LENGTH_FIELD_BYTES = 4;
