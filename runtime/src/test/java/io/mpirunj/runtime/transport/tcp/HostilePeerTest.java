@@ -163,7 +163,7 @@ class HostilePeerTest {
             raw.hello(99, TOKEN, 2, 3);
             HelloReply reply = raw.reply();
             assertFalse(reply.getAccepted());
-            assertEquals("protocol version=99 (expected: 1)", reply.getReason());
+            assertEquals("protocol version=99 (expected: " + WireProtocol.VERSION + ")", reply.getReason());
             raw.expectEof();
             log.await("WARN", "refused connection from " + raw.local(), "protocol version=99");
         }
