@@ -287,7 +287,9 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
             return new RankFailedException(f.failedRank(), f.getMessage(), f);
         }
         if (e instanceof AbortedException a) {
-            return new AbortedException(a.exitCode(), a.getMessage());
+            AbortedException again = new AbortedException(a.exitCode(), a.getMessage());
+            again.initCause(a);
+            return again;
         }
         return new MpiException(e.getMessage(), e);
     }

@@ -297,21 +297,22 @@ public final class RendezvousServer implements AutoCloseable {
 
     /**
      * On the event loop: pings every live rank and drops those silent for too long. A rank on the same host as one
-     * dropped now, and itself silent for half the timeout, is dropped with it: the ranks of a node that vanished
-     * answered their last ping a few milliseconds apart, and one that crossed the timeout a tick after the others
-     * was reported a second later, outside the launcher's window for gathering a node's losses (DockerClusterTest
-     * saw "lost ranks 4-6" instead of "lost node: ranks 4-7").
+     * dropped now, and itself silent for half the timeout (at least two ticks), is dropped with it: the ranks of a
+     * node that vanished answered their last ping a few milliseconds apart, and one that crossed the timeout a tick
+     * after the others was reported a second later, outside the launcher's window for gathering a node's losses
+     * (DockerClusterTest saw "lost ranks 4-6" instead of "lost node: ranks 4-7").
      */
     private void heartbeat() {
         if (closed) {
             return;
         }
+        boolean dropSilent = dropSilentRanks;
         long now = System.nanoTime();
         long[] silentMs = new long[size];
         List<InetAddress> lostHosts = new ArrayList<>();
         for (int r = 0; r < size; r++) {
             silentMs[r] = live(r) ? TimeUnit.NANOSECONDS.toMillis(now - lastHeardNs[r]) : -1;
-            if (dropSilentRanks && silentMs[r] > heartbeatTimeoutMs) {
+            if (dropSilent && silentMs[r] > heartbeatTimeoutMs) {
                 InetAddress host = hostOf(r);
                 if (host != null && !lostHosts.contains(host)) {
                     lostHosts.add(host);
@@ -319,12 +320,14 @@ public final class RendezvousServer implements AutoCloseable {
                 drop(r, "no heartbeat for " + silentMs[r] + " ms (the node or the network is gone?)");
             }
         }
+        // half the timeout, but never within two ticks, where a healthy rank may not yet have answered
+        long coDropMs = Math.max(heartbeatTimeoutMs / 2, 2L * heartbeatIntervalMs);
         ControlMessage ping = null;
         for (int r = 0; r < size; r++) {
-            if (silentMs[r] < 0 || silentMs[r] > heartbeatTimeoutMs && dropSilentRanks) {
+            if (silentMs[r] < 0 || silentMs[r] > heartbeatTimeoutMs && dropSilent) {
                 continue;
             }
-            if (silentMs[r] > heartbeatTimeoutMs / 2 && lostHosts.contains(hostOf(r))) {
+            if (silentMs[r] > coDropMs && lostHosts.contains(hostOf(r))) {
                 drop(r, "no heartbeat for " + silentMs[r] + " ms, from a host whose other ranks are gone");
                 continue;
             }
@@ -440,10 +443,16 @@ public final class RendezvousServer implements AutoCloseable {
                 case GOODBYE:
                     goodbye = true;
                     finished[rank] = true;
+                    if (!atFinishFence[rank]) {
+                        // it closed its rank without Mpi.finish (Mpi.init failed and the program went on, or finish
+                        // threw first): the others' fence would wait for it forever, so fail it
+                        broadcast(ControlMessage.newBuilder().setRankFailed(RankFailed.newBuilder().setRank(rank)
+                                .setReason("it left the job without reaching Mpi.finish")).build(), rank);
+                    }
                     report(() -> listener.onRankFinished(rank));
                     break;
                 default:
-                    LOG.warn("rendezvous: rank {} at {} sent {} (expected: ABORT or GOODBYE); ignored", rank,
+                    LOG.warn("rendezvous: rank {} at {} sent {} (expected: ABORT, FINISH_FENCE or GOODBYE); ignored", rank,
                             ctx.channel().remoteAddress(), m.getBodyCase());
                     break;
             }

@@ -214,6 +214,38 @@ class RendezvousTest {
     }
 
     @Test
+    void aFailureHeldForListenFailsTheFenceToo() throws Exception {
+        List<RendezvousClient> all = registerAll(2);
+        assertEquals("all registered", server.next());
+        rendezvous.notifyRankFailed(1, "gone");
+        // the status answer follows the notice on the same stream: once it is back, the reader holds the notice
+        assertTrue(rendezvous.queryStatus(TIMEOUT_MS)[0].contains("has not joined the job yet"));
+        RankFailedException e = assertThrows(RankFailedException.class, all.get(0)::finishFence); // no listen()
+        assertEquals(1, e.failedRank());
+    }
+
+    @Test
+    void aRankThatSaysGoodbyeWithoutTheFenceFailsTheOthersFence() throws Exception {
+        List<RendezvousClient> all = registerAll(3);
+        assertEquals("all registered", server.next());
+        List<Future<Boolean>> fences = new ArrayList<>();
+        for (RendezvousClient c : all.subList(0, 2)) {
+            c.listen(new Events());
+            fences.add(pool.submit(c::finishFence));
+        }
+        assertEquals(java.util.Set.of("at fence 0", "at fence 1"), java.util.Set.of(server.next(), server.next()));
+        all.get(2).close(); // e.g. its Mpi.init failed after registering, and its program went on and ended
+        assertEquals("finished 2", server.next());
+        for (Future<Boolean> f : fences) {
+            java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
+                    () -> f.get(20, TimeUnit.SECONDS));
+            RankFailedException cause = assertInstanceOf(RankFailedException.class, e.getCause());
+            assertEquals("Mpi.finish: the launcher reports rank 2 failed: it left the job without reaching Mpi.finish",
+                    cause.getMessage());
+        }
+    }
+
+    @Test
     void theLauncherVanishingFailsTheFence() throws Exception {
         List<RendezvousClient> all = registerAll(2);
         assertEquals("all registered", server.next());
@@ -365,10 +397,10 @@ class RendezvousTest {
 
     @Test
     void theSilentRanksOfOneHostAreDroppedInOneHeartbeat() throws Exception {
-        // ticks every 20 ms, lost after 1 s of silence: ranks 1 and 2 (raw sockets that stop answering) go silent
+        // ticks every 20 ms, lost after 3 s of silence: ranks 1 and 2 (raw sockets that stop answering) go silent
         // ~200 ms apart, more than a tick, less than half the timeout: the host's ranks leave together
         Map<String, String> props = Map.of(RendezvousServer.HEARTBEAT_INTERVAL_MS_PROP, "20",
-                RendezvousServer.HEARTBEAT_TIMEOUT_MS_PROP, "1000");
+                RendezvousServer.HEARTBEAT_TIMEOUT_MS_PROP, "3000");
         props.forEach(System::setProperty);
         try {
             rendezvous = new RendezvousServer(3, TOKEN, "127.0.0.1", server);
