@@ -166,37 +166,47 @@ class RendezvousTest {
 
     @Test
     void theFinishFenceReleasesOnlyWhenEveryRankIsInIt() throws Exception {
-        List<RendezvousClient> all = registerAll(3);
-        assertEquals("all registered", server.next());
-        List<Future<Boolean>> fences = new ArrayList<>();
-        for (RendezvousClient c : all) {
-            c.listen(new Events());
-            fences.add(pool.submit(c::finishFence));
-        }
-        assertEquals(java.util.Set.of("at fence 0", "at fence 1", "at fence 2"),
-                java.util.Set.of(server.next(), server.next(), server.next()));
-        for (Future<Boolean> f : fences) {
+        for (Future<Boolean> f : inTheFence(registerAll(3), 3)) {
             assertTrue(f.get(20, TimeUnit.SECONDS));
         }
     }
 
     @Test
     void aRankFailingWhileOthersAreInTheFenceFailsThem() throws Exception {
-        List<RendezvousClient> all = registerAll(3);
+        List<Future<Boolean>> fences = inTheFence(registerAll(3), 2);
+        rendezvous.notifyRankFailed(2, "killed by signal 9"); // after the server has both: no release came before
+        assertFencesFail(fences, 2, "killed by signal 9");
+    }
+
+    /**
+     * Once every rank has registered, the first {@code n} ranks enter the finish fence on threads of their own;
+     * returns once the server has seen them all there.
+     */
+    private List<Future<Boolean>> inTheFence(List<RendezvousClient> all, int n) throws Exception {
         assertEquals("all registered", server.next());
         List<Future<Boolean>> fences = new ArrayList<>();
-        for (RendezvousClient c : all.subList(0, 2)) {
+        java.util.Set<String> expected = new java.util.HashSet<>();
+        for (RendezvousClient c : all.subList(0, n)) {
             c.listen(new Events());
             fences.add(pool.submit(c::finishFence));
         }
-        assertEquals(java.util.Set.of("at fence 0", "at fence 1"), java.util.Set.of(server.next(), server.next()));
-        rendezvous.notifyRankFailed(2, "killed by signal 9"); // after the server has both: no release came before
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (int r = 0; r < n; r++) {
+            expected.add("at fence " + r);
+            seen.add(server.next());
+        }
+        assertEquals(expected, seen);
+        return fences;
+    }
+
+    /** Each of {@code fences} fails with a RankFailedException naming {@code rank} and {@code why}. */
+    private static void assertFencesFail(List<Future<Boolean>> fences, int rank, String why) {
         for (Future<Boolean> f : fences) {
             java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
                     () -> f.get(20, TimeUnit.SECONDS));
             RankFailedException cause = assertInstanceOf(RankFailedException.class, e.getCause());
-            assertEquals(2, cause.failedRank());
-            assertEquals("Mpi.finish: the launcher reports rank 2 failed: killed by signal 9", cause.getMessage());
+            assertEquals(rank, cause.failedRank());
+            assertEquals("Mpi.finish: the launcher reports rank " + rank + " failed: " + why, cause.getMessage());
         }
     }
 
@@ -227,22 +237,10 @@ class RendezvousTest {
     @Test
     void aRankThatSaysGoodbyeWithoutTheFenceFailsTheOthersFence() throws Exception {
         List<RendezvousClient> all = registerAll(3);
-        assertEquals("all registered", server.next());
-        List<Future<Boolean>> fences = new ArrayList<>();
-        for (RendezvousClient c : all.subList(0, 2)) {
-            c.listen(new Events());
-            fences.add(pool.submit(c::finishFence));
-        }
-        assertEquals(java.util.Set.of("at fence 0", "at fence 1"), java.util.Set.of(server.next(), server.next()));
+        List<Future<Boolean>> fences = inTheFence(all, 2);
         all.get(2).close(); // e.g. its Mpi.init failed after registering, and its program went on and ended
         assertEquals("finished 2", server.next());
-        for (Future<Boolean> f : fences) {
-            java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
-                    () -> f.get(20, TimeUnit.SECONDS));
-            RankFailedException cause = assertInstanceOf(RankFailedException.class, e.getCause());
-            assertEquals("Mpi.finish: the launcher reports rank 2 failed: it left the job without reaching Mpi.finish",
-                    cause.getMessage());
-        }
+        assertFencesFail(fences, 2, "it left the job without reaching Mpi.finish");
     }
 
     @Test
