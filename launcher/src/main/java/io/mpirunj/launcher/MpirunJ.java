@@ -19,6 +19,10 @@ import io.mpirunj.runtime.fabric.FabricEmulation;
 import io.mpirunj.runtime.bootstrap.slurm.SlurmStep;
 import io.mpirunj.runtime.transport.tcp.NettyIo;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
+import io.mpirunj.runtime.wire.AddressTable;
+import io.mpirunj.runtime.wire.ControlMessage;
+import io.mpirunj.runtime.wire.Endpoint;
+import io.mpirunj.runtime.wire.Register;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -303,14 +307,21 @@ public final class MpirunJ implements Callable<Integer> {
      * While picocli reads the command line (~0.2 s on one core, with the other idle: no rank runs yet), does on
      * another thread the JDK work that later stood between the parsed command line and the first rank: the NIO
      * selector provider's service lookup (Netty's epoll library opens a selector as it loads), which opens every
-     * jar of the launcher's class path, and the security providers behind the ranks' archive key. Nothing here
-     * touches Netty or slf4j, which read settings the command line decides.
+     * jar of the launcher's class path, the security providers behind the ranks' archive key, and the first
+     * encoding and decoding of the control messages (protobuf's message schemas, built by reflection, and the
+     * {@code java.util.logging} set-up behind its encoder), which the rendezvous otherwise does cold as the first
+     * ranks register, while they wait for its answer. Nothing here touches Netty or slf4j, which read settings
+     * the command line decides.
      */
     private static void warmUpInBackground() {
         Thread t = new Thread(() -> {
             try {
                 java.nio.channels.spi.SelectorProvider.provider();
                 java.security.MessageDigest.getInstance("SHA-256");
+                ControlMessage.parseFrom(ControlMessage.newBuilder().setRegister(Register.newBuilder().setRank(1))
+                        .build().toByteArray());
+                ControlMessage.parseFrom(ControlMessage.newBuilder().setAddressTable(AddressTable.newBuilder()
+                        .addEndpoints(Endpoint.newBuilder().setHost("localhost").setPort(1))).build().toByteArray());
             } catch (Exception | ServiceConfigurationError e) {
                 // the same work runs again where it is needed, and reports there
             }
