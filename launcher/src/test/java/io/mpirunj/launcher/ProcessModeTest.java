@@ -80,6 +80,25 @@ class ProcessModeTest {
         assertEquals(List.of(), proxies);
     }
 
+    /**
+     * Mpi.finish waits for the other ranks through the launcher, not over the ranks' own connections, so ranks that
+     * never talk open none; Ring, which talks, shows that the transport's log line would be seen.
+     */
+    @ParameterizedTest
+    @CsvSource({"false, io.mpirunj.examples.Hello, ", "true, io.mpirunj.examples.Ring, 1"})
+    void onlyRanksThatTalkOpenConnections(boolean talks, String main, String arg) {
+        List<String> args = new java.util.ArrayList<>(List.of("-np", "3", "-J",
+                "-Dorg.slf4j.simpleLogger.log.io.mpirunj.runtime.transport=debug", main));
+        if (arg != null) {
+            args.add(arg);
+        }
+        LauncherRun run = LauncherRun.of(args.toArray(new String[0]));
+        assertEquals(0, run.exitCode(), run::toString);
+        assertEquals(3, run.errLines().stream().filter(l -> l.contains("TCP transport listening on")).count(),
+                run::toString);
+        assertEquals(talks, run.err().contains("sending to rank"), run::toString);
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {2, 3, 4})
     void collectivesDemoChecksItselfOnEveryRank(int np) {
