@@ -35,8 +35,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.ServiceConfigurationError;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.AutoComplete;
 import picocli.CommandLine;
@@ -322,8 +322,8 @@ public final class MpirunJ implements Callable<Integer> {
                         .build().toByteArray());
                 ControlMessage.parseFrom(ControlMessage.newBuilder().setAddressTable(AddressTable.newBuilder()
                         .addEndpoints(Endpoint.newBuilder().setHost("localhost").setPort(1))).build().toByteArray());
-            } catch (Exception | ServiceConfigurationError e) {
-                // the same work runs again where it is needed, and reports there
+            } catch (Throwable e) { // not even an Error may print from this thread
+                // the same work runs again where it is needed (a class that failed to initialise fails there too)
             }
         }, "mpirunj-warm-up");
         t.setDaemon(true);
