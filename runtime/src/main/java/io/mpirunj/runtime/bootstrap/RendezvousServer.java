@@ -79,6 +79,8 @@ public final class RendezvousServer implements AutoCloseable {
     public static final int HEARTBEAT_TIMEOUT_MS_DEFAULT = 6_000;
     /** The query id of a heartbeat; real status queries count from 1. */
     public static final long HEARTBEAT_QUERY_ID = 0;
+    private static final ControlMessage HEARTBEAT = ControlMessage.newBuilder()
+            .setStatusQuery(StatusQuery.newBuilder().setQueryId(HEARTBEAT_QUERY_ID)).build();
 
     /** What the launcher learns from the ranks. Called on the server's event loop: never block. */
     public interface Listener {
@@ -318,24 +320,20 @@ public final class RendezvousServer implements AutoCloseable {
                     lostHosts.add(host);
                 }
                 drop(r, "no heartbeat for " + silentMs[r] + " ms (the node or the network is gone?)");
+                silentMs[r] = -1; // not pinged below
             }
         }
         // half the timeout, but never within two ticks, where a healthy rank may not yet have answered
         long coDropMs = Math.max(heartbeatTimeoutMs / 2, 2L * heartbeatIntervalMs);
-        ControlMessage ping = null;
         for (int r = 0; r < size; r++) {
-            if (silentMs[r] < 0 || silentMs[r] > heartbeatTimeoutMs && dropSilent) {
-                continue;
+            if (silentMs[r] < 0) {
+                continue; // gone, finished, or dropped above
             }
             if (silentMs[r] > coDropMs && lostHosts.contains(hostOf(r))) {
                 drop(r, "no heartbeat for " + silentMs[r] + " ms, from a host whose other ranks are gone");
                 continue;
             }
-            if (ping == null) {
-                ping = ControlMessage.newBuilder()
-                        .setStatusQuery(StatusQuery.newBuilder().setQueryId(HEARTBEAT_QUERY_ID)).build();
-            }
-            ranks[r].writeAndFlush(ping);
+            ranks[r].writeAndFlush(HEARTBEAT);
         }
     }
 
@@ -446,8 +444,7 @@ public final class RendezvousServer implements AutoCloseable {
                     if (!atFinishFence[rank]) {
                         // it closed its rank without Mpi.finish (Mpi.init failed and the program went on, or finish
                         // threw first): the others' fence would wait for it forever, so fail it
-                        broadcast(ControlMessage.newBuilder().setRankFailed(RankFailed.newBuilder().setRank(rank)
-                                .setReason("it left the job without reaching Mpi.finish")).build(), rank);
+                        notifyRankFailed(rank, "it left the job without reaching Mpi.finish");
                     }
                     report(() -> listener.onRankFinished(rank));
                     break;

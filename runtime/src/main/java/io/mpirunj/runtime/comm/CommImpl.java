@@ -320,19 +320,12 @@ public final class CommImpl implements Comm {
         }
     }
 
-    /** The job's own fence ({@link JobControl#finishFence}), if it has one, while the transport keeps progressing. */
+    /**
+     * The job's own fence ({@link JobControl#finishFence}), if it has one; peers' last frames still arrive while this
+     * thread waits on the launcher.
+     */
     private boolean fencedByTheJob() {
-        TransportProgress driven = rc.transport().progress();
-        if (driven != null) {
-            driven.beginPassiveWait(); // peers' last frames still arrive while this thread waits on the launcher
-        }
-        try {
-            return rc.control().finishFence();
-        } finally {
-            if (driven != null) {
-                driven.endPassiveWait();
-            }
-        }
+        return TransportProgress.waitPassively(rc.transport().progress(), rc.control()::finishFence);
     }
 
     @Override

@@ -42,4 +42,21 @@ public interface TransportProgress {
     void beginPassiveWait();
 
     void endPassiveWait();
+
+    /**
+     * Runs {@code wait}, a wait for something other than {@code io}'s own I/O (futures, the launcher), between
+     * {@link #beginPassiveWait} and {@link #endPassiveWait}, so the transport keeps progressing meanwhile;
+     * {@code io} null (a transport nobody drives) runs it as it is.
+     */
+    static <T> T waitPassively(TransportProgress io, java.util.function.Supplier<T> wait) {
+        if (io == null) {
+            return wait.get();
+        }
+        io.beginPassiveWait();
+        try {
+            return wait.get();
+        } finally {
+            io.endPassiveWait();
+        }
+    }
 }

@@ -111,12 +111,14 @@ public final class NettyIo {
 
     /**
      * A channel to connect with, not yet registered: TCP (epoll or NIO), or with {@code domain} a Unix domain
-     * socket (epoll only), with {@link #setConnectionOptions}. {@link #connect} connects it.
+     * socket (epoll only), with {@link #setConnectionOptions}, then {@code setUp} (options, handlers). If either
+     * throws, the channel is closed and nothing is left open. {@link #connect} connects it.
      */
-    Channel newConnectingChannel(boolean domain) {
+    Channel newConnectingChannel(boolean domain, Consumer<Channel> setUp) {
         Channel ch = newChannel(domain, EpollDomainSocketChannel::new, EpollSocketChannel::new, NioSocketChannel::new);
         try {
             setConnectionOptions(ch);
+            setUp.accept(ch);
         } catch (RuntimeException e) {
             ch.unsafe().closeForcibly();
             throw e;

@@ -408,17 +408,10 @@ public final class TcpTransport implements NetworkTransport {
         }
         boolean onLoop = NettyIo.inEventLoop(group);
         if (!onLoop) {
-            TransportProgress driven = progress();
-            if (driven != null) {
-                driven.beginPassiveWait(); // the helper drives while this thread waits on futures
-            }
-            try {
+            TransportProgress.waitPassively(progress(), () -> { // the helper drives while this thread waits on futures
                 awaitAnswers(answers);
-            } finally {
-                if (driven != null) {
-                    driven.endPassiveWait();
-                }
-            }
+                return null;
+            });
         }
         Future<?> terminated = group.shutdownGracefully(0, LOOP_SHUTDOWN_MS, TimeUnit.MILLISECONDS);
         if (!onLoop && terminated.awaitUninterruptibly(LOOP_SHUTDOWN_MS + 1000L)) {
@@ -555,20 +548,16 @@ public final class TcpTransport implements NetworkTransport {
      *         is left open then
      */
     ChannelFuture connect(EventLoop loop, SocketAddress remote, boolean domain, Consumer<ChannelPipeline> handlers) {
-        Channel ch = io.newConnectingChannel(domain);
-        try {
+        Channel ch = io.newConnectingChannel(domain, c -> {
             int sendBufferBytes = domain ? LOCAL_SOCKET_SEND_BUFFER_BYTES : SEND_BUFFER_BYTES;
             if (sendBufferBytes > 0) {
-                ch.config().setOption(ChannelOption.SO_SNDBUF, sendBufferBytes);
+                c.config().setOption(ChannelOption.SO_SNDBUF, sendBufferBytes);
             }
-            ch.config().setConnectTimeoutMillis(config.connectTimeoutMs());
-            ch.config().setWriteBufferWaterMark(waterMark);
-            ch.config().setAllocator(sendAllocator);
-            handlers.accept(ch.pipeline());
-        } catch (RuntimeException e) {
-            ch.unsafe().closeForcibly();
-            throw e;
-        }
+            c.config().setConnectTimeoutMillis(config.connectTimeoutMs());
+            c.config().setWriteBufferWaterMark(waterMark);
+            c.config().setAllocator(sendAllocator);
+            handlers.accept(c.pipeline());
+        });
         return NettyIo.connect(loop, ch, remote);
     }
 

@@ -198,7 +198,7 @@ class LocalSocketTest {
             DomainSocketAddress name = new DomainSocketAddress("\0mpirunj-uid-test-" + ProcessHandle.current().pid());
             NettyIo netty = NettyIo.select(true);
             Channel server = NettyIo.listen(group, netty.newListeningChannel(true), name, ch -> { }).sync().channel();
-            Channel client = NettyIo.connect(group, netty.newConnectingChannel(true), name).sync().channel();
+            Channel client = NettyIo.connect(group, netty.newConnectingChannel(true, ch -> { }), name).sync().channel();
             assertNull(NettyIo.strangerListening(client), "our own listener");
             assertNull(NettyIo.strangerListening(client, ours));
             String why = NettyIo.strangerListening(client, ours + 1);
