@@ -712,6 +712,11 @@ final class ProcessJob {
         }
 
         @Override
+        public void onFinishFence(int rank) {
+            supervisor.execute(() -> departures.reachedFinish(rank));
+        }
+
+        @Override
         public void onRankFinished(int rank) {
             supervisor.execute(() -> departures.finished(rank));
         }

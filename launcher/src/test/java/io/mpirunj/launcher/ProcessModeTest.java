@@ -142,13 +142,17 @@ class ProcessModeTest {
 
     /**
      * System.exit(N) of one rank in the middle of the job is the job's status and stops the others; System.exit(0)
-     * fails the job too (Open MPI's "exited without calling finalize"), else the others would wait for it forever.
+     * fails the job too (Open MPI's "exited without calling finalize"), else the others would wait for it forever;
+     * so does a rank whose other thread exits while it waits in Mpi.finish for ranks still working with it.
      */
-    @ParameterizedTest(name = "rank {0} System.exit({1})")
-    @CsvSource({"2, 3, 3, rank 2 exited with status 3", "1, 0, 1, rank 1 exited with status 0 without calling Mpi.finish"})
-    void systemExitOfOneRankEndsTheJobNamingItAndStopsTheOthers(String rank, String status, int jobStatus,
-            String said) {
-        LauncherRun run = LauncherRun.of("-np", "3", Exiter.class.getName(), rank, status);
+    @ParameterizedTest(name = "rank {0} System.exit({1}) {2}")
+    @CsvSource({"2, 3, , 3, rank 2 exited with status 3",
+            "1, 0, , 1, rank 1 exited with status 0 without calling Mpi.finish",
+            "1, 0, in-finish, 1, rank 1 exited with status 0 inside Mpi.finish, before every rank had reached it"})
+    void systemExitOfOneRankEndsTheJobNamingItAndStopsTheOthers(String rank, String status, String where,
+            int jobStatus, String said) {
+        LauncherRun run = where == null ? LauncherRun.of("-np", "3", Exiter.class.getName(), rank, status)
+                : LauncherRun.of("-np", "3", Exiter.class.getName(), rank, status, where);
         assertEquals(jobStatus, run.exitCode(), run::toString);
         assertTrue(run.err().contains(said), run::toString);
         assertFalse(run.out().contains("still alive"), run::toString);

@@ -164,6 +164,16 @@ class SlurmTest {
         assertTrue(!r.out.contains("still alive"), r::toString);
     }
 
+    /** A task that ends while it waits in Mpi.finish for the others: task 0's line says it ended there. */
+    @Test
+    void aTaskThatEndsInsideMpiFinishIsSaidToHaveEndedThere() throws Exception {
+        Result r = srun(3, List.of(), "-cp", testClasses(), Exiter.class.getName(), "1", "0", "in-finish");
+        assertNotEquals(0, r.code, r::toString);
+        assertTrue(r.err.contains("mpirun-j: rank 1 failed: it ended inside Mpi.finish, before every rank had reached"
+                + " it"), r::toString);
+        assertTrue(!r.out.contains("still alive"), r::toString);
+    }
+
     /**
      * Task 0 hosts the step's rendezvous: when it ends with status 0 in the middle of the job, no launcher and no
      * task 0 is left to judge it, so every other task says it lost rank 0 and ends non-zero.

@@ -40,6 +40,7 @@ public final class RankDepartures {
     private final ScheduledExecutorService scheduler;
     private final Verdict verdict;
     private final boolean[] registered;
+    private final boolean[] inFinish;
     private final boolean[] saidGoodbye;
     private final boolean[] lostWithoutGoodbye;
     private final boolean[] exitedWithZero;
@@ -52,6 +53,7 @@ public final class RankDepartures {
         this.scheduler = scheduler;
         this.verdict = verdict;
         this.registered = new boolean[size];
+        this.inFinish = new boolean[size];
         this.saidGoodbye = new boolean[size];
         this.lostWithoutGoodbye = new boolean[size];
         this.exitedWithZero = new boolean[size];
@@ -86,6 +88,11 @@ public final class RankDepartures {
         if (exitedBeforeInit >= 0) {
             failEndedBeforeInit(exitedBeforeInit);
         }
+    }
+
+    /** {@code rank} called Mpi.finish and waits in its fence for the other ranks. */
+    public void reachedFinish(int rank) {
+        inFinish[rank] = true;
     }
 
     /** {@code rank} said goodbye (Mpi.finish). */
@@ -139,6 +146,12 @@ public final class RankDepartures {
     }
 
     private String failLeftWithoutFinish(int rank) {
+        if (inFinish[rank]) {
+            // it was waiting in Mpi.finish for the other ranks, so they have calls with it still to complete
+            return fail(rank, (scheduler != null ? "rank " + rank + " exited with status 0" : "it ended")
+                    + " inside Mpi.finish, before every rank had reached it (killed, or System.exit on another "
+                    + "thread): the ranks still working cannot complete with it");
+        }
         if (scheduler != null) {
             return fail(rank, "rank " + rank + " exited with status 0 without calling Mpi.finish (e.g. System.exit "
                     + "in the middle of the job): the other ranks cannot complete with it");

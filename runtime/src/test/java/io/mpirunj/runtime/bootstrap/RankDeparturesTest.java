@@ -96,6 +96,32 @@ class RankDeparturesTest {
                 + "or killed): the other ranks cannot complete with it"), verdicts);
     }
 
+    /** A rank that reached Mpi.finish's fence and then ended: the verdict says where it was, not "without Mpi.finish". */
+    @Test
+    void aRankThatEndsInsideMpiFinishIsSaidToHaveEndedThere() throws Exception {
+        RankDepartures slurm = RankDepartures.withoutProcessExits(3);
+        on(() -> {
+            for (int r = 0; r < 3; r++) {
+                slurm.registered(r);
+            }
+            slurm.reachedFinish(1);
+            lost(slurm, 1);
+        });
+        RankDepartures launcher = withExits();
+        on(() -> {
+            for (int r = 0; r < 3; r++) {
+                launcher.registered(r);
+            }
+            launcher.reachedFinish(2);
+            launcher.exitedWithZero(2);
+            launcher.closedWithoutGoodbye(2);
+        });
+        assertEquals(List.of("it ended inside Mpi.finish, before every rank had reached it (killed, or System.exit on "
+                        + "another thread): the ranks still working cannot complete with it",
+                "rank 2 exited with status 0 inside Mpi.finish, before every rank had reached it (killed, or "
+                        + "System.exit on another thread): the ranks still working cannot complete with it"), verdicts);
+    }
+
     @Test
     void afterStopNothingIsJudged() throws Exception {
         RankDepartures d = RankDepartures.withoutProcessExits(2);

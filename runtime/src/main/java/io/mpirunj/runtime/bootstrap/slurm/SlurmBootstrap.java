@@ -88,6 +88,11 @@ public final class SlurmBootstrap {
                     }
 
                     @Override
+                    public void onFinishFence(int rank) {
+                        departures.reachedFinish(rank);
+                    }
+
+                    @Override
                     public void onRankFinished(int rank) {
                         departures.finished(rank);
                         if (rank == 0) {
