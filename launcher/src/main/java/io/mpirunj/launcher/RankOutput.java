@@ -138,8 +138,10 @@ final class RankOutput implements AutoCloseable {
     }
 
     private static boolean isLauncherFrame(String className) {
+        // a rank process's main runs inside Netty's FastThreadLocalThread.runWithFastThreadLocal (RankMain)
         return className.startsWith("jdk.internal.reflect.") || className.equals("java.lang.reflect.Method")
-                || className.equals("java.lang.Thread") || className.startsWith("io.mpirunj.launcher.");
+                || className.equals("java.lang.Thread") || className.startsWith("io.mpirunj.launcher.")
+                || className.equals("io.netty.util.concurrent.FastThreadLocalThread");
     }
 
     void flush() {

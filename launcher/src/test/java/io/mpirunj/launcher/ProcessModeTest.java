@@ -138,6 +138,10 @@ class ProcessModeTest {
         assertEquals(1, run.exitCode(), run::toString);
         assertTrue(run.err().contains("[rank 1] java.lang.IllegalStateException: boom from rank 1"), run::toString);
         assertTrue(run.err().contains("rank 1 exited with status 1"), run::toString);
+        // the trace ends at the program's main, as java shows it: not in the launcher's reflection into it
+        assertTrue(run.err().contains("[rank 1] \tat " + Thrower.class.getName() + ".main("), run::toString);
+        assertFalse(run.err().contains("RankMain") || run.err().contains(".reflect.")
+                || run.err().contains("FastThreadLocalThread"), run::toString);
     }
 
     /**
