@@ -14,6 +14,7 @@ import io.mpirunj.launcher.tools.PapersCommand;
 import io.mpirunj.launcher.tools.ScheduleCommand;
 import io.mpirunj.launcher.tools.SimulateCommand;
 import io.mpirunj.launcher.tools.TraceCommand;
+import io.mpirunj.launcher.tools.Tools;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.fabric.FabricEmulation;
 import io.mpirunj.runtime.bootstrap.slurm.SlurmStep;
@@ -398,7 +399,7 @@ public final class MpirunJ implements Callable<Integer> {
 
     private static int onBadUsage(CommandLine.ParameterException ex, String[] args) {
         PrintWriter err = ex.getCommandLine().getErr();
-        String message = String.valueOf(ex.getMessage()).split("\\R", 2)[0];
+        String message = Tools.badUsageLine(ex);
         // a subcommand's own help ("mpirun-j trace --help"), where its options are
         err.println("mpirun-j: " + message + " (see " + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help)");
         err.flush();
@@ -541,7 +542,7 @@ public final class MpirunJ implements Callable<Integer> {
             try {
                 io.mpirunj.fabric.model.ModelSpec.parse(model.trim());
             } catch (IllegalArgumentException e) {
-                throw new UsageException("--model " + model + ": " + e.getMessage());
+                throw new UsageException("--model: " + e.getMessage()); // the message quotes the spec
             }
         }
     }
@@ -725,13 +726,18 @@ public final class MpirunJ implements Callable<Integer> {
             }
             return settings;
         }
+        // as the tools word it (ScenarioOptions): the messages quote the spec, the prefix names the option
         io.mpirunj.fabric.topology.Topology topology;
         try {
             topology = io.mpirunj.fabric.topology.Topology.parse(fabric.trim());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--fabric: " + e.getMessage());
+        }
+        try {
             io.mpirunj.fabric.placement.Placement.parse(placement == null ? "identity" : placement.trim(), topology, size);
         } catch (IllegalArgumentException e) {
-            throw new UsageException((placement == null ? "--fabric " + fabric : "--fabric " + fabric + " --placement "
-                    + placement) + ": " + e.getMessage());
+            throw new UsageException("--placement" + (placement == null ? " identity (the default)" : "") + ": "
+                    + e.getMessage());
         }
         settings.put(RuntimeConfig.FABRIC_ENV, fabric.trim());
         if (placement != null) {

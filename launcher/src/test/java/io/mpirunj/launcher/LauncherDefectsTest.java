@@ -157,7 +157,7 @@ class LauncherDefectsTest {
 
     /**
      * A cost model whose t_end is 0 (end=0, or logp with L + 2o = 0) is one usage error, the same from the run
-     * command's --model, MPIRUNJ_MODEL and simulate's --model; before, all three accepted it (simulate printed
+     * command's --model, MPIRUNJ_MODEL and simulate's --model (worded alike by both commands); before, all three accepted it (simulate printed
      * completion times of 0). t_hold above t_end stays a model (SPEC 1).
      */
     @Test
@@ -167,7 +167,7 @@ class LauncherDefectsTest {
                 + " C > 0: t_end, from the start of a send to the end of its receive, is never 0)";
         LauncherRun run = LauncherRun.of("-np", "2", "--threads", "--model", "hold=1,end=0", Hello.class.getName());
         assertEquals(UsageException.EXIT_CODE, run.exitCode(), run::toString);
-        assertEquals(List.of("mpirun-j: --model hold=1,end=0: " + reason), run.errLines(), run::toString);
+        assertEquals(List.of("mpirun-j: --model: " + reason), run.errLines(), run::toString);
         assertEquals("", run.out());
         run = LauncherRun.of(java.util.Map.of("MPIRUNJ_MODEL", "hold=1,end=0"), "-np", "2", "--threads",
                 Hello.class.getName());

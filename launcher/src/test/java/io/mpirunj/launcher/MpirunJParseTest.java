@@ -151,6 +151,15 @@ class MpirunJParseTest {
     void errorMessagesSayWhatIsWrong() {
         assertTrue(LauncherRun.of("-np", "2", "--bogus", "X").err().contains("'--bogus'"));
         assertTrue(LauncherRun.of("-np", "0", "X").err().contains("-np 0"));
+        // a value of the wrong type is worded as the launcher's own checks, not as picocli's "is not an int"
+        assertEquals(List.of("mpirun-j: -np abc (expected: a whole number) (see mpirun-j --help)"),
+                LauncherRun.of("-np", "abc", "X").errLines());
+        assertEquals(List.of("mpirun-j: --fabric: topology spec 'blob' not understood (expected: mesh:AxB[xC...], "
+                + "torus:AxB[xC...], hypercube:D, star:N or complete:N)"),
+                LauncherRun.of("-np", "2", "--fabric", "blob", "X").errLines());
+        assertEquals(List.of("mpirun-j: --placement: placement spec 'random:x': bad seed 'x' (expected: random:SEED "
+                + "with an integer SEED)"), LauncherRun.of("-np", "2", "--fabric", "mesh:2x2", "--placement", "random:x",
+                "X").errLines());
         assertTrue(LauncherRun.of("-np", "2", "io.mpirunj.Nope").err().contains("io.mpirunj.Nope not found"));
         assertTrue(LauncherRun.of("-np", "2", "io.mpirunj.testapps.NoMain").err()
                 .contains("public static void main(String[])"));

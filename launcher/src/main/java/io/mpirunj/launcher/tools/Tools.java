@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
 /**
@@ -46,11 +47,37 @@ public final class Tools {
             CommandLine cmd = ex.getCommandLine();
             String name = fullName(cmd.getCommandSpec().qualifiedName());
             PrintWriter err = cmd.getErr();
-            err.println(name + ": " + BadInput.oneLine(ex.getMessage()) + " (see " + name + " --help)");
+            err.println(name + ": " + badUsageLine(ex) + " (see " + name + " --help)");
             err.flush();
             return USAGE;
         });
         return cl;
+    }
+
+    /**
+     * The one line that says what picocli's parse error {@code ex} is: its message, except that an option's value of
+     * the wrong type reads as the commands' own checks do ({@code -np abc (expected: a whole number)}), not as
+     * picocli words it ({@code Invalid value for option '--np': 'abc' is not an int}).
+     */
+    public static String badUsageLine(CommandLine.ParameterException ex) {
+        if (ex.getCause() instanceof CommandLine.TypeConversionException && ex.getArgSpec() instanceof OptionSpec o
+                && ex.getValue() != null) {
+            String expected = expectedValue(o.type());
+            if (expected != null) {
+                return o.names()[0] + " " + ex.getValue() + " (expected: " + expected + ")";
+            }
+        }
+        return BadInput.oneLine(ex.getMessage());
+    }
+
+    private static String expectedValue(Class<?> type) {
+        if (type == int.class || type == Integer.class || type == long.class || type == Long.class) {
+            return "a whole number";
+        }
+        if (type == double.class || type == Double.class || type == float.class || type == Float.class) {
+            return "a number";
+        }
+        return null;
     }
 
     /** "mpirun-j schedule: " for a command named "schedule" (stand-alone) or "mpirun-j schedule". */
