@@ -4,12 +4,16 @@ import io.mpirunj.AbortedException;
 import io.mpirunj.Mpi;
 import io.mpirunj.RankFailedException;
 import io.mpirunj.runtime.bootstrap.JobEnvironment;
+import io.mpirunj.runtime.bootstrap.ProcessBootstrap;
+import io.mpirunj.runtime.bootstrap.slurm.SlurmBootstrap;
+import io.mpirunj.runtime.bootstrap.slurm.SlurmStep;
 import io.mpirunj.runtime.comm.CallTracker;
 import io.mpirunj.runtime.transport.tcp.NettyIo;
 import io.netty.util.concurrent.FastThreadLocalThread;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.Arrays;
+import java.util.Map;
 import org.slf4j.simple.SimpleServiceProvider;
 
 /**
@@ -155,6 +159,10 @@ public final class RankMain {
     /** Runs {@code mainClass.main(args)}, loaded by {@code loader}, as this process's rank; returns the exit status. */
     static int run(String mainClass, String[] args, ClassLoader loader) {
         int rank = rankFromEnvironment();
+        Map<String, String> env = System.getenv();
+        if (!ProcessBootstrap.isLaunched(env) && SlurmStep.isDirectLaunch(env)) {
+            SlurmBootstrap.beforeProgram(env); // as Mpi.init chooses: a task of a Slurm step without a launcher
+        }
         try {
             Class<?> c = Class.forName(mainClass, true, loader);
             Method main = UserClasspath.mainMethod(c);

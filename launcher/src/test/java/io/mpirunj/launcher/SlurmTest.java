@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.mpirunj.examples.Hello;
 import io.mpirunj.testapps.Exiter;
+import io.mpirunj.testapps.NoMpi;
 import io.mpirunj.testapps.SkipsInit;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -190,17 +191,33 @@ class SlurmTest {
     }
 
     /**
-     * A task that ends before Mpi.init while the others call it: task 0 does not see it end, so the others give up
-     * at their rendezvous timeout (shortened here), and the line names the rank that never joined.
+     * A task that ends before Mpi.init while the others call it says so as it exits (task 0 sees no task end): task 0
+     * names it, and the others are told the job cannot start, long before their rendezvous times out (ten minutes
+     * here: past srun's 120 s guard, which would end the step with 124 and no such lines).
      */
     @Test
-    void aTaskThatEndsBeforeJoiningIsNamedWhenTheOthersGiveUp() throws Exception {
-        Result r = srun(3, List.of("--export=ALL,MPIRUNJ_RENDEZVOUS_TIMEOUT_MS=10000"), "-cp", testClasses(),
+    void aTaskThatEndsBeforeJoiningFailsTheStepAtOnce() throws Exception {
+        Result r = srun(3, List.of("--export=ALL,MPIRUNJ_RENDEZVOUS_TIMEOUT_MS=600000"), "-cp", testClasses(),
                 SkipsInit.class.getName(), "2");
         assertNotEquals(0, r.code, r::toString);
+        assertNotEquals(124, r.code, r::toString);
         assertTrue(r.out.contains("rank 2 returns before Mpi.init"), r::toString);
-        assertTrue(r.err.contains("failed: it ended without calling Mpi.finish while rank 2 had not joined the job"),
-                r::toString);
+        assertTrue(r.err.contains("mpirun-j: rank 2 failed: it ended without joining the job (its program ended before "
+                + "Mpi.init, or Mpi.init failed), while other ranks joined"), r::toString);
+        for (int rank = 0; rank < 2; rank++) {
+            assertTrue(r.err.contains("rank " + rank + ": the job cannot start: rank 0 (it hosts the job's rendezvous) "
+                    + "reports rank 2 failed: it ended without joining the job"), r::toString);
+        }
+        assertTrue(!r.out.contains("still alive"), r::toString);
+    }
+
+    /** A program that never uses MPI ends as it would alone: no task's word that it did not join fails the step. */
+    @Test
+    void aProgramWithoutMpiEndsCleanly() throws Exception {
+        Result r = srun(3, List.of(), "-cp", testClasses(), NoMpi.class.getName());
+        assertEquals(0, r.code, r::toString);
+        assertEquals(3, r.out.split("no newline at the end", -1).length - 1, r::toString);
+        assertTrue(!r.err.contains("failed"), r::toString);
     }
 
     /** The same inside an allocation: mpirun-j's job through srun ends with status 1 and the line. */

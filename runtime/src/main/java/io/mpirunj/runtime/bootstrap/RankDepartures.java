@@ -68,12 +68,12 @@ public final class RankDepartures {
     }
 
     /**
-     * A judge for a host that sees only the rendezvous (Slurm's task 0): it judges only in
-     * {@link #closedWithoutGoodbye}, which returns its verdict.
+     * A judge for a host that sees only the rendezvous (Slurm's task 0): it judges in {@link #closedWithoutGoodbye}
+     * (which also returns its verdict), and in {@link #endedBeforeJoining} and {@link #registered}, from the word of a
+     * task that ends without joining. Its verdicts name the rank only as the argument: the host prefixes it.
      */
-    public static RankDepartures withoutProcessExits(int size) {
-        return new RankDepartures(size, null, (rank, reason) -> {
-        });
+    public static RankDepartures withoutProcessExits(int size, Verdict verdict) {
+        return new RankDepartures(size, null, verdict);
     }
 
     /** The job is ending for another reason (a failure, an abort, the timeout): judge nothing more. */
@@ -87,6 +87,21 @@ public final class RankDepartures {
         anyRegistered = true;
         if (exitedBeforeInit >= 0) {
             failEndedBeforeInit(exitedBeforeInit);
+        }
+    }
+
+    /**
+     * {@code rank}, which never registered, says it is ending without joining the job (a Slurm task's word, from a
+     * judge without process exits). It fails the job if another rank has joined, or once one does.
+     */
+    public void endedBeforeJoining(int rank) {
+        if (registered[rank] || stopped) {
+            return; // a rank that joined is judged by its connection's close
+        }
+        if (anyRegistered) {
+            failEndedBeforeInit(rank);
+        } else if (exitedBeforeInit < 0) {
+            exitedBeforeInit = rank; // judged when another rank joins; if none does, no rank used MPI
         }
     }
 
@@ -161,16 +176,19 @@ public final class RankDepartures {
             return fail(rank, "it ended without calling Mpi.finish (System.exit in the middle of the job, an exception, or "
                     + "killed): the other ranks cannot complete with it");
         } else {
-            // a rank that ends before Mpi.init is not seen here, only the others giving up their wait for it
+            // a task that ends before Mpi.init says so (endedBeforeJoining), unless it was killed: then only the
+            // others giving up their wait for it show here
             return fail(rank, "it ended without calling Mpi.finish while " + missing() + " had not joined the job (a rank "
-                    + "that ends before calling Mpi.init, while the others call it, leaves them waiting until the "
-                    + "rendezvous times out)");
+                    + "killed before it calls Mpi.init leaves the others waiting until the rendezvous times out)");
         }
     }
 
     private void failEndedBeforeInit(int rank) {
-        fail(rank, "rank " + rank + " exited with status 0 before calling Mpi.init, while other ranks called "
-                + "it: they cannot start without it");
+        fail(rank, scheduler != null
+                ? "rank " + rank + " exited with status 0 before calling Mpi.init, while other ranks called it: they "
+                        + "cannot start without it"
+                : "it ended without joining the job (its program ended before Mpi.init, or Mpi.init failed), while "
+                        + "other ranks joined: they cannot start without it");
     }
 
     /** The job's failure, once: {@code reason}, or null when it has already failed or stopped. */

@@ -101,11 +101,78 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
             DataInputStream in, DataOutputStream out, List<InetSocketAddress> addresses) {
         this.rank = rank;
         this.server = server;
-        this.serverRole = hostedByRank0 ? "rank 0 (it hosts the job's rendezvous)" : "the launcher";
+        this.serverRole = serverRole(hostedByRank0);
         this.socket = socket;
         this.in = in;
         this.out = out;
         this.addresses = addresses;
+    }
+
+    private static String serverRole(boolean hostedByRank0) {
+        return hostedByRank0 ? "rank 0 (it hosts the job's rendezvous)" : "the launcher";
+    }
+
+    /**
+     * A connection to {@code server}, never through a SOCKS proxy ({@code -DsocksProxyHost}: the launcher is on the
+     * job's own network, and the proxy selector's set-up, reading the JDK's net.properties, is start-up work every
+     * rank saves). A refused connection is retried for {@code retryRefusedMs} (0: not at all), for a server that may
+     * not listen yet (a Slurm step's task 0 hosts it).
+     */
+    private static Socket connect(InetSocketAddress server, int timeoutMs, int retryRefusedMs)
+            throws IOException, InterruptedException {
+        long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(retryRefusedMs);
+        long backoffMs = 10;
+        while (true) {
+            Socket socket = new Socket(Proxy.NO_PROXY);
+            try {
+                socket.setTcpNoDelay(true);
+                socket.setKeepAlive(true);
+                socket.connect(server, timeoutMs);
+                return socket;
+            } catch (ConnectException refused) {
+                closeQuietly(socket);
+                long leftMs = TimeUnit.NANOSECONDS.toMillis(deadlineNs - System.nanoTime());
+                if (leftMs <= 0) {
+                    throw refused;
+                }
+                Thread.sleep(Math.min(backoffMs, leftMs)); // the host rank is still starting
+                backoffMs = Math.min(backoffMs * 2, 200);
+            } catch (IOException | RuntimeException e) {
+                closeQuietly(socket);
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Tells the rendezvous at {@code server} that {@code rank} ends without having joined the job (a Slurm task whose
+     * program ended before Mpi.init, or whose Mpi.init failed before it registered), so that the ranks waiting for it
+     * are told at once. Best effort: a refused connection is retried for {@code retryRefusedMs}, and nothing is
+     * thrown; returns whether the rendezvous took the word (it closes the connection after it).
+     */
+    public static boolean sayLeavingBeforeJoining(InetSocketAddress server, String jobTokenHex, int rank, int size,
+            int retryRefusedMs) {
+        ControlMessage leaving = ControlMessage.newBuilder().setRegister(Register.newBuilder()
+                .setProtocolVersion(WireProtocol.VERSION)
+                .setJobToken(ByteString.copyFrom(JobToken.decode(jobTokenHex)))
+                .setRank(rank)
+                .setWorldSize(size)
+                .setLeaving(true)).build();
+        int timeoutMs = Math.max(1_000, Math.min(retryRefusedMs, 5_000));
+        try (Socket socket = connect(server, timeoutMs, retryRefusedMs)) {
+            socket.setSoTimeout(timeoutMs);
+            DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
+            ControlCodec.write(out, leaving);
+            out.flush();
+            return socket.getInputStream().read() < 0; // the server closes the connection once it has the word
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("rank {}: could not tell the rendezvous at {} that it ends without joining: {}", rank, server,
+                    e.toString());
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /**
@@ -139,30 +206,10 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
                 .setHost(advertised.getHostString())
                 .setPort(advertised.getPort())).build();
         java.io.ByteArrayOutputStream encoded = new java.io.ByteArrayOutputStream();
-        // never through a SOCKS proxy (-DsocksProxyHost): the launcher is on the job's own network, and the
-        // proxy selector's set-up (reading the JDK's net.properties) is start-up work every rank saves
-        Socket socket = new Socket(Proxy.NO_PROXY);
+        Socket socket = null;
         try {
             ControlCodec.write(new DataOutputStream(encoded), registration);
-            long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-            long backoffMs = 10;
-            while (true) {
-                socket.setTcpNoDelay(true);
-                socket.setKeepAlive(true);
-                try {
-                    socket.connect(server, timeoutMs);
-                    break;
-                } catch (ConnectException refused) {
-                    long leftMs = TimeUnit.NANOSECONDS.toMillis(deadlineNs - System.nanoTime());
-                    if (!waitForServer || leftMs <= 0) {
-                        throw refused;
-                    }
-                    closeQuietly(socket);
-                    Thread.sleep(Math.min(backoffMs, leftMs)); // the host rank is still starting
-                    backoffMs = Math.min(backoffMs * 2, 200);
-                    socket = new Socket(Proxy.NO_PROXY);
-                }
-            }
+            socket = connect(server, timeoutMs, waitForServer ? timeoutMs : 0);
             socket.setSoTimeout(timeoutMs);
             DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
             DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
@@ -174,6 +221,12 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
                 if (m.getBodyCase() == ControlMessage.BodyCase.REJECTED) {
                     throw new MpiException("rank " + rank + ": the rendezvous at " + server
                             + " refused the registration: " + m.getRejected().getReason());
+                }
+                if (m.getBodyCase() == ControlMessage.BodyCase.RANK_FAILED && m.getRankFailed().getBeforeStart()) {
+                    RankFailed f = m.getRankFailed();
+                    throw new RankFailedException(f.getRank(), "rank " + rank + ": the job cannot start: "
+                            + serverRole(waitForServer) + " reports rank " + f.getRank() + " failed: " + f.getReason(),
+                            null);
                 }
                 early.add(m); // e.g. an abort while others were still starting
             }
@@ -453,6 +506,9 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
     }
 
     private static void closeQuietly(Socket s) {
+        if (s == null) {
+            return;
+        }
         try {
             s.close();
         } catch (IOException e) {

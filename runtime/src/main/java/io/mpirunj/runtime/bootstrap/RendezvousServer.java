@@ -106,6 +106,13 @@ public final class RendezvousServer implements AutoCloseable {
         }
 
         /**
+         * {@code rank}, which never registered, says its process is ending without joining the job (a Slurm task
+         * tells task 0 so: nothing else there sees it end).
+         */
+        default void onRankLeftBeforeJoining(int rank) {
+        }
+
+        /**
          * A connection that never became a rank was refused or closed: garbage, an oversized
          * length, a wrong token, or no registration in time. {@code remote} is its address.
          */
@@ -135,6 +142,8 @@ public final class RendezvousServer implements AutoCloseable {
     private int registered;
     private volatile boolean dropSilentRanks;
     private boolean tableSent;
+    /** Set by {@link #failStart}: the job can never start; every rank waiting for the table gets it instead. */
+    private ControlMessage startFailure;
     private boolean closed;
     private long lastQueryId;
     private StatusQueryState query;
@@ -222,6 +231,22 @@ public final class RendezvousServer implements AutoCloseable {
         ControlMessage m = ControlMessage.newBuilder()
                 .setRankFailed(RankFailed.newBuilder().setRank(rank).setReason(reason == null ? "" : reason)).build();
         execute(() -> broadcast(m, rank));
+    }
+
+    /**
+     * The job can never start, because of {@code rank} (it will never register): every rank waiting for the address
+     * table, and every rank that registers from now on, is told so instead of waiting until its rendezvous times out.
+     * Does nothing once the table has been sent (the ranks are told of failures by {@link #notifyRankFailed}).
+     */
+    public void failStart(int rank, String reason) {
+        ControlMessage m = ControlMessage.newBuilder().setRankFailed(RankFailed.newBuilder().setRank(rank)
+                .setReason(reason == null ? "" : reason).setBeforeStart(true)).build();
+        execute(() -> {
+            if (!tableSent && startFailure == null) {
+                startFailure = m;
+                broadcast(m, rank);
+            }
+        });
     }
 
     /** Tells every connected rank that the job is being aborted with {@code exitCode}. */
@@ -465,6 +490,9 @@ public final class RendezvousServer implements AutoCloseable {
                 problem = "world size=" + r.getWorldSize() + " (expected: " + size + ")";
             } else if (r.getRank() < 0 || r.getRank() >= size) {
                 problem = "rank=" + Integer.toUnsignedString(r.getRank()) + " (expected: 0.." + (size - 1) + ")";
+            } else if (r.getLeaving()) {
+                leaving(ctx, r.getRank());
+                return;
             } else if (ranks[r.getRank()] != null || finished[r.getRank()]) {
                 problem = "rank " + r.getRank() + " is already registered";
             } else if (r.getPort() < 1 || r.getPort() > 65535 || r.getHost().isEmpty()) {
@@ -485,7 +513,9 @@ public final class RendezvousServer implements AutoCloseable {
             report(() -> listener.onRankRegistered(registeredRank));
             LOG.debug("rank {} registered from {} as {}:{} ({}/{})", rank, ctx.channel().remoteAddress(), r.getHost(),
                     r.getPort(), registered, size);
-            if (registered == size && !tableSent) {
+            if (startFailure != null) {
+                ctx.writeAndFlush(startFailure); // it would wait for a table that never comes
+            } else if (registered == size && !tableSent) {
                 tableSent = true;
                 List<Endpoint> all = new ArrayList<>(size);
                 Collections.addAll(all, endpoints);
@@ -496,6 +526,16 @@ public final class RendezvousServer implements AutoCloseable {
                         TimeUnit.MILLISECONDS);
                 report(listener::onAllRegistered);
             }
+        }
+
+        /** A rank's word that it ends without joining: reported unless it has registered (its close tells then). */
+        private void leaving(ChannelHandlerContext ctx, int who) {
+            timeout.cancel(false);
+            if (endpoints[who] == null) {
+                LOG.debug("rank {} at {} ends without joining the job", who, ctx.channel().remoteAddress());
+                report(() -> listener.onRankLeftBeforeJoining(who));
+            }
+            ctx.close();
         }
 
         private void refuse(ChannelHandlerContext ctx, String reason) {

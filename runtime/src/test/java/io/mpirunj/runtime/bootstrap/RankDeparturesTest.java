@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
 class RankDeparturesTest {
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor();
     private final List<String> verdicts = new ArrayList<>();
+    private final List<Integer> failedRanks = new ArrayList<>();
 
     @AfterEach
     void stop() {
@@ -82,7 +83,7 @@ class RankDeparturesTest {
 
     @Test
     void fromTheRendezvousAloneAConnectionClosedWithoutGoodbyeFailsTheJob() throws Exception {
-        RankDepartures d = RankDepartures.withoutProcessExits(3);
+        RankDepartures d = withoutExits(3);
         on(() -> {
             for (int r = 0; r < 3; r++) {
                 d.registered(r);
@@ -99,7 +100,7 @@ class RankDeparturesTest {
     /** A rank that reached Mpi.finish's fence and then ended: the verdict says where it was, not "without Mpi.finish". */
     @Test
     void aRankThatEndsInsideMpiFinishIsSaidToHaveEndedThere() throws Exception {
-        RankDepartures slurm = RankDepartures.withoutProcessExits(3);
+        RankDepartures slurm = withoutExits(3);
         on(() -> {
             for (int r = 0; r < 3; r++) {
                 slurm.registered(r);
@@ -124,7 +125,7 @@ class RankDeparturesTest {
 
     @Test
     void afterStopNothingIsJudged() throws Exception {
-        RankDepartures d = RankDepartures.withoutProcessExits(2);
+        RankDepartures d = withoutExits(2);
         on(() -> {
             d.registered(0);
             d.registered(1);
@@ -134,25 +135,76 @@ class RankDeparturesTest {
         assertEquals(List.of(), verdicts);
     }
 
-    /** Slurm's task 0 does not see a task end before Mpi.init: the line names who never joined when the others give up. */
+    /**
+     * A Slurm task killed before Mpi.init is not seen by task 0: the line names who never joined when the others give
+     * up.
+     */
     @Test
     void fromTheRendezvousAloneALossBeforeEveryRankJoinedNamesTheRanksThatDidNot() throws Exception {
-        RankDepartures d = RankDepartures.withoutProcessExits(4);
+        RankDepartures d = withoutExits(4);
         on(() -> {
             d.registered(0);
             d.registered(1);
             lost(d, 1); // its rendezvous timed out
         });
-        assertEquals(List.of("it ended without calling Mpi.finish while ranks 2, 3 had not joined the job (a rank that "
-                + "ends before calling Mpi.init, while the others call it, leaves them waiting until the rendezvous "
-                + "times out)"), verdicts);
+        assertEquals(List.of("it ended without calling Mpi.finish while ranks 2, 3 had not joined the job (a rank "
+                + "killed before it calls Mpi.init leaves the others waiting until the rendezvous times out)"), verdicts);
     }
 
-    /** A loss the judge sees from the rendezvous alone: its verdict, if it gave one, is what task 0 says. */
+    /**
+     * A Slurm task that ends without joining says so: it fails the job as soon as another rank has joined, whether
+     * that was before its word or after; a word from a rank that joined is its connection's to judge.
+     */
+    @Test
+    void fromTheRendezvousAloneATaskThatEndsWithoutJoiningFailsTheJobOnceAnotherJoins() throws Exception {
+        String reason = "it ended without joining the job (its program ended before Mpi.init, or Mpi.init failed), "
+                + "while other ranks joined: they cannot start without it";
+        RankDepartures before = withoutExits(3);
+        on(() -> {
+            before.endedBeforeJoining(2); // no rank has joined: perhaps none uses MPI
+            before.endedBeforeJoining(1);
+        });
+        assertEquals(List.of(), verdicts);
+        on(() -> before.registered(0));
+        assertEquals(List.of(reason), verdicts);
+        assertEquals(List.of(2), failedRanks);
+
+        RankDepartures after = withoutExits(3);
+        on(() -> {
+            after.registered(0);
+            after.endedBeforeJoining(0); // joined: its connection's close decides
+            after.endedBeforeJoining(1);
+            after.endedBeforeJoining(2); // the job has failed already: said once
+        });
+        assertEquals(List.of(reason, reason), verdicts);
+        assertEquals(List.of(2, 1), failedRanks);
+    }
+
+    @Test
+    void noRankJoiningIsNoFailure() throws Exception {
+        RankDepartures d = withoutExits(2);
+        on(() -> {
+            d.endedBeforeJoining(0);
+            d.endedBeforeJoining(1);
+        });
+        assertEquals(List.of(), verdicts);
+    }
+
+    /** A judge for a host that sees the rendezvous alone (Slurm's task 0): its verdicts are collected here. */
+    private RankDepartures withoutExits(int size) {
+        return RankDepartures.withoutProcessExits(size, (rank, reason) -> {
+            verdicts.add(reason);
+            failedRanks.add(rank);
+        });
+    }
+
+    /** A loss the judge sees from the rendezvous alone: the verdict it returns is the one it gave. */
     private void lost(RankDepartures d, int rank) {
+        int given = verdicts.size();
         String verdict = d.closedWithoutGoodbye(rank);
+        assertEquals(verdict == null ? given : given + 1, verdicts.size());
         if (verdict != null) {
-            verdicts.add(verdict);
+            assertEquals(verdict, verdicts.get(given));
         }
     }
 }

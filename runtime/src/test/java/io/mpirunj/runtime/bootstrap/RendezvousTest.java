@@ -1,6 +1,7 @@
 package io.mpirunj.runtime.bootstrap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -22,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -77,6 +79,11 @@ class RendezvousTest {
         @Override
         public void onFinishFence(int rank) {
             queue.add("at fence " + rank);
+        }
+
+        @Override
+        public void onRankLeftBeforeJoining(int rank) {
+            queue.add("left before joining " + rank);
         }
 
         @Override
@@ -345,6 +352,57 @@ class RendezvousTest {
         clients.add(a.get(30, TimeUnit.SECONDS));
         clients.add(b.get(30, TimeUnit.SECONDS));
         assertEquals("all registered", server.next());
+    }
+
+    /**
+     * A Slurm task that ends without joining says so (task 0 sees no exits): the server reports the word of a rank
+     * that never registered, not of one that did (its connection tells), and refuses one from another job.
+     */
+    @Test
+    void aRankSayingItLeavesBeforeJoiningIsReportedUnlessItJoined() throws Exception {
+        rendezvous = new RendezvousServer(3, TOKEN, "127.0.0.1", server);
+        Future<RendezvousClient> first = pool.submit(() -> RendezvousClient.register(rendezvous.address(), TOKEN, 0,
+                3, fakeTransport(0), TIMEOUT_MS));
+        server.awaitRegistered(0);
+        assertFalse(RendezvousClient.sayLeavingBeforeJoining(rendezvous.address(), JobToken.random(), 2, 3, 0),
+                "another job's word is refused");
+        assertTrue(RendezvousClient.sayLeavingBeforeJoining(rendezvous.address(), TOKEN, 0, 3, 0));
+        assertTrue(RendezvousClient.sayLeavingBeforeJoining(rendezvous.address(), TOKEN, 2, 3, 0));
+        assertEquals("left before joining 2", server.next());
+        rendezvous.failStart(2, "it ended without joining");
+        RankFailedException e = assertFailsToStart(first);
+        assertEquals("rank 0: the job cannot start: the launcher reports rank 2 failed: it ended without joining",
+                e.getMessage());
+    }
+
+    /**
+     * Once the job cannot start, every rank waiting for the address table is told why, and so is every rank that
+     * registers afterwards, instead of waiting until its rendezvous times out (TIMEOUT_MS here).
+     */
+    @Test
+    void aJobThatCannotStartFailsTheWaitingRanksAndTheLateOnes() throws Exception {
+        rendezvous = new RendezvousServer(4, TOKEN, "127.0.0.1", server);
+        Future<RendezvousClient> early = pool.submit(() -> RendezvousClient.register(rendezvous.address(), TOKEN, 0,
+                4, fakeTransport(0), TIMEOUT_MS, true));
+        server.awaitRegistered(0);
+        rendezvous.failStart(3, "it ended without joining");
+        RankFailedException e = assertFailsToStart(early);
+        assertEquals(3, e.failedRank());
+        assertEquals("rank 0: the job cannot start: rank 0 (it hosts the job's rendezvous) reports rank 3 failed: it "
+                + "ended without joining", e.getMessage());
+        Future<RendezvousClient> late = pool.submit(() -> RendezvousClient.register(rendezvous.address(), TOKEN, 1, 4,
+                fakeTransport(1), TIMEOUT_MS));
+        assertEquals("rank 1: the job cannot start: the launcher reports rank 3 failed: it ended without joining",
+                assertFailsToStart(late).getMessage());
+        rendezvous.failStart(2, "a second reason"); // the first one stands
+        Future<RendezvousClient> later = pool.submit(() -> RendezvousClient.register(rendezvous.address(), TOKEN, 2, 4,
+                fakeTransport(2), TIMEOUT_MS));
+        assertTrue(assertFailsToStart(later).getMessage().endsWith("reports rank 3 failed: it ended without joining"));
+    }
+
+    private static RankFailedException assertFailsToStart(Future<RendezvousClient> registration) throws Exception {
+        ExecutionException e = assertThrows(ExecutionException.class, () -> registration.get(30, TimeUnit.SECONDS));
+        return assertInstanceOf(RankFailedException.class, e.getCause());
     }
 
     @Test
