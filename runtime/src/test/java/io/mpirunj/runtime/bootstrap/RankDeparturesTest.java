@@ -69,9 +69,7 @@ class RankDeparturesTest {
     void aRankThatSaidGoodbyeIsNeverAFailure() throws Exception {
         RankDepartures d = withExits();
         on(() -> {
-            for (int r = 0; r < 3; r++) {
-                d.registered(r);
-            }
+            registerAll(d, 3);
             d.exitedWithZero(0); // its goodbye is on its way: the close after it decides
             d.finished(0);
             d.finished(1);
@@ -85,9 +83,7 @@ class RankDeparturesTest {
     void fromTheRendezvousAloneAConnectionClosedWithoutGoodbyeFailsTheJob() throws Exception {
         RankDepartures d = withoutExits(3);
         on(() -> {
-            for (int r = 0; r < 3; r++) {
-                d.registered(r);
-            }
+            registerAll(d, 3);
             d.finished(0);
             lost(d, 1);
             lost(d, 2);
@@ -102,17 +98,13 @@ class RankDeparturesTest {
     void aRankThatEndsInsideMpiFinishIsSaidToHaveEndedThere() throws Exception {
         RankDepartures slurm = withoutExits(3);
         on(() -> {
-            for (int r = 0; r < 3; r++) {
-                slurm.registered(r);
-            }
+            registerAll(slurm, 3);
             slurm.reachedFinish(1);
             lost(slurm, 1);
         });
         RankDepartures launcher = withExits();
         on(() -> {
-            for (int r = 0; r < 3; r++) {
-                launcher.registered(r);
-            }
+            registerAll(launcher, 3);
             launcher.reachedFinish(2);
             launcher.exitedWithZero(2);
             launcher.closedWithoutGoodbye(2);
@@ -188,6 +180,12 @@ class RankDeparturesTest {
             d.endedBeforeJoining(1);
         });
         assertEquals(List.of(), verdicts);
+    }
+
+    private static void registerAll(RankDepartures d, int size) {
+        for (int r = 0; r < size; r++) {
+            d.registered(r);
+        }
     }
 
     /** A judge for a host that sees the rendezvous alone (Slurm's task 0): its verdicts are collected here. */

@@ -360,10 +360,7 @@ class RendezvousTest {
      */
     @Test
     void aRankSayingItLeavesBeforeJoiningIsReportedUnlessItJoined() throws Exception {
-        rendezvous = new RendezvousServer(3, TOKEN, "127.0.0.1", server);
-        Future<RendezvousClient> first = pool.submit(() -> RendezvousClient.register(rendezvous.address(), TOKEN, 0,
-                3, fakeTransport(0), TIMEOUT_MS));
-        server.awaitRegistered(0);
+        Future<RendezvousClient> first = rank0WaitingIn(3, false);
         assertFalse(RendezvousClient.sayLeavingBeforeJoining(rendezvous.address(), JobToken.random(), 2, 3, 0),
                 "another job's word is refused");
         assertTrue(RendezvousClient.sayLeavingBeforeJoining(rendezvous.address(), TOKEN, 0, 3, 0));
@@ -381,10 +378,7 @@ class RendezvousTest {
      */
     @Test
     void aJobThatCannotStartFailsTheWaitingRanksAndTheLateOnes() throws Exception {
-        rendezvous = new RendezvousServer(4, TOKEN, "127.0.0.1", server);
-        Future<RendezvousClient> early = pool.submit(() -> RendezvousClient.register(rendezvous.address(), TOKEN, 0,
-                4, fakeTransport(0), TIMEOUT_MS, true));
-        server.awaitRegistered(0);
+        Future<RendezvousClient> early = rank0WaitingIn(4, true);
         rendezvous.failStart(3, "it ended without joining");
         RankFailedException e = assertFailsToStart(early);
         assertEquals(3, e.failedRank());
@@ -400,6 +394,18 @@ class RendezvousTest {
         assertTrue(assertFailsToStart(later).getMessage().endsWith("reports rank 3 failed: it ended without joining"));
     }
 
+    /**
+     * A rendezvous for {@code n} ranks with rank 0 registered, waiting for the table; {@code hostedByRank0}: as a
+     * Slurm step's rank registers.
+     */
+    private Future<RendezvousClient> rank0WaitingIn(int n, boolean hostedByRank0) throws InterruptedException {
+        rendezvous = new RendezvousServer(n, TOKEN, "127.0.0.1", server);
+        Future<RendezvousClient> waiting = pool.submit(() -> RendezvousClient.register(rendezvous.address(), TOKEN, 0,
+                n, fakeTransport(0), TIMEOUT_MS, hostedByRank0));
+        server.awaitRegistered(0);
+        return waiting;
+    }
+
     private static RankFailedException assertFailsToStart(Future<RendezvousClient> registration) throws Exception {
         ExecutionException e = assertThrows(ExecutionException.class, () -> registration.get(30, TimeUnit.SECONDS));
         return assertInstanceOf(RankFailedException.class, e.getCause());
@@ -407,10 +413,7 @@ class RendezvousTest {
 
     @Test
     void duplicateRankIsRefused() throws Exception {
-        rendezvous = new RendezvousServer(2, TOKEN, "127.0.0.1", server);
-        Future<RendezvousClient> first = pool.submit(() -> RendezvousClient.register(rendezvous.address(), TOKEN, 0,
-                2, fakeTransport(0), TIMEOUT_MS));
-        server.awaitRegistered(0);
+        Future<RendezvousClient> first = rank0WaitingIn(2, false);
         MpiException e = assertThrows(MpiException.class, () -> RendezvousClient.register(rendezvous.address(),
                 TOKEN, 0, 2, fakeTransport(0), TIMEOUT_MS));
         assertTrue(e.getMessage().contains("rank 0 is already registered"), e.getMessage());
