@@ -71,7 +71,9 @@ public final class Mpi {
 
     /**
      * Leaves the job (MPI_Finalize): waits for every rank to arrive, then closes this rank's
-     * connections. Collective over the world. Called automatically when a rank's main returns.
+     * connections. Collective over the world. Every rank that called {@link #init} must call it before its
+     * main returns: under {@code mpirun-j}, a rank whose main returns without it fails the job (as a program
+     * that ends without MPI_Finalize fails Open MPI's), since the other ranks may still wait for it.
      */
     public static void finish() {
         RankContext c = RankContext.current();

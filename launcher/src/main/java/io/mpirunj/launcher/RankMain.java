@@ -3,6 +3,7 @@ package io.mpirunj.launcher;
 import io.mpirunj.AbortedException;
 import io.mpirunj.Mpi;
 import io.mpirunj.RankFailedException;
+import io.mpirunj.runtime.RankContext;
 import io.mpirunj.runtime.bootstrap.JobEnvironment;
 import io.mpirunj.runtime.bootstrap.ProcessBootstrap;
 import io.mpirunj.runtime.bootstrap.slurm.SlurmBootstrap;
@@ -22,9 +23,9 @@ import org.slf4j.simple.SimpleServiceProvider;
  * rendezvous address are in the environment ({@link JobEnvironment}); the user's program joins the
  * job when it calls {@code Mpi.init(args)}.
  *
- * <p>Runs the user's {@code main}; afterwards, if the rank joined the job and did not leave it,
- * leaves it ({@code Mpi.finish()}), then ends the JVM with {@code System.exit} so that stray
- * non-daemon threads cannot keep it alive. Exit status: 0 on success; 1 after an uncaught exception
+ * <p>Runs the user's {@code main}, then ends the JVM with {@code System.exit} so that stray
+ * non-daemon threads cannot keep it alive. Exit status: 0 on success; 1 if the rank joined the job and its
+ * main returned without leaving it ({@code Mpi.finish}, see {@link #RETURNED_WITHOUT_FINISH}); 1 after an uncaught exception
  * (its stack trace on stderr, every line prefixed {@code [rank R] }; for a
  * {@link RankFailedException}, whose cause the launcher reports, just its message and the user frame
  * that made the call); the job's exit code after an
@@ -151,6 +152,13 @@ public final class RankMain {
         }
     }
 
+    /**
+     * Why a rank whose main returned after Mpi.init but without Mpi.finish fails the job, as a program that ends
+     * without MPI_Finalize fails Open MPI's: the other ranks may still wait for it, and would forever.
+     */
+    static final String RETURNED_WITHOUT_FINISH = "main returned without calling Mpi.finish (every rank that called "
+            + "Mpi.init must call it before its main returns, as MPI_Finalize): the other ranks cannot complete with it";
+
     /** Runs {@code mainClass.main(args)} as this process's rank; returns the exit status. */
     static int run(String mainClass, String[] args) {
         return run(mainClass, args, ClassLoader.getSystemClassLoader());
@@ -167,8 +175,14 @@ public final class RankMain {
             Class<?> c = Class.forName(mainClass, true, loader);
             Method main = UserClasspath.mainMethod(c);
             main.invoke(null, (Object) args);
-            if (Mpi.isInitialized()) {
-                Mpi.finish(); // idempotent: returns at once if the program already called it
+            RankContext ctx = RankContext.current();
+            if (Mpi.isInitialized() && !ctx.isFinished()) {
+                if (ctx.knowsOfAFailure()) {
+                    return consequentialExit(); // it gave up on a failing job: the failure is the launcher's to say
+                }
+                // finishing for the program would wait forever whenever another rank still waits for this one
+                System.err.println("[rank " + rank + "] mpirun-j: " + RETURNED_WITHOUT_FINISH);
+                return ExitCodes.FAILED;
             }
             return 0;
         } catch (InvocationTargetException e) {
@@ -189,16 +203,24 @@ public final class RankMain {
             if (where != null) {
                 System.err.println("[rank " + rank + "] \tat " + where);
             }
-            System.err.flush();
-            try {
-                Thread.sleep(CONSEQUENTIAL_EXIT_DELAY_MS); // normally the launcher stops us meanwhile
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return 1;
+            return consequentialExit();
         }
         for (String line : RankOutput.stackTraceLines(rank, t)) {
             System.err.println(line);
+        }
+        return 1;
+    }
+
+    /**
+     * The status of a rank that ends because another failed: 1, after {@link #CONSEQUENTIAL_EXIT_DELAY_MS}, so that the
+     * failure it follows decides the job's status (normally the launcher stops this rank meanwhile).
+     */
+    private static int consequentialExit() {
+        System.err.flush();
+        try {
+            Thread.sleep(CONSEQUENTIAL_EXIT_DELAY_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         return 1;
     }

@@ -138,10 +138,12 @@ final class RankOutput implements AutoCloseable {
     }
 
     private static boolean isLauncherFrame(String className) {
-        // a rank process's main runs inside Netty's FastThreadLocalThread.runWithFastThreadLocal (RankMain)
+        // a rank process's main runs inside Netty's FastThreadLocalThread.runWithFastThreadLocal (RankMain), and
+        // under --srun-rank inside picocli's run of the command line
         return className.startsWith("jdk.internal.reflect.") || className.equals("java.lang.reflect.Method")
                 || className.equals("java.lang.Thread") || className.startsWith("io.mpirunj.launcher.")
-                || className.equals("io.netty.util.concurrent.FastThreadLocalThread");
+                || className.equals("io.netty.util.concurrent.FastThreadLocalThread")
+                || className.startsWith("picocli.CommandLine");
     }
 
     void flush() {

@@ -347,8 +347,23 @@ final class ThreadJob {
             Class<?> c = Class.forName(spec.mainClass(), true, loader);
             Method main = UserClasspath.mainMethod(c);
             main.invoke(null, (Object) spec.argsArray());
-            if (Mpi.isInitialized() && !ctx.isFinished() && !outcome.failed()) {
-                Mpi.finish();
+            if (!ctx.isInitialized()) {
+                // as a rank process that ends before Mpi.init: it fails the job if other ranks use MPI; in any case
+                // what depends on it fails, naming it, rather than wait for it forever
+                String reason = "rank " + rank + " returned from main before calling Mpi.init";
+                if (anyOtherInitialized(rank)) {
+                    reason += ", while other ranks called it: they cannot start without it";
+                    if (outcome.fail(rank, ExitCodes.FAILED, reason)) {
+                        output.launcherError(reason);
+                    }
+                }
+                failOthers(rank, reason);
+            } else if (!ctx.isFinished()) {
+                String reason = "rank " + rank + "'s " + RankMain.RETURNED_WITHOUT_FINISH;
+                if (outcome.fail(rank, ExitCodes.FAILED, reason)) {
+                    output.launcherError(reason);
+                    failOthers(rank, reason);
+                }
             }
         } catch (InvocationTargetException e) {
             onRankError(rank, e.getCause() != null ? e.getCause() : e);
@@ -358,6 +373,15 @@ final class ThreadJob {
             RankContext.bindToCurrentThread(null);
             RANK.remove();
         }
+    }
+
+    private boolean anyOtherInitialized(int rank) {
+        for (int r = 0; r < contexts.length; r++) {
+            if (r != rank && contexts[r] != null && contexts[r].isInitialized()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void onRankError(int rank, Throwable t) {

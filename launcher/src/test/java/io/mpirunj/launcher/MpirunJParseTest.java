@@ -152,7 +152,7 @@ class MpirunJParseTest {
         assertTrue(LauncherRun.of("-np", "2", "--bogus", "X").err().contains("'--bogus'"));
         assertTrue(LauncherRun.of("-np", "0", "X").err().contains("-np 0"));
         // a value of the wrong type is worded as the launcher's own checks, not as picocli's "is not an int"
-        assertEquals(List.of("mpirun-j: -np abc (expected: a whole number) (see mpirun-j --help)"),
+        assertEquals(List.of("mpirun-j: -np abc (expected: a whole number, at most 2147483647) (see mpirun-j --help)"),
                 LauncherRun.of("-np", "abc", "X").errLines());
         assertEquals(List.of("mpirun-j: --fabric: topology spec 'blob' not understood (expected: mesh:AxB[xC...], "
                 + "torus:AxB[xC...], hypercube:D, star:N or complete:N)"),

@@ -12,6 +12,7 @@ import io.mpirunj.testapps.EchoArgs;
 import io.mpirunj.testapps.EnvDump;
 import io.mpirunj.testapps.Exiter;
 import io.mpirunj.testapps.NoMpi;
+import io.mpirunj.testapps.ReturnsEarly;
 import io.mpirunj.testapps.SkipsInit;
 import io.mpirunj.testapps.StdinEcho;
 import io.mpirunj.testapps.Thrower;
@@ -159,6 +160,16 @@ class ProcessModeTest {
                 : LauncherRun.of("-np", "3", Exiter.class.getName(), rank, status, where);
         assertEquals(jobStatus, run.exitCode(), run::toString);
         assertTrue(run.err().contains(said), run::toString);
+        assertFalse(run.out().contains("still alive"), run::toString);
+    }
+
+    /** Open MPI's "exited without calling finalize": was a hang (the launcher finished the rank for it). */
+    @Test
+    void aRankWhoseMainReturnsWithoutFinishFailsTheJob() {
+        LauncherRun run = LauncherRun.of("-np", "3", ReturnsEarly.class.getName(), "1", "without-finish");
+        assertEquals(1, run.exitCode(), run::toString);
+        assertTrue(run.err().contains("[rank 1] mpirun-j: main returned without calling Mpi.finish"), run::toString);
+        assertTrue(run.err().contains("mpirun-j: rank 1 exited with status 1"), run::toString);
         assertFalse(run.out().contains("still alive"), run::toString);
     }
 

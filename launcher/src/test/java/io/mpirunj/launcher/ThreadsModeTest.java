@@ -11,6 +11,7 @@ import io.mpirunj.examples.Ring;
 import io.mpirunj.testapps.Aborter;
 import io.mpirunj.testapps.EchoArgs;
 import io.mpirunj.testapps.NoMpi;
+import io.mpirunj.testapps.ReturnsEarly;
 import io.mpirunj.testapps.StaticCounter;
 import io.mpirunj.testapps.Thrower;
 import java.io.PrintStream;
@@ -23,6 +24,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** {@code mpirun-j --threads}: the ranks run in this JVM; their output is captured per line. */
@@ -58,6 +60,23 @@ class ThreadsModeTest {
             assertTrue(run.outLines().stream().anyMatch(l -> l.startsWith(prefix)), prefix + "\n" + run);
         }
         assertEquals("", run.err(), run::toString);
+    }
+
+    /**
+     * A rank thread whose main returns early while the others wait for it in a barrier fails the job, naming it, as a
+     * rank process does (it was a hang: the job finished the rank for it, and Mpi.finish waited for the others).
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "before-init    | rank 1 returned from main before calling Mpi.init, while other ranks called it",
+        "without-finish | rank 1's main returned without calling Mpi.finish (every rank that called Mpi.init must call "
+                + "it before its main returns, as MPI_Finalize)"})
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aRankReturningEarlyFailsTheJobNamingIt(String when, String said) {
+        LauncherRun run = threads("-np", "3", "-cp", TESTAPPS, ReturnsEarly.class.getName(), "1", when);
+        assertEquals(1, run.exitCode(), run::toString);
+        assertTrue(run.err().contains("mpirun-j: " + said), run::toString);
+        assertFalse(run.out().contains("still alive"), run::toString);
     }
 
     @Test

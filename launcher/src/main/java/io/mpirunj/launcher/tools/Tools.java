@@ -56,7 +56,7 @@ public final class Tools {
 
     /**
      * The one line that says what picocli's parse error {@code ex} is: its message, except that an option's value of
-     * the wrong type reads as the commands' own checks do ({@code -np abc (expected: a whole number)}), not as
+     * the wrong type reads as the commands' own checks do ({@code -np abc (expected: a whole number, at most ...)}), not as
      * picocli words it ({@code Invalid value for option '--np': 'abc' is not an int}).
      */
     public static String badUsageLine(CommandLine.ParameterException ex) {
@@ -71,8 +71,11 @@ public final class Tools {
     }
 
     private static String expectedValue(Class<?> type) {
-        if (type == int.class || type == Integer.class || type == long.class || type == Long.class) {
-            return "a whole number";
+        if (type == int.class || type == Integer.class) {
+            return "a whole number, at most " + Integer.MAX_VALUE;
+        }
+        if (type == long.class || type == Long.class) {
+            return "a whole number, at most " + Long.MAX_VALUE;
         }
         if (type == double.class || type == Double.class || type == float.class || type == Float.class) {
             return "a number";

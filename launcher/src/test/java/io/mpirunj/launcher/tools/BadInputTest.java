@@ -19,7 +19,7 @@ class BadInputTest {
         "--algo opt-tree -np 8 --root -1                            | --root=-1 outside 0..7",
         "--algo opt-tree -np 0                                      | -np 0 (expected: a number of ranks >= 1)",
         "--algo opt-tree                                            | missing -np K",
-        "--algo opt-tree -np x                                      | -np x (expected: a whole number)",
+        "--algo opt-tree -np x                                      | -np x (expected: a whole number, at most 2147483647)",
         "--algo opt-tree -np 8 --size -1                            | --size -1 (expected: a number of bytes >= 0)",
         "--algo opt-tree -np 8 --eval steps                         | --eval steps (expected: event or rounds)",
         "--algo opt-tree -np 8 --op gather                          | --op gather (expected: bcast, multicast or alltoall)",

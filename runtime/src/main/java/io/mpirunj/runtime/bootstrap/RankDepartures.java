@@ -12,11 +12,13 @@ import java.util.concurrent.TimeUnit;
  * call with it). A goodbye on its way is never taken for a failure: a rank that joined is judged only once its
  * control connection has closed, and the server reports a goodbye before the close of the connection it came on.
  *
- * <p>Fed the rendezvous server's events ({@link #registered}, {@link #finished}, {@link #closedWithoutGoodbye}) and,
- * where the host sees the rank processes end, their exits with status 0 ({@link #exitedWithZero}); a non-zero exit
- * fails the job by itself and is the host's to report. {@link #withoutProcessExits} judges from the rendezvous
- * alone (Slurm's task 0 sees no other task's exit): a control connection that closes without a goodbye fails the
- * job at once.
+ * <p>Fed the rendezvous server's events ({@link #registered}, {@link #reachedFinish}, {@link #finished},
+ * {@link #closedWithoutGoodbye}) and, where the host sees the rank processes end, their exits with status 0
+ * ({@link #exitedWithZero}); a non-zero exit fails the job by itself and is the host's to report.
+ * {@link #withoutProcessExits} judges from the rendezvous alone (Slurm's task 0 sees no other task's exit): a control
+ * connection that closes without a goodbye fails the job at once, and a task that ends without joining says so
+ * ({@link #endedBeforeJoining}). Once every rank is in Mpi.finish's fence, a rank that ends before its goodbye fails
+ * nothing: no rank waits for it any more (a non-zero exit still fails the job, as the host reports it).
  *
  * <p>Confined to one thread (the launcher's supervisor, or the rendezvous server's event loop): every method and
  * the {@link Verdict} run on it.
@@ -41,6 +43,7 @@ public final class RankDepartures {
     private final Verdict verdict;
     private final boolean[] registered;
     private final boolean[] inFinish;
+    private int inFinishCount;
     private final boolean[] saidGoodbye;
     private final boolean[] lostWithoutGoodbye;
     private final boolean[] exitedWithZero;
@@ -107,7 +110,10 @@ public final class RankDepartures {
 
     /** {@code rank} called Mpi.finish and waits in its fence for the other ranks. */
     public void reachedFinish(int rank) {
-        inFinish[rank] = true;
+        if (!inFinish[rank]) {
+            inFinish[rank] = true;
+            inFinishCount++;
+        }
     }
 
     /** {@code rank} said goodbye (Mpi.finish). */
@@ -161,11 +167,16 @@ public final class RankDepartures {
     }
 
     private String failLeftWithoutFinish(int rank) {
+        if (inFinishCount == inFinish.length) {
+            return null; // every rank was in the fence: the rest of Mpi.finish needs no other rank
+        }
         if (inFinish[rank]) {
             // it was waiting in Mpi.finish for the other ranks, so they have calls with it still to complete
-            return fail(rank, (scheduler != null ? "rank " + rank + " exited with status 0" : "it ended")
-                    + " inside Mpi.finish, before every rank had reached it (killed, or System.exit on another "
-                    + "thread): the ranks still working cannot complete with it");
+            return fail(rank, (scheduler != null
+                    ? "rank " + rank + " exited with status 0 inside Mpi.finish, before every rank had reached it "
+                            + "(System.exit on another thread?)"
+                    : "it ended inside Mpi.finish, before every rank had reached it (killed, or System.exit on another "
+                            + "thread)") + ": the ranks still working cannot complete with it");
         }
         if (scheduler != null) {
             return fail(rank, "rank " + rank + " exited with status 0 without calling Mpi.finish (e.g. System.exit "
@@ -187,8 +198,8 @@ public final class RankDepartures {
         fail(rank, scheduler != null
                 ? "rank " + rank + " exited with status 0 before calling Mpi.init, while other ranks called it: they "
                         + "cannot start without it"
-                : "it ended without joining the job (its program ended before Mpi.init, or Mpi.init failed), while "
-                        + "other ranks joined: they cannot start without it");
+                : "it ended without joining the job (its program ended before Mpi.init, Mpi.init failed, or it was "
+                        + "stopped), while other ranks joined: they cannot start without it");
     }
 
     /** The job's failure, once: {@code reason}, or null when it has already failed or stopped. */

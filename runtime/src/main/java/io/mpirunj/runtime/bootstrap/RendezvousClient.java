@@ -147,8 +147,9 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
     /**
      * Tells the rendezvous at {@code server} that {@code rank} ends without having joined the job (a Slurm task whose
      * program ended before Mpi.init, or whose Mpi.init failed before it registered), so that the ranks waiting for it
-     * are told at once. Best effort: a refused connection is retried for {@code retryRefusedMs}, and nothing is
-     * thrown; returns whether the rendezvous took the word (it closes the connection after it).
+     * are told at once. Best effort, and brief (it runs as the process exits): a refused connection is retried for
+     * {@code retryRefusedMs}, connecting and the answer wait 2 s at most, and nothing is thrown; returns whether the
+     * rendezvous took the word (it closes the connection after it).
      */
     public static boolean sayLeavingBeforeJoining(InetSocketAddress server, String jobTokenHex, int rank, int size,
             int retryRefusedMs) {
@@ -158,7 +159,7 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
                 .setRank(rank)
                 .setWorldSize(size)
                 .setLeaving(true)).build();
-        int timeoutMs = Math.max(1_000, Math.min(retryRefusedMs, 5_000));
+        int timeoutMs = 2_000; // the word is a courtesy to the other ranks: never hold this exit long
         try (Socket socket = connect(server, timeoutMs, retryRefusedMs)) {
             socket.setSoTimeout(timeoutMs);
             DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
@@ -224,9 +225,9 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
                 }
                 if (m.getBodyCase() == ControlMessage.BodyCase.RANK_FAILED && m.getRankFailed().getBeforeStart()) {
                     RankFailed f = m.getRankFailed();
-                    throw new RankFailedException(f.getRank(), "rank " + rank + ": the job cannot start: "
-                            + serverRole(waitForServer) + " reports rank " + f.getRank() + " failed: " + f.getReason(),
-                            null);
+                    String teller = rank == 0 && waitForServer ? "its rendezvous" : serverRole(waitForServer);
+                    throw new RankFailedException(f.getRank(), "rank " + rank + ": the job cannot start: " + teller
+                            + " reports rank " + f.getRank() + " failed: " + f.getReason(), null);
                 }
                 early.add(m); // e.g. an abort while others were still starting
             }

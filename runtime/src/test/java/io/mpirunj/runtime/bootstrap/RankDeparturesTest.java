@@ -1,6 +1,7 @@
 package io.mpirunj.runtime.bootstrap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -111,8 +112,30 @@ class RankDeparturesTest {
         });
         assertEquals(List.of("it ended inside Mpi.finish, before every rank had reached it (killed, or System.exit on "
                         + "another thread): the ranks still working cannot complete with it",
-                "rank 2 exited with status 0 inside Mpi.finish, before every rank had reached it (killed, or "
-                        + "System.exit on another thread): the ranks still working cannot complete with it"), verdicts);
+                "rank 2 exited with status 0 inside Mpi.finish, before every rank had reached it (System.exit on "
+                        + "another thread?): the ranks still working cannot complete with it"), verdicts);
+    }
+
+    /** Once every rank is in Mpi.finish's fence, no rank waits for another: one that ends before its goodbye fails nothing. */
+    @Test
+    void aRankEndingAfterEveryRankReachedMpiFinishFailsNothing() throws Exception {
+        RankDepartures slurm = withoutExits(2);
+        RankDepartures launcher = withExits();
+        on(() -> {
+            registerAll(slurm, 2);
+            slurm.reachedFinish(0);
+            slurm.reachedFinish(1);
+            slurm.reachedFinish(1); // said twice: counted once
+            lost(slurm, 1);
+            registerAll(launcher, 3);
+            launcher.reachedFinish(0);
+            launcher.reachedFinish(1);
+            launcher.reachedFinish(1);
+            launcher.exitedWithZero(1);
+            launcher.closedWithoutGoodbye(1); // rank 2 is not in the fence yet: a failure
+        });
+        assertEquals(1, verdicts.size(), verdicts::toString);
+        assertTrue(verdicts.get(0).startsWith("rank 1 exited with status 0 inside Mpi.finish"), verdicts::toString);
     }
 
     @Test
@@ -149,7 +172,8 @@ class RankDeparturesTest {
      */
     @Test
     void fromTheRendezvousAloneATaskThatEndsWithoutJoiningFailsTheJobOnceAnotherJoins() throws Exception {
-        String reason = "it ended without joining the job (its program ended before Mpi.init, or Mpi.init failed), "
+        String reason = "it ended without joining the job (its program ended before Mpi.init, Mpi.init failed, or it "
+                + "was stopped), "
                 + "while other ranks joined: they cannot start without it";
         RankDepartures before = withoutExits(3);
         on(() -> {

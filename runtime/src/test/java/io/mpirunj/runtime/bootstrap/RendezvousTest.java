@@ -382,8 +382,8 @@ class RendezvousTest {
         rendezvous.failStart(3, "it ended without joining");
         RankFailedException e = assertFailsToStart(early);
         assertEquals(3, e.failedRank());
-        assertEquals("rank 0: the job cannot start: rank 0 (it hosts the job's rendezvous) reports rank 3 failed: it "
-                + "ended without joining", e.getMessage());
+        assertEquals("rank 0: the job cannot start: its rendezvous reports rank 3 failed: it ended without joining",
+                e.getMessage());
         Future<RendezvousClient> late = pool.submit(() -> RendezvousClient.register(rendezvous.address(), TOKEN, 1, 4,
                 fakeTransport(1), TIMEOUT_MS));
         assertEquals("rank 1: the job cannot start: the launcher reports rank 3 failed: it ended without joining",

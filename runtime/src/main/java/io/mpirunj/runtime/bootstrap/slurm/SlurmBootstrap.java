@@ -8,6 +8,7 @@ import io.mpirunj.runtime.bootstrap.RendezvousClient;
 import io.mpirunj.runtime.bootstrap.RendezvousServer;
 import java.net.InetSocketAddress;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -35,14 +36,19 @@ public final class SlurmBootstrap {
     static final long LINGER_MS = 60_000;
 
     /**
-     * How long a task that ends without joining the job retries a refused connection to task 0's rendezvous, to say
-     * so: task 0 listens from its program's start ({@link #beforeProgram}), so a refusal past this means it is not
-     * coming (it ended too, or never started), and the task ends without its word.
+     * For how long from its program's start a task that ends without joining the job retries a refused connection to
+     * task 0's rendezvous, to say so: task 0 listens from its own program's start ({@link #beforeProgram}), so a
+     * refusal later means it is gone (it ended too, or never started), and the task ends at once without its word.
      */
     static final int LEAVING_RETRY_MS = 5_000;
 
     /** Whether this process (task 0) hosts the step's rendezvous already. */
     private static boolean hosting;
+    /**
+     * Whether this task has tried to join (Mpi.init reached the rendezvous): then the rendezvous knows of it, or it
+     * never reached it, and its word would be ignored or refused.
+     */
+    private static volatile boolean joining;
 
     private SlurmBootstrap() {
     }
@@ -55,10 +61,11 @@ public final class SlurmBootstrap {
     public static RankContext start(Map<String, String> env) {
         SlurmStep step = SlurmStep.from(env);
         if (step.rank() == 0) {
-            hostRendezvousOnce(step);
+            hostRendezvousOnce(step, System.nanoTime());
         }
         Map<String, String> rankEnv = step.rankEnvironment(env);
         rankEnv.put(JobEnvironment.RENDEZVOUS_WAIT, "1");
+        joining = true;
         return ProcessBootstrap.start(rankEnv);
     }
 
@@ -70,47 +77,51 @@ public final class SlurmBootstrap {
      * step that cannot be read or hosted now is reported by Mpi.init, as without this.
      */
     public static void beforeProgram(Map<String, String> env) {
+        long retryUntilNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LEAVING_RETRY_MS);
         SlurmStep step;
         try {
             step = SlurmStep.from(env);
             if (step.rank() == 0) {
-                hostRendezvousOnce(step);
+                hostRendezvousOnce(step, retryUntilNs);
             }
         } catch (RuntimeException e) {
             return; // Mpi.init says what is wrong
         }
         if (step.rank() != 0) { // task 0 says it in its rendezvous's own exit hook, before the rendezvous closes
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> sayLeavingIfNeverJoined(step),
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> sayLeavingIfNeverJoined(step, retryUntilNs),
                     "mpirunj-slurm-leaving"));
         }
     }
 
-    /** At the task's exit: if it never joined the job, tells task 0's rendezvous so. */
-    private static void sayLeavingIfNeverJoined(SlurmStep step) {
-        if (RankContext.current() == null) {
+    /** At the task's exit: if it never tried to join the job, tells task 0's rendezvous so. */
+    private static void sayLeavingIfNeverJoined(SlurmStep step, long retryUntilNs) {
+        if (!joining) {
+            int retryMs = (int) Math.max(0, TimeUnit.NANOSECONDS.toMillis(retryUntilNs - System.nanoTime()));
             RendezvousClient.sayLeavingBeforeJoining(new InetSocketAddress(step.nodes().get(0), step.rendezvousPort()),
-                    step.token(), step.rank(), step.size(), LEAVING_RETRY_MS);
+                    step.token(), step.rank(), step.size(), retryMs);
         }
     }
 
-    private static synchronized void hostRendezvousOnce(SlurmStep step) {
+    /** {@code retryUntilNs}: how long task 0's own word that it never joined may retry (see {@link #beforeProgram}). */
+    private static synchronized void hostRendezvousOnce(SlurmStep step, long retryUntilNs) {
         if (!hosting) {
-            hostRendezvous(step);
+            hostRendezvous(step, retryUntilNs);
             hosting = true;
         }
     }
 
-    private static void hostRendezvous(SlurmStep step) {
+    private static void hostRendezvous(SlurmStep step, long retryUntilNs) {
         CountDownLatch left = new CountDownLatch(step.size());
         AtomicBoolean selfLeft = new AtomicBoolean();
-        RendezvousServer[] server = new RendezvousServer[1];
+        // the listener may run before the constructor has returned (a rank registers at once)
+        CompletableFuture<RendezvousServer> serverReady = new CompletableFuture<>();
         // on the server's event loop, as every listener call; a failure before every rank joined also tells the
         // ranks waiting for the address table that the job cannot start
         RankDepartures departures = RankDepartures.withoutProcessExits(step.size(), (rank, reason) -> {
             System.err.println("mpirun-j: rank " + rank + " failed: " + reason);
-            server[0].failStart(rank, reason);
+            serverReady.thenAccept(s -> s.failStart(rank, reason));
         });
-        server[0] = new RendezvousServer(step.size(), step.token(), "0.0.0.0", step.rendezvousPort(),
+        RendezvousServer server = new RendezvousServer(step.size(), step.token(), "0.0.0.0", step.rendezvousPort(),
                 new RendezvousServer.Listener() {
                     @Override
                     public void onAllRegistered() {
@@ -132,7 +143,7 @@ public final class SlurmBootstrap {
                         departures.stop(); // the ranks end with the abort's code, not for a departure
                         System.err.println("mpirun-j: rank " + rank + " aborted the job with exit code " + exitCode
                                 + (reason.isEmpty() ? "" : ": " + reason));
-                        server[0].notifyAbort(exitCode, reason);
+                        serverReady.thenAccept(s -> s.notifyAbort(exitCode, reason));
                     }
 
                     @Override
@@ -140,7 +151,8 @@ public final class SlurmBootstrap {
                         // the first loss is the job's failure, said once (by the verdict); every loss is relayed,
                         // for the calls that depend on that rank
                         String verdict = departures.closedWithoutGoodbye(rank);
-                        server[0].notifyRankFailed(rank, verdict != null ? verdict + " (" + reason + ")" : reason);
+                        String why = verdict != null ? verdict + " (" + reason + ")" : reason;
+                        serverReady.thenAccept(s -> s.notifyRankFailed(rank, why));
                         left.countDown();
                     }
 
@@ -163,14 +175,15 @@ public final class SlurmBootstrap {
         // Ended without joining: say so first, so that the ranks waiting for the table hear why.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
-                sayLeavingIfNeverJoined(step);
+                sayLeavingIfNeverJoined(step, retryUntilNs);
                 if (selfLeft.get()) {
                     left.await(LINGER_MS, TimeUnit.MILLISECONDS);
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            server[0].close();
+            server.close();
         }, "mpirunj-slurm-rendezvous"));
+        serverReady.complete(server);
     }
 }
