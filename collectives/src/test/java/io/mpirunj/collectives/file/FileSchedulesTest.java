@@ -97,5 +97,11 @@ class FileSchedulesTest {
                 () -> new CollectiveRegistry(FileSchedules.algorithms(), "bcast=file:" + dir.resolve("none.json")));
         assertEquals("cannot read schedule file " + dir.resolve("none.json") + ": no such file or directory",
                 missing.getMessage());
+
+        // without its file, refused where --coll is checked, not at the ranks' first call
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+                () -> new CollectiveRegistry(FileSchedules.algorithms(), "bcast=file"));
+        assertEquals("bcast algorithm 'file' needs an argument after a colon: a schedule read from a JSON file "
+                + "(mpirun-j schedule --json format): bcast=file:FILE.json", none.getMessage());
     }
 }

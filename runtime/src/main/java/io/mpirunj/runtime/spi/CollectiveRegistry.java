@@ -371,6 +371,11 @@ public final class CollectiveRegistry {
         if (a == null && colon > 0 && names.get(name.substring(0, colon)) instanceof CollectiveAlgorithm.Parameterized f) {
             return f.withArgument(name.substring(colon + 1)); // e.g. bcast=file:FILE.json
         }
+        if (a instanceof CollectiveAlgorithm.Parameterized) {
+            // a family, not an algorithm: it would fail at the ranks' first call (bcast=file without its file)
+            throw new IllegalArgumentException(op.cliName() + " algorithm '" + name + "' needs an argument after a "
+                    + "colon: " + a.description());
+        }
         if (a == null) {
             throw new IllegalArgumentException("unknown " + op.cliName() + " algorithm '" + name + "' (expected one of: "
                     + (names.isEmpty() ? "none registered" : String.join(", ", names.keySet())
