@@ -435,6 +435,7 @@ public final class MpirunJ implements Callable<Integer> {
                 out.flush();
                 return 0;
             }
+            checkForcedHaveTheirFabric(registry);
             boolean slurm = !threads && launchHosts.hostfile == null && launchHosts.hostOption == null
                     && SlurmLaunch.insideAllocation(environment);
             if (srunRank) {
@@ -510,6 +511,29 @@ public final class MpirunJ implements Callable<Integer> {
                 throw new UsageException(name + "=" + forced + ": " + e.getMessage());
             }
             throw new UsageException((inRules ? "--coll-rules " : "--coll: ") + e.getMessage());
+        }
+    }
+
+    /**
+     * An algorithm forced by {@code --coll} that runs only on an emulated fabric needs {@code --fabric}: without one
+     * the ranks would run the default in its place (as they do, with a warning, on a fabric that does not suit it),
+     * and {@code --coll-report} and {@code bench} would name the forced one.
+     */
+    private void checkForcedHaveTheirFabric(CollectiveRegistry registry) throws UsageException {
+        String forced = forcedCollectives();
+        if (registry == null || forced == null || fabric != null) {
+            return;
+        }
+        for (var f : CollectiveRegistry.parseSpec(forced).entrySet()) {
+            if (f.getValue().equals(io.mpirunj.runtime.spi.CollRules.AUTO)) {
+                continue;
+            }
+            var traits = CatalogueListing.traits(registry.lookup(f.getKey(), f.getValue()));
+            if (io.mpirunj.runtime.spi.AlgorithmTrait.needsFabric(traits)) {
+                throw new UsageException("--coll " + f.getKey().cliName() + "=" + f.getValue() + " runs only on an "
+                        + "emulated fabric: give --fabric (its traits: " + io.mpirunj.runtime.spi.AlgorithmTrait
+                        .labels(traits) + "; see --list-algorithms)");
+            }
         }
     }
 

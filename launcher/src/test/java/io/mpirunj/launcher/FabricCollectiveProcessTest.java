@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The papers' fabric collectives as processes over TCP, every element checked: SEM all-to-all with 16 ranks on
@@ -37,16 +38,32 @@ class FabricCollectiveProcessTest {
 
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
-    void withoutAStarFabricItFallsBackAndSaysSo() {
+    void onAFabricThatDoesNotSuitItItFallsBackAndSaysSo() {
         // As processes with -v: rank 0 logs the fallback once at WARN; without -v the ranks log errors only, as the
         // launcher does. (With --threads the warning is once per launcher JVM and at the launcher's log level, which
         // other tests in this JVM may have set.)
-        String warning = "bcast=star needs --fabric star:N with N! ranks; the job has no --fabric";
-        LauncherRun verbose = LauncherRun.of("-np", "3", "-v", "--coll", "bcast=star", StarBcastCheck.class.getName());
+        String warning = "bcast=star needs --fabric star:N with N! ranks; --fabric mesh:2x2 is not a star graph";
+        LauncherRun verbose = LauncherRun.of("-np", "3", "-v", "--fabric", "mesh:2x2", "--coll", "bcast=star",
+                StarBcastCheck.class.getName());
         verbose.assertSucceededPrinting("passed bcast on 3 ranks");
         assertEquals(1, verbose.err().lines().filter(l -> l.contains(warning)).count(), verbose::toString);
-        LauncherRun quiet = LauncherRun.of("-np", "3", "--coll", "bcast=star", StarBcastCheck.class.getName());
+        LauncherRun quiet = LauncherRun.of("-np", "3", "--fabric", "mesh:2x2", "--coll", "bcast=star",
+                StarBcastCheck.class.getName());
         quiet.assertSucceededPrinting("passed bcast on 3 ranks");
         assertFalse(quiet.err().contains(warning), quiet::toString);
+    }
+
+    /** Without any --fabric, an algorithm that runs only on one is refused before a rank starts (was a silent fallback). */
+    @ParameterizedTest
+    @ValueSource(strings = {"bcast=star", "multicast=opt-mesh", "bcast=opt-mesh"})
+    void withoutAFabricAFabricAlgorithmIsBadInput(String coll) {
+        for (String mode : new String[] {"--threads", "-v"}) {
+            LauncherRun run = LauncherRun.of("-np", "3", mode, "--coll", coll, StarBcastCheck.class.getName());
+            assertEquals(UsageException.EXIT_CODE, run.exitCode(), run::toString);
+            assertEquals(1, run.errLines().size(), run::toString);
+            assertTrue(run.err().startsWith("mpirun-j: --coll " + coll + " runs only on an emulated fabric: give "
+                    + "--fabric"), run::toString);
+            assertEquals("", run.out(), run::toString);
+        }
     }
 }
