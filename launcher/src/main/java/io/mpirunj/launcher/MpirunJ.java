@@ -301,7 +301,17 @@ public final class MpirunJ implements Callable<Integer> {
         if (runsWithoutSubcommands(args)) {
             warmUpInBackground();
         }
-        System.exit(commandLine(System.getenv(), args).execute(args));
+        int status;
+        try {
+            status = commandLine(System.getenv(), args).execute(args);
+        } catch (OutOfMemoryError e) {
+            // input too large for this JVM's heap (a schedule of millions of ranks): what held it is garbage now
+            System.err.println("mpirun-j: out of memory (this JVM's heap: at most "
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MiB): give it smaller input, or more heap with "
+                    + "MPIRUNJ_JAVA_OPTS=-Xmx...");
+            status = ExitCodes.FAILED;
+        }
+        System.exit(status);
     }
 
     /**

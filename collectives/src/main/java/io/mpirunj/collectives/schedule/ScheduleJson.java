@@ -196,7 +196,14 @@ public final class ScheduleJson {
 
     private static Schedule read(JsonNode root) {
         Collective collective = Collective.fromLabel(text(root, "op", "schedule"));
-        int ranks = (int) number(root, "ranks", "schedule");
+        long ranksGiven = number(root, "ranks", "schedule");
+        JsonNode programs = root.get("programs");
+        // before anything is sized by "ranks": a wrong count must not allocate for it
+        if (programs == null || !programs.isArray() || programs.size() != ranksGiven) {
+            throw new IllegalArgumentException("\"programs\" must be an array of " + ranksGiven
+                    + " programs, one per rank (\"ranks\": " + ranksGiven + ")");
+        }
+        int ranks = (int) ranksGiven;
         Schedule.Builder b = Schedule.builder(collective, text(root, "algorithm", "schedule"), ranks,
                 (int) number(root, "root", "schedule"), number(root, "bytes", "schedule"));
         if (root.has("units")) {
@@ -215,10 +222,6 @@ public final class ScheduleJson {
         }
         if (root.has("note")) {
             b.note(root.get("note").asText());
-        }
-        JsonNode programs = root.get("programs");
-        if (programs == null || !programs.isArray() || programs.size() != ranks) {
-            throw new IllegalArgumentException("\"programs\" must be an array of " + ranks + " programs, one per rank");
         }
         for (int r = 0; r < ranks; r++) {
             JsonNode program = programs.get(r);

@@ -103,4 +103,15 @@ class ScheduleJsonTest {
         assertTrue(bad.getMessage().matches("rank \\d+ instruction #\\d+: unknown reduction 'maximum' \\(expected one of: .*max.*\\)"),
                 bad.getMessage());
     }
+
+    /** A rank count the programs do not bear out is refused before anything is sized by it (was an OutOfMemoryError). */
+    @Test
+    void aRankCountUnlikeTheProgramsIsRefusedAtOnce() {
+        String json = ScheduleJson.write(ReductionBuilders.recursiveDoublingAllreduce(4, 40, Op.MAX));
+        assertTrue(json.contains("\"ranks\" : 4"), json);
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                () -> ScheduleJson.read(json.replace("\"ranks\" : 4", "\"ranks\" : 2000000000")));
+        assertEquals("\"programs\" must be an array of 2000000000 programs, one per rank (\"ranks\": 2000000000)",
+                bad.getMessage());
+    }
 }

@@ -186,6 +186,12 @@ final class ScenarioOptions {
         return parsed != null && parsed.hasMatchedOption(option);
     }
 
+    /**
+     * The heap a schedule and its simulation take per rank, about: {@code simulate -np 1048576 --algo binomial}
+     * peaked at 1.7 GiB. Beyond the JVM's heap, a run would end in an OutOfMemoryError after minutes.
+     */
+    static final long SIMULATED_RANK_BYTES = 2_048;
+
     /** Checks every option; the result can build and simulate schedules. */
     Scenario resolve() throws BadInput {
         Collective collective = switch (op.trim().toLowerCase(Locale.ROOT)) {
@@ -197,6 +203,12 @@ final class ScenarioOptions {
         int ranks = ranks();
         if (ranks < 1) {
             throw new BadInput("-np " + ranks + " (expected: a number of ranks >= 1)");
+        }
+        long heap = Runtime.getRuntime().maxMemory();
+        if ((long) ranks * SIMULATED_RANK_BYTES > heap) {
+            throw new BadInput("-np " + ranks + ": schedules of that many ranks need about "
+                    + ((long) ranks * SIMULATED_RANK_BYTES >> 20) + " MiB of heap (2 KiB a rank), and this JVM has at "
+                    + "most " + (heap >> 20) + " MiB (run fewer ranks, or give it more: MPIRUNJ_JAVA_OPTS=-Xmx...)");
         }
         String rootText = root.trim();
         boolean numeric = rootText.matches("-?[0-9]{1,9}");

@@ -59,6 +59,7 @@ class BadInputTest {
         "--algo opt-tree,nope -np 8                                 | --algo nope: unknown algorithm (expected one of: sequential,",
         "-np 8 --root 8                                             | --root=8 outside 0..7",
         "-np 0                                                      | -np 0 (expected: a number of ranks >= 1)",
+        "-np 100000000                                              | -np 100000000: schedules of that many ranks need about 195312 MiB of heap (2 KiB a rank), and this JVM has at most",
         "--algo u-mesh -np 8                                        | --algo u-mesh needs --fabric",
         "--algo binomial-p2p -np 8                                  | --algo binomial-p2p (binomial tree over [root, group...] on point-to-point messages) runs live the schedule of one of the trees",
         "-np 8 --model hold=1,end=0                                 | --model: model spec 'hold=1,end=0': end=0 gives an empty message t_end 0 (expected: end=C[+Dm] with C > 0",
