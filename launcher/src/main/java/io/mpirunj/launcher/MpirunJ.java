@@ -901,7 +901,7 @@ public final class MpirunJ implements Callable<Integer> {
         }
         if (!(seconds > 0) || seconds > 1e9) {
             throw new UsageException(name + (name.startsWith("-") ? " " : "=") + v
-                    + " (expected: a number of seconds > 0)");
+                    + " (expected: a number of seconds > 0, at most 1000000000)");
         }
         return Math.max(1, Math.round(seconds * 1000));
     }

@@ -142,7 +142,7 @@ class MpirunJParseTest {
         env.put("MPIEXEC_TIMEOUT", "forever");
         LauncherRun run = LauncherRun.of(env, "-np", "2", "io.mpirunj.examples.Hello");
         assertEquals(2, run.exitCode(), run::toString);
-        assertEquals(List.of("mpirun-j: MPIEXEC_TIMEOUT=forever (expected: a number of seconds > 0)"), run.errLines(),
+        assertEquals(List.of("mpirun-j: MPIEXEC_TIMEOUT=forever (expected: a number of seconds > 0, at most 1000000000)"), run.errLines(),
                 run::toString);
         assertEquals("", run.out(), run::toString);
     }
@@ -166,8 +166,11 @@ class MpirunJParseTest {
         assertTrue(LauncherRun.of("-np", "2", "-cp", "/no/such/dir", "X").err().contains("/no/such/dir"));
         String coll = LauncherRun.of("-np", "2", "--coll", "bcast=zzz", "X").err();
         assertTrue(coll.contains("zzz") && coll.contains("expected one of"), coll);
+        assertEquals(List.of("mpirun-j: --coll: bcast given twice in 'bcast=binomial,bcast=linear-p2p' (expected: one "
+                + "algorithm per operation)"), LauncherRun.of("-np", "2", "--coll", "bcast=binomial,bcast=linear-p2p",
+                "X").errLines());
         assertTrue(LauncherRun.of("-np", "2", "--timeout", "0", "X").err()
-                .contains("--timeout 0 (expected: a number of seconds > 0)"));
+                .contains("--timeout 0 (expected: a number of seconds > 0, at most 1000000000)"));
         assertTrue(LauncherRun.of("-np", "2", "-x", "MPIRUNJ_SURELY_UNSET_VARIABLE", "io.mpirunj.examples.Hello").err()
                 .contains("MPIRUNJ_SURELY_UNSET_VARIABLE is not set here"));
         assertTrue(LauncherRun.of("-np", "2", "-jar", "/no/such/app.jar").err().contains("/no/such/app.jar"));

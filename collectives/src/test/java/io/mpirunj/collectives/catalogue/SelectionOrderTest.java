@@ -466,7 +466,8 @@ class SelectionOrderTest {
         assertMessage("{\"rules\": [{\"op\": \"bcastt\", \"algorithm\": \"x\"}]}",
                 "r.json: rules[0] (line 1): unknown collective operation 'bcastt'");
         assertMessage("{\"rules\": [{\"op\": \"bcast\", \"algo\": \"x\"}]}",
-                "r.json: rules[0] (line 1): Unrecognized field \"algo\"");
+                "r.json: rules[0] (line 1): unknown field \"algo\" (expected one of: algorithm, maxBytes, maxRanks, "
+                        + "minBytes, minRanks, note, op, segmentBytes)");
         assertMessage("{\"rules\": [{\"op\": \"bcast\", \"minBytes\": 10, \"maxBytes\": 5, \"algorithm\": \"x\"}]}",
                 "r.json: rules[0] (line 1): minBytes=10, maxBytes=5 (expected: 0 <= minBytes <= maxBytes)");
         assertMessage("{\"rules\": [{\"op\": \"bcast\"}]}", "r.json: rules[0] (line 1): missing \"algorithm\"");

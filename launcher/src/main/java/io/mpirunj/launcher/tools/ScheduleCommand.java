@@ -39,7 +39,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "schedule",
         sortOptions = false,
-        headerHeading = "%n",
         description = {
             "Builds one broadcast/multicast schedule, evaluates it on a cost model or a",
             "routed fabric and prints every message: source, destination, start and",

@@ -182,8 +182,7 @@ public final class CollRules {
                             try {
                                 r = Json.MAPPER.readValue(p, RuleJson.class);
                             } catch (JsonProcessingException e) {
-                                throw new IllegalArgumentException(source + ": " + where + ": "
-                                        + firstLine(e.getOriginalMessage()));
+                                throw new IllegalArgumentException(source + ": " + where + ": " + describe(e));
                             }
                             out.add(check(r, source + ": " + where, where));
                             index++;
@@ -255,8 +254,17 @@ public final class CollRules {
         try {
             return Json.MAPPER.readValue(json, FileJson.class);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(source + ": " + firstLine(e.getOriginalMessage()));
+            throw new IllegalArgumentException(source + ": " + describe(e));
         }
+    }
+
+    /** Jackson's complaint in the file's own terms: an unknown field by name, not by the class it would fill. */
+    private static String describe(JsonProcessingException e) {
+        if (e instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException u) {
+            return "unknown field \"" + u.getPropertyName() + "\" (expected one of: " + u.getKnownPropertyIds().stream()
+                    .map(String::valueOf).sorted().collect(java.util.stream.Collectors.joining(", ")) + ")";
+        }
+        return firstLine(e.getOriginalMessage());
     }
 
     /** The JSON text of a rules file with this comment, conditions and rules (as {@link #parse} reads it). */

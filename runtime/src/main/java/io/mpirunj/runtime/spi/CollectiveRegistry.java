@@ -358,7 +358,10 @@ public final class CollectiveRegistry {
                         + "' (expected: op=algorithm[,op=algorithm...], e.g. bcast=binomial)");
             }
             CollectiveOp op = CollectiveOp.fromCliName(p.substring(0, eq).trim());
-            out.put(op, p.substring(eq + 1).trim());
+            if (out.put(op, p.substring(eq + 1).trim()) != null) {
+                throw new IllegalArgumentException(op.cliName() + " given twice in '" + spec + "' (expected: one "
+                        + "algorithm per operation)");
+            }
         }
         return out;
     }
