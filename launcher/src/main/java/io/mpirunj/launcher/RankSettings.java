@@ -127,6 +127,10 @@ final class RankSettings {
         try {
             RuntimeConfig config = RuntimeConfig.defaults().withFabric(env.get(RuntimeConfig.FABRIC_ENV),
                     env.get(RuntimeConfig.PLACEMENT_ENV));
+            if (config.fabricSpec() == null && config.placementSpec() != null) {
+                // as --placement without --fabric: the ranks would ignore it
+                throw new IllegalArgumentException("a placement needs a fabric (MPIRUNJ_FABRIC or --fabric)");
+            }
             if (config.fabricSpec() != null) {
                 io.mpirunj.fabric.placement.Placement.parse(config.placementSpec() == null ? "identity"
                         : config.placementSpec(), io.mpirunj.fabric.topology.Topology.parse(config.fabricSpec()), size);

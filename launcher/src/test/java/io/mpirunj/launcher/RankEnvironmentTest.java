@@ -62,6 +62,7 @@ class RankEnvironmentTest {
             {"MPIRUNJ_COLL", "bcast=zzz", "MPIRUNJ_COLL=bcast=zzz: unknown bcast algorithm 'zzz'"},
             {"MPIRUNJ_FABRIC", "garbage", "MPIRUNJ_FABRIC=garbage: topology spec 'garbage'"},
             {"MPIRUNJ_FABRIC_PARAMS", "ss=1", "MPIRUNJ_FABRIC_PARAMS=ss=1: fabric emulation needs a fabric"},
+            {"MPIRUNJ_PLACEMENT", "0/0", "MPIRUNJ_PLACEMENT=0/0: a placement needs a fabric (MPIRUNJ_FABRIC or --fabric)"},
             {"MPIRUNJ_TRACE", "/nonexist/t.jsonl", "MPIRUNJ_TRACE=/nonexist/t.jsonl: no such directory /nonexist"},
         };
         for (String[] c : cases) {
