@@ -108,12 +108,13 @@ public final class ProcessBootstrap {
 
                 @Override
                 public void onLauncherLost(String reason) {
-                    ctx.onJobAborted(RendezvousClient.LAUNCHER_LOST_EXIT_CODE, reason);
                     if (hostedByRank0 && rank != 0) {
                         // rank 0 is gone without a word (System.exit, a crash): no launcher will say why the step
-                        // ends, so each rank does (rank 0 loses its own rendezvous only as it ends itself)
+                        // ends, so each rank does (rank 0 loses its own rendezvous only as it ends itself); said
+                        // before the abort below, which may end this process at once (SlurmTest saw it unsaid)
                         sayWhy(rank, reason, "ending this rank");
                     }
+                    ctx.onJobAborted(RendezvousClient.LAUNCHER_LOST_EXIT_CODE, reason);
                     haltLater(rank, reason);
                 }
 
