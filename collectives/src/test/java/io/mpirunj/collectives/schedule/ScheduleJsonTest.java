@@ -96,10 +96,7 @@ class ScheduleJsonTest {
 
     @Test
     void anUnknownReductionIsRefusedNamingWhereAndTheKnownOnes() {
-        String json = ScheduleJson.write(ReductionBuilders.recursiveDoublingAllreduce(4, 40, Op.MAX));
-        assertTrue(json.contains("\"reduce\" : \"max\""), json);
-        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
-                () -> ScheduleJson.read(json.replace("\"reduce\" : \"max\"", "\"reduce\" : \"maximum\"")));
+        IllegalArgumentException bad = refusedEdited("\"reduce\" : \"max\"", "\"reduce\" : \"maximum\"");
         assertTrue(bad.getMessage().matches("rank \\d+ instruction #\\d+: unknown reduction 'maximum' \\(expected one of: .*max.*\\)"),
                 bad.getMessage());
     }
@@ -107,11 +104,15 @@ class ScheduleJsonTest {
     /** A rank count the programs do not bear out is refused before anything is sized by it (was an OutOfMemoryError). */
     @Test
     void aRankCountUnlikeTheProgramsIsRefusedAtOnce() {
-        String json = ScheduleJson.write(ReductionBuilders.recursiveDoublingAllreduce(4, 40, Op.MAX));
-        assertTrue(json.contains("\"ranks\" : 4"), json);
-        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
-                () -> ScheduleJson.read(json.replace("\"ranks\" : 4", "\"ranks\" : 2000000000")));
+        IllegalArgumentException bad = refusedEdited("\"ranks\" : 4", "\"ranks\" : 2000000000");
         assertEquals("\"programs\" must be an array of 2000000000 programs, one per rank (\"ranks\": 2000000000)",
                 bad.getMessage());
+    }
+
+    /** A 4-rank allreduce's JSON with {@code text} replaced by {@code edit}: what reading it throws. */
+    private static IllegalArgumentException refusedEdited(String text, String edit) {
+        String json = ScheduleJson.write(ReductionBuilders.recursiveDoublingAllreduce(4, 40, Op.MAX));
+        assertTrue(json.contains(text), json);
+        return assertThrows(IllegalArgumentException.class, () -> ScheduleJson.read(json.replace(text, edit)));
     }
 }
