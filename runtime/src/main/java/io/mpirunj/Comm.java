@@ -88,8 +88,8 @@ public interface Comm extends AutoCloseable {
      * does for a whole run: e.g. {@code world.withCollectives("bcast=opt-tree,alltoall=pairwise")}.
      * Every rank must make the same choice. Not collective; cheap.
      *
-     * @throws IllegalArgumentException for a malformed spec or an unknown operation or algorithm;
-     *     the message lists the valid names
+     * @throws IllegalArgumentException for a malformed spec, an operation given twice, or an unknown operation
+     *     or algorithm; the message lists the valid names
      */
     Comm withCollectives(String spec);
 

@@ -307,8 +307,8 @@ public final class MpirunJ implements Callable<Integer> {
         } catch (OutOfMemoryError e) {
             // input too large for this JVM's heap (a schedule of millions of ranks): what held it is garbage now
             System.err.println("mpirun-j: out of memory (this JVM's heap: at most "
-                    + (Runtime.getRuntime().maxMemory() >> 20) + " MiB): give it smaller input, or more heap with "
-                    + "MPIRUNJ_JAVA_OPTS=-Xmx...");
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MiB): give the command less to hold, or the JVM more "
+                    + "heap with MPIRUNJ_JAVA_OPTS=-Xmx...");
             status = ExitCodes.FAILED;
         }
         System.exit(status);
@@ -445,7 +445,6 @@ public final class MpirunJ implements Callable<Integer> {
                 out.flush();
                 return 0;
             }
-            checkForcedHaveTheirFabric(registry);
             boolean slurm = !threads && launchHosts.hostfile == null && launchHosts.hostOption == null
                     && SlurmLaunch.insideAllocation(environment);
             if (srunRank) {
@@ -525,24 +524,29 @@ public final class MpirunJ implements Callable<Integer> {
     }
 
     /**
-     * An algorithm forced by {@code --coll} that runs only on an emulated fabric needs {@code --fabric}: without one
-     * the ranks would run the default in its place (as they do, with a warning, on a fabric that does not suit it),
-     * and {@code --coll-report} and {@code bench} would name the forced one.
+     * An algorithm forced ({@code --coll}, {@code -Dmpirunj.coll}, {@code MPIRUNJ_COLL}) that runs only on an emulated
+     * fabric needs one ({@code --fabric}, or {@code MPIRUNJ_FABRIC} in {@code ranks}, the ranks' settings): without
+     * one the ranks would run the default in its place (as they do, with a warning, on a fabric that does not suit
+     * it), and {@code --coll-report} and {@code bench} would name the forced one.
      */
-    private void checkForcedHaveTheirFabric(CollectiveRegistry registry) throws UsageException {
-        String forced = forcedCollectives();
-        if (registry == null || forced == null || fabric != null) {
+    private void checkForcedHaveTheirFabric(Map<String, String> ranks) throws UsageException {
+        String property = System.getProperty(CollectiveRegistry.PROP_NAME);
+        String forced = coll != null ? coll : property != null ? property : ranks.get(CollectiveRegistry.ENV_NAME);
+        if (blank(forced) || !blank(ranks.get(RuntimeConfig.FABRIC_ENV))) {
             return;
         }
+        String where = coll != null ? "--coll " : (property != null ? "-D" + CollectiveRegistry.PROP_NAME
+                : CollectiveRegistry.ENV_NAME) + "=" + forced + ": ";
+        CollectiveRegistry all = CollectiveRegistry.of(null, null, MpirunJ.class.getClassLoader());
         for (var f : CollectiveRegistry.parseSpec(forced).entrySet()) {
             if (f.getValue().equals(io.mpirunj.runtime.spi.CollRules.AUTO)) {
                 continue;
             }
-            var traits = CatalogueListing.traits(registry.lookup(f.getKey(), f.getValue()));
+            var traits = CatalogueListing.traits(all.lookup(f.getKey(), f.getValue()));
             if (io.mpirunj.runtime.spi.AlgorithmTrait.needsFabric(traits)) {
-                throw new UsageException("--coll " + f.getKey().cliName() + "=" + f.getValue() + " runs only on an "
-                        + "emulated fabric: give --fabric (its traits: " + io.mpirunj.runtime.spi.AlgorithmTrait
-                        .labels(traits) + "; see --list-algorithms)");
+                throw new UsageException(where + f.getKey().cliName() + "=" + f.getValue() + " runs only on an "
+                        + "emulated fabric: give --fabric or MPIRUNJ_FABRIC (its traits: "
+                        + io.mpirunj.runtime.spi.AlgorithmTrait.labels(traits) + "; see --list-algorithms)");
             }
         }
     }
@@ -738,6 +742,7 @@ public final class MpirunJ implements Callable<Integer> {
             fromOptions.add(CollectiveRegistry.ENV_NAME);
         }
         RankSettings.check(ranks, fromOptions, size, threads, MpirunJ.class.getClassLoader());
+        checkForcedHaveTheirFabric(ranks);
         if (!threads) {
             for (String v : RankSettings.FABRIC_VARIABLES) {
                 if (!blank(environment.get(v)) && !env.containsKey(v)) {

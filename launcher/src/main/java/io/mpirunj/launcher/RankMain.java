@@ -177,6 +177,9 @@ public final class RankMain {
             main.invoke(null, (Object) args);
             RankContext ctx = RankContext.current();
             if (Mpi.isInitialized() && !ctx.isFinished()) {
+                if (ctx.abortExitCode() >= 0) {
+                    return ctx.abortExitCode(); // as if the abort it caught had left main
+                }
                 if (ctx.knowsOfAFailure()) {
                     return consequentialExit(); // it gave up on a failing job: the failure is the launcher's to say
                 }

@@ -1,7 +1,7 @@
 package io.mpirunj.launcher;
 
 import io.mpirunj.AbortedException;
-import io.mpirunj.Mpi;
+import io.mpirunj.RankFailedException;
 import io.mpirunj.launcher.hosts.Ranges;
 import io.mpirunj.runtime.RankContext;
 import io.mpirunj.runtime.RuntimeConfig;
@@ -67,6 +67,8 @@ final class ThreadJob {
     private final RankContext[] contexts;
     private final Thread[] threads;
     private final ThreadGroup[] groups;
+    /** Ranks whose main returned before Mpi.init, and the job's failure they are if others call on them. */
+    private final java.util.Map<Integer, String> returnedBeforeInit = new java.util.concurrent.ConcurrentHashMap<>();
     /** 1 for each rank whose main has returned or failed (for the System.exit report). */
     private final AtomicIntegerArray ended;
 
@@ -348,22 +350,18 @@ final class ThreadJob {
             Method main = UserClasspath.mainMethod(c);
             main.invoke(null, (Object) spec.argsArray());
             if (!ctx.isInitialized()) {
-                // as a rank process that ends before Mpi.init: it fails the job if other ranks use MPI; in any case
-                // what depends on it fails, naming it, rather than wait for it forever
-                String reason = "rank " + rank + " returned from main before calling Mpi.init";
+                // as a rank process that ends before Mpi.init: it fails the job if other ranks use MPI (now, or when
+                // their first call on it fails: onRankError); in any case what depends on it fails, naming it
+                String failure = "rank " + rank + " returned from main before calling Mpi.init, while other ranks "
+                        + "called it: they cannot start without it";
+                returnedBeforeInit.put(rank, failure);
                 if (anyOtherInitialized(rank)) {
-                    reason += ", while other ranks called it: they cannot start without it";
-                    if (outcome.fail(rank, ExitCodes.FAILED, reason)) {
-                        output.launcherError(reason);
-                    }
+                    failJob(rank, failure);
+                } else {
+                    failOthers(rank, "rank " + rank + " returned from main before calling Mpi.init");
                 }
-                failOthers(rank, reason);
             } else if (!ctx.isFinished()) {
-                String reason = "rank " + rank + "'s " + RankMain.RETURNED_WITHOUT_FINISH;
-                if (outcome.fail(rank, ExitCodes.FAILED, reason)) {
-                    output.launcherError(reason);
-                    failOthers(rank, reason);
-                }
+                failJob(rank, "rank " + rank + "'s " + RankMain.RETURNED_WITHOUT_FINISH);
             }
         } catch (InvocationTargetException e) {
             onRankError(rank, e.getCause() != null ? e.getCause() : e);
@@ -372,6 +370,15 @@ final class ThreadJob {
         } finally {
             RankContext.bindToCurrentThread(null);
             RANK.remove();
+        }
+    }
+
+    /** The job's first failure, {@code rank}'s for {@code reason} (said once): the other ranks' calls end. */
+    private void failJob(int rank, String reason) {
+        if (outcome.fail(rank, ExitCodes.FAILED, reason)) {
+            output.launcherError(reason);
+            failOthers(rank, reason);
+            abortOthers(rank, ExitCodes.FAILED, reason);
         }
     }
 
@@ -394,6 +401,10 @@ final class ThreadJob {
             } else if (spec.verbose()) {
                 output.launcherError("rank " + rank + " stopped: " + a.getMessage());
             }
+            return;
+        }
+        if (t instanceof RankFailedException f && returnedBeforeInit.containsKey(f.failedRank())) {
+            failJob(f.failedRank(), returnedBeforeInit.get(f.failedRank())); // its return is the cause, not this
             return;
         }
         if (outcome.fail(rank, ExitCodes.FAILED, String.valueOf(t))) {

@@ -137,7 +137,7 @@ class CollSelectionOptionsTest {
 
         run = LauncherRun.of("--threads", "-np", "2", "--model", "hold=fast", StarBcastCheck.class.getName());
         assertEquals(2, run.exitCode(), run::toString);
-        assertTrue(run.err().startsWith("mpirun-j: --model hold=fast: "), run::toString);
+        assertTrue(run.err().startsWith("mpirun-j: --model: model spec 'hold=fast': "), run::toString);
         assertEquals(1, run.err().strip().lines().count(), run::toString);
     }
 

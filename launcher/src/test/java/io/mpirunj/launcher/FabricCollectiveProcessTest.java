@@ -65,5 +65,19 @@ class FabricCollectiveProcessTest {
                     + "--fabric"), run::toString);
             assertEquals("", run.out(), run::toString);
         }
+        LauncherRun fromTheEnvironment = LauncherRun.of(java.util.Map.of("MPIRUNJ_COLL", coll), "-np", "3",
+                StarBcastCheck.class.getName());
+        assertEquals(UsageException.EXIT_CODE, fromTheEnvironment.exitCode(), fromTheEnvironment::toString);
+        assertTrue(fromTheEnvironment.err().startsWith("mpirun-j: MPIRUNJ_COLL=" + coll + ": " + coll + " runs only on "
+                + "an emulated fabric"), fromTheEnvironment::toString);
+    }
+
+    /** The fabric may come from the ranks' environment too (-x MPIRUNJ_FABRIC=...), as the ranks read it. */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aFabricFromTheRanksEnvironmentIsOneToo() {
+        LauncherRun run = LauncherRun.of("-np", "4", "-x", "MPIRUNJ_FABRIC=mesh:2x2", "--coll", "bcast=opt-mesh",
+                StarBcastCheck.class.getName());
+        run.assertSucceededPrinting("passed bcast on 4 ranks");
     }
 }

@@ -11,6 +11,7 @@ import io.mpirunj.testapps.Aborter;
 import io.mpirunj.testapps.EchoArgs;
 import io.mpirunj.testapps.EnvDump;
 import io.mpirunj.testapps.Exiter;
+import io.mpirunj.testapps.CatchesPeerLoss;
 import io.mpirunj.testapps.NoMpi;
 import io.mpirunj.testapps.ReturnsEarly;
 import io.mpirunj.testapps.SkipsInit;
@@ -171,6 +172,20 @@ class ProcessModeTest {
         assertTrue(run.err().contains("[rank 1] mpirun-j: main returned without calling Mpi.finish"), run::toString);
         assertTrue(run.err().contains("mpirun-j: rank 1 exited with status 1"), run::toString);
         assertFalse(run.out().contains("still alive"), run::toString);
+    }
+
+    /**
+     * A rank that catches another's failure and returns without Mpi.finish is a consequence, not the job's failure: no
+     * line blames it, and the job's status is the failed rank's, whether it heard of the loss from its connection
+     * or from the launcher first.
+     */
+    @Test
+    void aRankGivingUpOnAFailedJobIsNotBlamedForItsReturn() {
+        LauncherRun run = LauncherRun.of("-np", "2", CatchesPeerLoss.class.getName());
+        assertEquals(3, run.exitCode(), run::toString);
+        assertTrue(run.out().contains("rank 0 caught the loss of rank 1 and returns"), run::toString);
+        assertTrue(run.err().contains("rank 1 exited with status 3"), run::toString);
+        assertFalse(run.err().contains("main returned without calling Mpi.finish"), run::toString);
     }
 
     /** Open MPI's "did not call init before exiting, but others in the job did": was a hang. */

@@ -66,14 +66,16 @@ class ThreadsModeTest {
      * A rank thread whose main returns early while the others wait for it in a barrier fails the job, naming it, as a
      * rank process does (it was a hang: the job finished the rank for it, and Mpi.finish waited for the others).
      */
-    @ParameterizedTest
+    @ParameterizedTest(name = "{0} {1}")
     @CsvSource(delimiter = '|', value = {
-        "before-init    | rank 1 returned from main before calling Mpi.init, while other ranks called it",
-        "without-finish | rank 1's main returned without calling Mpi.finish (every rank that called Mpi.init must call "
-                + "it before its main returns, as MPI_Finalize)"})
+        "before-init    |          | rank 1 returned from main before calling Mpi.init, while other ranks called it",
+        "before-init    | after-it | rank 1 returned from main before calling Mpi.init, while other ranks called it",
+        "without-finish |          | rank 1's main returned without calling Mpi.finish (every rank that called "
+                + "Mpi.init must call it before its main returns, as MPI_Finalize)"})
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void aRankReturningEarlyFailsTheJobNamingIt(String when, String said) {
-        LauncherRun run = threads("-np", "3", "-cp", TESTAPPS, ReturnsEarly.class.getName(), "1", when);
+    void aRankReturningEarlyFailsTheJobNamingIt(String when, String others, String said) {
+        LauncherRun run = threads("-np", "3", "-cp", TESTAPPS, ReturnsEarly.class.getName(), "1", when,
+                others == null ? "" : others);
         assertEquals(1, run.exitCode(), run::toString);
         assertTrue(run.err().contains("mpirun-j: " + said), run::toString);
         assertFalse(run.out().contains("still alive"), run::toString);

@@ -41,7 +41,8 @@ public final class RankContext {
     private final AtomicInteger nextContextId = new AtomicInteger(CommImpl.WORLD_CONTEXT + 2);
     private final AtomicBoolean initialized = new AtomicBoolean();
     private final AtomicBoolean finished = new AtomicBoolean();
-    private volatile boolean failureKnown;
+    /** The exit code of the abort this rank was told of, or -1. */
+    private volatile int abortExitCode = -1;
 
     public RankContext(int rank, int size, Transport transport, JobControl control, RuntimeConfig config,
             CollectiveRegistry registry) {
@@ -208,18 +209,25 @@ public final class RankContext {
 
     /** The launcher (or a transport) reports that {@code worldRank} died: fail what depends on it. */
     public void onRankFailed(int worldRank, Throwable cause) {
-        failureKnown = true;
         engine.onPeerFailed(worldRank, cause);
     }
 
     /** The job is being aborted: fail every pending and later operation on this rank. */
     public void onJobAborted(int exitCode, String reason) {
-        failureKnown = true;
+        abortExitCode = exitCode;
         engine.failAll(new AbortedException(exitCode, "job aborted: " + reason));
     }
 
-    /** Whether this rank has been told of another rank's failure or of an abort: the job is failing already. */
+    /**
+     * Whether this rank knows of another rank's failure (from the launcher or from its connection) or of an abort:
+     * the job is failing already.
+     */
     public boolean knowsOfAFailure() {
-        return failureKnown;
+        return engine.anyFailure();
+    }
+
+    /** The exit code of the job's abort, if this rank was told of one, else -1. */
+    public int abortExitCode() {
+        return abortExitCode;
     }
 }

@@ -66,7 +66,7 @@ public final class TorusCollectives implements CollectiveProvider {
         @Override
         public String description() {
             return entry.description() + " (needs --fabric torus:NxN and N*N ranks; "
-                    + "otherwise " + fallback.name() + ")";
+                    + "on another fabric, " + fallback.name() + ")";
         }
 
         @Override

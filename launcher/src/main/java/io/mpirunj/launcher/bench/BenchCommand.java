@@ -445,6 +445,22 @@ public final class BenchCommand implements Callable<Integer> {
                 fixed.add(op + "=" + algo);
             }
         }
+        if (sweep != null && fixed.stream().anyMatch(f -> f.startsWith(b.op() + "="))) {
+            throw new BadUsage("--coll " + coll + ": " + b.op() + " is both swept and fixed (expected: one of them)");
+        }
+        List<String> named = new ArrayList<>(fixed);
+        if (sweep != null) {
+            sweep.forEach(a -> named.add(b.op() + "=" + a.trim()));
+        }
+        for (String f : named) { // the sweep's jobs have no fabric (sweepable leaves these algorithms out of all)
+            int eq = f.indexOf('=');
+            var entry = io.mpirunj.collectives.catalogue.AlgorithmCatalogue.find(CollectiveOp.fromCliName(
+                    f.substring(0, eq)), f.substring(eq + 1));
+            if (entry != null && io.mpirunj.runtime.spi.AlgorithmTrait.needsFabric(entry.traits())) {
+                throw new BadUsage("--coll " + coll + ": " + f + " runs only on an emulated fabric, and bench's jobs "
+                        + "have none");
+            }
+        }
         try {
             registry.withForced(String.join(",", fixed)); // checks the fixed choices
             if (sweep != null) {

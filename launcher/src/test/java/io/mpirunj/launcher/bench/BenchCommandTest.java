@@ -131,6 +131,10 @@ class BenchCommandTest {
         assertUsage("mpirun-j bench: --write-rules /nonexistent-dir/r.json: no such directory /nonexistent-dir",
                 "bench", "osu_bcast", "-np", "2", "--coll", "bcast=binomial+linear-p2p", "--write-rules",
                 "/nonexistent-dir/r.json");
+        assertUsage("mpirun-j bench: --coll bcast=all,bcast=binomial: bcast is both swept and fixed (expected: one of "
+                + "them)", "bench", "osu_bcast", "-np", "2", "--coll", "bcast=all,bcast=binomial");
+        assertUsage("mpirun-j bench: --coll bcast=binomial+star: bcast=star runs only on an emulated fabric, and bench's "
+                + "jobs have none", "bench", "osu_bcast", "-np", "2", "--coll", "bcast=binomial+star");
         Run r = mpirunj("bench", "osu_bcast", "-np", "2", "--coll", "bcast=nope+binomial");
         assertEquals(2, r.code());
         assertTrue(r.err().startsWith("mpirun-j bench: --coll: unknown bcast algorithm 'nope' (expected one of: "),

@@ -700,6 +700,13 @@ public final class P2pEngine implements FrameSink {
         }
     }
 
+    /** Whether a peer has failed (the launcher said so, or its connection did) or the job was aborted. */
+    public boolean anyFailure() {
+        synchronized (lock) {
+            return failedCount > 0 || abortCause != null;
+        }
+    }
+
     /** Fails every pending and later operation with {@code cause} (job abort). */
     public void failAll(RuntimeException cause) {
         List<RequestImpl> victims = new ArrayList<>();

@@ -20,7 +20,10 @@ public enum AlgorithmTrait {
     STAR_FABRIC,
     /** Needs a mesh, torus or hypercube fabric. */
     MESH_FABRIC,
-    /** Needs a square N×N torus fabric and N² ranks (falls back to the default otherwise). */
+    /**
+     * Needs a square N×N torus fabric and N² ranks (on another fabric it falls back to the default; forced without
+     * any fabric, mpirun-j refuses it).
+     */
     TORUS_FABRIC,
     /** Cuts the message into segments; a rules file may give the segment size. */
     SEGMENTED,

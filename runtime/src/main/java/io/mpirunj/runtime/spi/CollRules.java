@@ -260,7 +260,8 @@ public final class CollRules {
 
     /** Jackson's complaint in the file's own terms: an unknown field by name, not by the class it would fill. */
     private static String describe(JsonProcessingException e) {
-        if (e instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException u) {
+        if (e instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException u
+                && u.getKnownPropertyIds() != null) {
             return "unknown field \"" + u.getPropertyName() + "\" (expected one of: " + u.getKnownPropertyIds().stream()
                     .map(String::valueOf).sorted().collect(java.util.stream.Collectors.joining(", ")) + ")";
         }
