@@ -212,7 +212,7 @@ public final class CollectiveRegistry {
             }
             CollectiveAlgorithm a;
             try {
-                a = lookup(r.op(), r.algorithm());
+                a = lookupToRun(r.op(), r.algorithm());
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(set.source() + ": " + r.where() + ": " + e.getMessage());
             }
@@ -240,7 +240,7 @@ public final class CollectiveRegistry {
                 forced.remove(op);
                 auto.add(op);
             } else {
-                forced.put(op, new Selection(lookup(op, f.getValue()), Selection.Source.FORCED));
+                forced.put(op, new Selection(lookupToRun(op, f.getValue()), Selection.Source.FORCED));
                 auto.remove(op);
             }
         }
@@ -366,6 +366,19 @@ public final class CollectiveRegistry {
         return out;
     }
 
+    /**
+     * {@link #lookup}, for an algorithm to run: a family ({@link CollectiveAlgorithm.Parameterized}) named without its
+     * argument is refused here, where {@code --coll} and rules files are checked, rather than at the ranks' first call.
+     */
+    private CollectiveAlgorithm lookupToRun(CollectiveOp op, String name) {
+        CollectiveAlgorithm a = lookup(op, name);
+        if (a instanceof CollectiveAlgorithm.Parameterized && name.indexOf(':') < 0) {
+            throw new IllegalArgumentException(op.cliName() + " algorithm '" + name + "' needs an argument after a "
+                    + "colon: " + a.description());
+        }
+        return a;
+    }
+
     /** The algorithm registered for {@code op} under {@code name}; the error lists the valid names. */
     public CollectiveAlgorithm lookup(CollectiveOp op, String name) {
         Map<String, CollectiveAlgorithm> names = byOp.getOrDefault(op, Collections.emptyMap());
@@ -373,11 +386,6 @@ public final class CollectiveRegistry {
         int colon = name.indexOf(':');
         if (a == null && colon > 0 && names.get(name.substring(0, colon)) instanceof CollectiveAlgorithm.Parameterized f) {
             return f.withArgument(name.substring(colon + 1)); // e.g. bcast=file:FILE.json
-        }
-        if (a instanceof CollectiveAlgorithm.Parameterized) {
-            // a family, not an algorithm: it would fail at the ranks' first call (bcast=file without its file)
-            throw new IllegalArgumentException(op.cliName() + " algorithm '" + name + "' needs an argument after a "
-                    + "colon: " + a.description());
         }
         if (a == null) {
             throw new IllegalArgumentException("unknown " + op.cliName() + " algorithm '" + name + "' (expected one of: "
