@@ -409,7 +409,7 @@ public final class MpirunJ implements Callable<Integer> {
 
     private static int onBadUsage(CommandLine.ParameterException ex, String[] args) {
         PrintWriter err = ex.getCommandLine().getErr();
-        String message = Tools.badUsageLine(ex);
+        String message = Tools.badUsageLine(ex, args);
         // a subcommand's own help ("mpirun-j trace --help"), where its options are
         err.println("mpirun-j: " + message + " (see " + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help)");
         err.flush();

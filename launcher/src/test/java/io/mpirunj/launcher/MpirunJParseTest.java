@@ -154,6 +154,9 @@ class MpirunJParseTest {
         // a value of the wrong type is worded as the launcher's own checks, not as picocli's "is not an int"
         assertEquals(List.of("mpirun-j: -np abc (expected: a whole number, at most 2147483647) (see mpirun-j --help)"),
                 LauncherRun.of("-np", "abc", "X").errLines());
+        assertEquals(List.of("mpirun-j: -n 3000000000 (expected: a whole number, at most 2147483647) (see mpirun-j "
+                + "--help)"), LauncherRun.of("-n", "3000000000", "X").errLines());
+        assertTrue(LauncherRun.of("--np=x", "X").err().startsWith("mpirun-j: --np x (expected: "));
         assertEquals(List.of("mpirun-j: --fabric: topology spec 'blob' not understood (expected: mesh:AxB[xC...], "
                 + "torus:AxB[xC...], hypercube:D, star:N or complete:N)"),
                 LauncherRun.of("-np", "2", "--fabric", "blob", "X").errLines());

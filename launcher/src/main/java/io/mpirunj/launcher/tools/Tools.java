@@ -47,7 +47,7 @@ public final class Tools {
             CommandLine cmd = ex.getCommandLine();
             String name = fullName(cmd.getCommandSpec().qualifiedName());
             PrintWriter err = cmd.getErr();
-            err.println(name + ": " + badUsageLine(ex) + " (see " + name + " --help)");
+            err.println(name + ": " + badUsageLine(ex, args) + " (see " + name + " --help)");
             err.flush();
             return USAGE;
         });
@@ -59,15 +59,28 @@ public final class Tools {
      * the wrong type reads as the commands' own checks do ({@code -np abc (expected: a whole number, at most ...)}), not as
      * picocli words it ({@code Invalid value for option '--np': 'abc' is not an int}).
      */
-    public static String badUsageLine(CommandLine.ParameterException ex) {
+    public static String badUsageLine(CommandLine.ParameterException ex, String[] args) {
         if (ex.getCause() instanceof CommandLine.TypeConversionException && ex.getArgSpec() instanceof OptionSpec o
                 && ex.getValue() != null) {
             String expected = expectedValue(o.type());
             if (expected != null) {
-                return o.names()[0] + " " + ex.getValue() + " (expected: " + expected + ")";
+                return typedName(o, ex.getValue(), args) + " " + ex.getValue() + " (expected: " + expected + ")";
             }
         }
         return BadInput.oneLine(ex.getMessage());
+    }
+
+    /** The name of {@code o} as typed before {@code value} ({@code -n abc} or {@code --np=abc}), else its first. */
+    private static String typedName(OptionSpec o, String value, String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            for (String name : o.names()) {
+                if (args[i].equals(name + "=" + value) || args[i].equals(name) && i + 1 < args.length
+                        && args[i + 1].equals(value)) {
+                    return name;
+                }
+            }
+        }
+        return o.names()[0];
     }
 
     private static String expectedValue(Class<?> type) {
