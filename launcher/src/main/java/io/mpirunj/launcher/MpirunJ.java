@@ -537,13 +537,9 @@ public final class MpirunJ implements Callable<Integer> {
         }
         String where = coll != null ? "--coll " : (property != null ? "-D" + CollectiveRegistry.PROP_NAME
                 : CollectiveRegistry.ENV_NAME) + "=" + forced + ": ";
-        CollectiveRegistry all = CollectiveRegistry.of(null, null, MpirunJ.class.getClassLoader());
         for (var f : CollectiveRegistry.parseSpec(forced).entrySet()) {
-            if (f.getValue().equals(io.mpirunj.runtime.spi.CollRules.AUTO)) {
-                continue;
-            }
-            var traits = CatalogueListing.traits(all.lookup(f.getKey(), f.getValue()));
-            if (io.mpirunj.runtime.spi.AlgorithmTrait.needsFabric(traits)) {
+            var traits = io.mpirunj.collectives.catalogue.AlgorithmCatalogue.fabricOnly(f.getKey(), f.getValue());
+            if (traits != null) {
                 throw new UsageException(where + f.getKey().cliName() + "=" + f.getValue() + " runs only on an "
                         + "emulated fabric: give --fabric or MPIRUNJ_FABRIC (its traits: "
                         + io.mpirunj.runtime.spi.AlgorithmTrait.labels(traits) + "; see --list-algorithms)");

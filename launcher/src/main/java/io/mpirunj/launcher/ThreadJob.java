@@ -67,8 +67,8 @@ final class ThreadJob {
     private final RankContext[] contexts;
     private final Thread[] threads;
     private final ThreadGroup[] groups;
-    /** Ranks whose main returned before Mpi.init, and the job's failure they are if others call on them. */
-    private final java.util.Map<Integer, String> returnedBeforeInit = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Ranks whose main returned before Mpi.init: the job's failure if other ranks call on them. */
+    private final java.util.Set<Integer> returnedBeforeInit = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** 1 for each rank whose main has returned or failed (for the System.exit report). */
     private final AtomicIntegerArray ended;
 
@@ -352,13 +352,11 @@ final class ThreadJob {
             if (!ctx.isInitialized()) {
                 // as a rank process that ends before Mpi.init: it fails the job if other ranks use MPI (now, or when
                 // their first call on it fails: onRankError); in any case what depends on it fails, naming it
-                String failure = "rank " + rank + " returned from main before calling Mpi.init, while other ranks "
-                        + "called it: they cannot start without it";
-                returnedBeforeInit.put(rank, failure);
+                returnedBeforeInit.add(rank);
                 if (anyOtherInitialized(rank)) {
-                    failJob(rank, failure);
+                    failJob(rank, beforeInitReason(rank) + OTHERS_CALLED_INIT);
                 } else {
-                    failOthers(rank, "rank " + rank + " returned from main before calling Mpi.init");
+                    failOthers(rank, beforeInitReason(rank));
                 }
             } else if (!ctx.isFinished()) {
                 failJob(rank, "rank " + rank + "'s " + RankMain.RETURNED_WITHOUT_FINISH);
@@ -382,6 +380,13 @@ final class ThreadJob {
         }
     }
 
+    /** Why a rank that returned before Mpi.init fails the job (as a rank process's verdict says it). */
+    private static final String OTHERS_CALLED_INIT = ", while other ranks called it: they cannot start without it";
+
+    private static String beforeInitReason(int rank) {
+        return "rank " + rank + " returned from main before calling Mpi.init";
+    }
+
     private boolean anyOtherInitialized(int rank) {
         for (int r = 0; r < contexts.length; r++) {
             if (r != rank && contexts[r] != null && contexts[r].isInitialized()) {
@@ -403,8 +408,9 @@ final class ThreadJob {
             }
             return;
         }
-        if (t instanceof RankFailedException f && returnedBeforeInit.containsKey(f.failedRank())) {
-            failJob(f.failedRank(), returnedBeforeInit.get(f.failedRank())); // its return is the cause, not this
+        if (t instanceof RankFailedException f && returnedBeforeInit.contains(f.failedRank())) {
+            // its return is the cause, not this rank's call on it
+            failJob(f.failedRank(), beforeInitReason(f.failedRank()) + OTHERS_CALLED_INIT);
             return;
         }
         if (outcome.fail(rank, ExitCodes.FAILED, String.valueOf(t))) {

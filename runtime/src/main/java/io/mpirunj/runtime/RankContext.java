@@ -41,8 +41,6 @@ public final class RankContext {
     private final AtomicInteger nextContextId = new AtomicInteger(CommImpl.WORLD_CONTEXT + 2);
     private final AtomicBoolean initialized = new AtomicBoolean();
     private final AtomicBoolean finished = new AtomicBoolean();
-    /** The exit code of the abort this rank was told of, or -1. */
-    private volatile int abortExitCode = -1;
 
     public RankContext(int rank, int size, Transport transport, JobControl control, RuntimeConfig config,
             CollectiveRegistry registry) {
@@ -214,7 +212,6 @@ public final class RankContext {
 
     /** The job is being aborted: fail every pending and later operation on this rank. */
     public void onJobAborted(int exitCode, String reason) {
-        abortExitCode = exitCode;
         engine.failAll(new AbortedException(exitCode, "job aborted: " + reason));
     }
 
@@ -223,11 +220,11 @@ public final class RankContext {
      * the job is failing already.
      */
     public boolean knowsOfAFailure() {
-        return engine.anyFailure();
+        return engine.anyPeerFailed() || abortExitCode() >= 0;
     }
 
     /** The exit code of the job's abort, if this rank was told of one, else -1. */
     public int abortExitCode() {
-        return abortExitCode;
+        return engine.abortCause() instanceof AbortedException a ? a.exitCode() : -1;
     }
 }

@@ -402,6 +402,15 @@ public final class AlgorithmCatalogue {
         return ENTRIES.stream().filter(e -> e.op() == op).toList();
     }
 
+    /**
+     * The traits of {@code op}'s algorithm {@code name} if it runs only on an emulated fabric, else null (also for a
+     * name the catalogue does not have): what {@code --coll} and {@code bench} refuse on a job without a fabric.
+     */
+    public static java.util.Set<io.mpirunj.runtime.spi.AlgorithmTrait> fabricOnly(CollectiveOp op, String name) {
+        Entry e = find(op, name);
+        return e != null && io.mpirunj.runtime.spi.AlgorithmTrait.needsFabric(e.traits()) ? e.traits() : null;
+    }
+
     /** The entry of {@code op} called {@code name}, or null. */
     public static Entry find(CollectiveOp op, String name) {
         for (Entry e : ENTRIES) {

@@ -454,9 +454,8 @@ public final class BenchCommand implements Callable<Integer> {
         }
         for (String f : named) { // the sweep's jobs have no fabric (sweepable leaves these algorithms out of all)
             int eq = f.indexOf('=');
-            var entry = io.mpirunj.collectives.catalogue.AlgorithmCatalogue.find(CollectiveOp.fromCliName(
-                    f.substring(0, eq)), f.substring(eq + 1));
-            if (entry != null && io.mpirunj.runtime.spi.AlgorithmTrait.needsFabric(entry.traits())) {
+            if (io.mpirunj.collectives.catalogue.AlgorithmCatalogue.fabricOnly(CollectiveOp.fromCliName(
+                    f.substring(0, eq)), f.substring(eq + 1)) != null) {
                 throw new BadUsage("--coll " + coll + ": " + f + " runs only on an emulated fabric, and bench's jobs "
                         + "have none");
             }

@@ -144,6 +144,12 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
         }
     }
 
+    /** What every first message to the rendezvous says: the protocol, the job, the rank and the world's size. */
+    private static Register.Builder introduction(String jobTokenHex, int rank, int size) {
+        return Register.newBuilder().setProtocolVersion(WireProtocol.VERSION)
+                .setJobToken(ByteString.copyFrom(JobToken.decode(jobTokenHex))).setRank(rank).setWorldSize(size);
+    }
+
     /**
      * Tells the rendezvous at {@code server} that {@code rank} ends without having joined the job (a Slurm task whose
      * program ended before Mpi.init, or whose Mpi.init failed before it registered), so that the ranks waiting for it
@@ -153,11 +159,7 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
      */
     public static boolean sayLeavingBeforeJoining(InetSocketAddress server, String jobTokenHex, int rank, int size,
             int retryRefusedMs) {
-        ControlMessage leaving = ControlMessage.newBuilder().setRegister(Register.newBuilder()
-                .setProtocolVersion(WireProtocol.VERSION)
-                .setJobToken(ByteString.copyFrom(JobToken.decode(jobTokenHex)))
-                .setRank(rank)
-                .setWorldSize(size)
+        ControlMessage leaving = ControlMessage.newBuilder().setRegister(introduction(jobTokenHex, rank, size)
                 .setLeaving(true)).build();
         int timeoutMs = 2_000; // the word is a courtesy to the other ranks: never hold this exit long
         try (Socket socket = connect(server, timeoutMs, retryRefusedMs)) {
@@ -197,13 +199,8 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
      */
     public static RendezvousClient register(InetSocketAddress server, String jobTokenHex, int rank, int size,
             InetSocketAddress advertised, int timeoutMs, boolean waitForServer) {
-        byte[] token = JobToken.decode(jobTokenHex);
         // built and encoded before connecting: the server gives a connection little time to register
-        ControlMessage registration = ControlMessage.newBuilder().setRegister(Register.newBuilder()
-                .setProtocolVersion(WireProtocol.VERSION)
-                .setJobToken(ByteString.copyFrom(token))
-                .setRank(rank)
-                .setWorldSize(size)
+        ControlMessage registration = ControlMessage.newBuilder().setRegister(introduction(jobTokenHex, rank, size)
                 .setHost(advertised.getHostString())
                 .setPort(advertised.getPort())).build();
         java.io.ByteArrayOutputStream encoded = new java.io.ByteArrayOutputStream();

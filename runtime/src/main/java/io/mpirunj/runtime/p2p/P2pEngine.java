@@ -700,10 +700,17 @@ public final class P2pEngine implements FrameSink {
         }
     }
 
-    /** Whether a peer has failed (the launcher said so, or its connection did) or the job was aborted. */
-    public boolean anyFailure() {
+    /** Whether a peer has failed: the launcher said so, or its connection did. */
+    public boolean anyPeerFailed() {
         synchronized (lock) {
-            return failedCount > 0 || abortCause != null;
+            return failedCount > 0;
+        }
+    }
+
+    /** What every operation of this rank fails with now (the job's abort, or this engine's close), or null. */
+    public RuntimeException abortCause() {
+        synchronized (lock) {
+            return abortCause;
         }
     }
 
