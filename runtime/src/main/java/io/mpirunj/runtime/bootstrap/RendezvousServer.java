@@ -196,7 +196,9 @@ public final class RendezvousServer implements AutoCloseable {
         this.finished = new boolean[size];
         this.atFinishFence = new boolean[size];
         this.lastHeardNs = new long[size];
-        NettyIo io = NettyIo.select(true);
+        // NIO, not epoll: a control connection per rank needs no native transport, and loading epoll's library
+        // (copied out of its jar first, in the launcher) was ~40 ms of the launcher's work before its first rank
+        NettyIo io = NettyIo.select(false);
         this.group = io.newGroup(1, "mpirunj-rendezvous");
         this.loop = group.next();
         try {
