@@ -319,15 +319,15 @@ public final class MpirunJ implements Callable<Integer> {
     /**
      * While picocli reads the command line (~0.2 s on one core, with the other idle: no rank runs yet), does on
      * another thread the JDK work that later stood between the parsed command line and the first rank: the NIO
-     * selector provider's service lookup (Netty's epoll library opens a selector as it loads), which opens every
+     * selector provider's service lookup (the rendezvous server's NIO event loop opens a selector), which opens every
      * jar of the launcher's class path, the security providers behind the ranks' archive key, and the first
      * encoding and decoding of the control messages (protobuf's message schemas, built by reflection, and the
      * {@code java.util.logging} set-up behind its encoder), which the rendezvous otherwise does cold as the first
      * ranks register, while they wait for its answer. Nothing here touches Netty or slf4j, which read settings
      * the command line decides.
      *
-     * <p>First of all it reads the annotations that picocli reads as it builds the command line: the JDK parses
-     * a member's annotations once and keeps them, and the first annotation of each type costs a proxy class
+     * <p>First of all it reads the annotations that picocli reads as it builds the command line: the JDK keeps a
+     * member's parsed annotations (usually parsed once), and the first annotation of each type costs a proxy class
      * generated in the interpreter (picocli's {@code Command}, {@code Option}, {@code Mixin}, {@code Spec},
      * {@code Parameters}): half of building the command line, which this takes off its thread (~45 ms sooner to
      * the first rank). The fields are read last to first, so the two threads start at opposite ends.
@@ -336,6 +336,10 @@ public final class MpirunJ implements Callable<Integer> {
         Thread t = new Thread(() -> {
             try {
                 readAnnotations(MpirunJ.class);
+            } catch (Throwable e) { // as below; the rest of the warm-up still runs
+                // picocli reads them itself
+            }
+            try {
                 java.nio.channels.spi.SelectorProvider.provider();
                 java.security.MessageDigest.getInstance("SHA-256");
                 ControlMessage.parseFrom(ControlMessage.newBuilder().setRegister(Register.newBuilder().setRank(1))
@@ -350,18 +354,23 @@ public final class MpirunJ implements Callable<Integer> {
         t.start();
     }
 
-    /** Reads the annotations of {@code type}, of its members and of its {@code @Mixin}s' types (see above). */
+    /**
+     * Reads the annotations of {@code type} and its superclasses, of their members and of their {@code @Mixin}s'
+     * types (see above; an {@code @ArgGroup}'s type or {@code @Command(mixins = ...)} would need adding here).
+     */
     static void readAnnotations(Class<?> type) {
-        Field[] fields = type.getDeclaredFields();
-        for (int i = fields.length - 1; i >= 0; i--) {
-            if (fields[i].isAnnotationPresent(Mixin.class)) {
-                readAnnotations(fields[i].getType());
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            Field[] fields = c.getDeclaredFields();
+            for (int i = fields.length - 1; i >= 0; i--) {
+                if (fields[i].isAnnotationPresent(Mixin.class)) {
+                    readAnnotations(fields[i].getType());
+                }
             }
+            for (Method m : c.getDeclaredMethods()) {
+                m.getDeclaredAnnotations();
+            }
+            c.getDeclaredAnnotations();
         }
-        for (Method m : type.getDeclaredMethods()) {
-            m.getDeclaredAnnotations();
-        }
-        type.getDeclaredAnnotations();
     }
 
     /** The configured command line: options end at MainClass, bad input is one line on stderr. */

@@ -40,8 +40,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The Netty plumbing shared by the TCP transport and the rendezvous endpoints: native epoll when
- * available (NIO otherwise), daemon event-loop threads, the pooled allocator and TCP_NODELAY; with
+ * The Netty plumbing shared by the TCP transport (native epoll when available, NIO otherwise) and the
+ * rendezvous server (always NIO): daemon event-loop threads, the pooled allocator and TCP_NODELAY; with
  * epoll also the Unix domain sockets of the same-host path ({@link TcpConfig#LOCAL_SOCKETS_PROP}).
  */
 public final class NettyIo {
