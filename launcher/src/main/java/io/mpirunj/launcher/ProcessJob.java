@@ -372,8 +372,9 @@ final class ProcessJob {
         env.put(JobEnvironment.WORLD_SIZE, size);
         env.put(JobEnvironment.LOCAL_RANK, Integer.toString(layout.placement().localRank(rank)));
         env.put(JobEnvironment.LOCAL_SIZE, Integer.toString(layout.placement().localSize(rank)));
-        if (spec.size() > maxStarting) {
-            // started in batches, the first ranks wait for the last ones to register
+        if (spec.size() > maxStarting && !spec.env().containsKey(JobEnvironment.RENDEZVOUS_TIMEOUT_MS)
+                && System.getenv(JobEnvironment.RENDEZVOUS_TIMEOUT_MS) == null) {
+            // started in batches, the first ranks wait for the last ones to register (a timeout the user set stands)
             long batches = (spec.size() + maxStarting - 1) / maxStarting;
             env.put(JobEnvironment.RENDEZVOUS_TIMEOUT_MS, Long.toString(Math.min(Integer.MAX_VALUE,
                     ProcessBootstrap.RENDEZVOUS_TIMEOUT_MS_DEFAULT + batches * 2_000L)));
@@ -488,6 +489,7 @@ final class ProcessJob {
             if (!said) {
                 output.launcherError(reason);
             }
+            reportRanksNotJoined(rank);
             RendezvousServer s = server;
             if (s != null) {
                 try {
@@ -497,6 +499,20 @@ final class ProcessJob {
                 }
             }
             stopOthers(rank);
+        }
+    }
+
+    /**
+     * On the supervisor thread, as {@code failed} fails the job: if it had joined the job and others had not, it
+     * failed in {@code Mpi.init} waiting for them (the rendezvous timed out, or it was stopped there), and its own
+     * line cannot say which ranks it waited for: name them.
+     */
+    private void reportRanksNotJoined(int failed) {
+        List<Integer> missing = departures.notJoined();
+        if (departures.hasJoined(failed) && !missing.isEmpty()) {
+            output.launcherError("when rank " + failed + " failed, " + ThreadJob.ranks(missing)
+                    + (missing.size() == 1 ? " had not joined the job (no Mpi.init from it yet)"
+                            : " had not joined the job (no Mpi.init from them yet)"));
         }
     }
 

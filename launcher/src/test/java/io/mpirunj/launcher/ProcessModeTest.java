@@ -204,6 +204,49 @@ class ProcessModeTest {
         assertFalse(run.out().contains("still alive"), run::toString);
     }
 
+    /**
+     * A rank that never calls Mpi.init: the others fail in it when the rendezvous times out, and the launcher names
+     * the rank they waited for (each rank knew only that "not every rank registered"). The rank's line has no
+     * SocketTimeoutException and its JDK frames beneath it.
+     */
+    @Test
+    void aRankThatNeverJoinsIsNamedWhenTheRendezvousTimesOut() {
+        LauncherRun run = LauncherRun.of("-np", "3", "-x", "MPIRUNJ_RENDEZVOUS_TIMEOUT_MS=2000", SkipsInit.class.getName(),
+                "1", "sleeps");
+        assertEquals(1, run.exitCode(), run::toString);
+        assertTrue(run.err().contains("not every rank registered with the rendezvous at "), run::toString);
+        assertTrue(run.err().contains(" within 2000 ms (MPIRUNJ_RENDEZVOUS_TIMEOUT_MS)"), run::toString);
+        assertEquals(1, run.errLines().stream().filter(l -> l.matches(
+                "mpirun-j: when rank [02] failed, rank 1 had not joined the job \\(no Mpi.init from it yet\\)")).count(),
+                run::toString);
+        assertFalse(run.err().contains("SocketTimeoutException"), run::toString);
+    }
+
+    /**
+     * As above with the ranks started one at a time: the rank that never joins keeps the next from starting, the
+     * timeout the user set stands (the batches' longer default replaced it) and both ranks waited for are named.
+     */
+    @Test
+    void aUsersRendezvousTimeoutStandsWhenRanksStartInBatches() {
+        String old = System.setProperty(ProcessJob.MAX_STARTING_PROP, "1");
+        try {
+            LauncherRun run = LauncherRun.of("-np", "3", "-x", "MPIRUNJ_RENDEZVOUS_TIMEOUT_MS=2000",
+                    SkipsInit.class.getName(), "1", "sleeps");
+            assertEquals(1, run.exitCode(), run::toString);
+            assertTrue(run.err().contains("rank 0: not every rank registered with the rendezvous at "), run::toString);
+            assertTrue(run.err().contains(" within 2000 ms (MPIRUNJ_RENDEZVOUS_TIMEOUT_MS)"), run::toString);
+            assertTrue(run.errLines().contains(
+                    "mpirun-j: when rank 0 failed, ranks 1-2 had not joined the job (no Mpi.init from them yet)"),
+                    run::toString);
+        } finally {
+            if (old == null) {
+                System.clearProperty(ProcessJob.MAX_STARTING_PROP);
+            } else {
+                System.setProperty(ProcessJob.MAX_STARTING_PROP, old);
+            }
+        }
+    }
+
     /** The launcher's standard input goes to rank 0, as with Open MPI's mpirun; the other ranks read none. */
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a blocking read

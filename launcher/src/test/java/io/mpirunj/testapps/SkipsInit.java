@@ -7,15 +7,19 @@ import io.mpirunj.Op;
 
 /**
  * Rank args[0] (by {@code OMPI_COMM_WORLD_RANK}, or {@code SLURM_PROCID}, set before {@code Mpi.init}) returns from main without joining
- * the job; the others join it and wait in an allreduce that needs it, so the launcher has to end the job.
+ * the job; the others join it and wait in an allreduce that needs it, so the launcher has to end the job. With args[1]
+ * {@code sleeps} it never returns: it sleeps before {@code Mpi.init}, and the others wait in {@code Mpi.init}.
  */
 public final class SkipsInit {
     private SkipsInit() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws InterruptedException {
         String rank = System.getenv("OMPI_COMM_WORLD_RANK");
         if (args[0].equals(rank != null ? rank : System.getenv("SLURM_PROCID"))) { // srun's task id under --srun-rank
+            if (args.length > 1 && args[1].equals("sleeps")) {
+                Thread.sleep(Long.MAX_VALUE);
+            }
             System.out.println("rank " + args[0] + " returns before Mpi.init");
             return;
         }

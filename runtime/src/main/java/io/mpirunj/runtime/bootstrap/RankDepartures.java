@@ -1,5 +1,7 @@
 package io.mpirunj.runtime.bootstrap;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -82,6 +84,22 @@ public final class RankDepartures {
     /** The job is ending for another reason (a failure, an abort, the timeout): judge nothing more. */
     public void stop() {
         stopped = true;
+    }
+
+    /** Whether {@code rank} has joined the job (its registration arrived). */
+    public boolean hasJoined(int rank) {
+        return registered[rank];
+    }
+
+    /** The ranks that have not joined the job (called Mpi.init), ascending. */
+    public List<Integer> notJoined() {
+        List<Integer> ranks = new ArrayList<>();
+        for (int r = 0; r < registered.length; r++) {
+            if (!registered[r]) {
+                ranks.add(r);
+            }
+        }
+        return ranks;
     }
 
     /** {@code rank} joined the job (called Mpi.init). */

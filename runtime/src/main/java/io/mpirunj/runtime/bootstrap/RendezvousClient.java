@@ -246,8 +246,9 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
             return client;
         } catch (SocketTimeoutException e) {
             closeQuietly(socket);
+            // without the SocketTimeoutException as its cause: its dozen JDK frames say nothing the line does not
             throw new MpiException("rank " + rank + ": not every rank registered with the rendezvous at " + server
-                    + " within " + timeoutMs + " ms (" + JobEnvironment.RENDEZVOUS_TIMEOUT_MS + ")", e);
+                    + " within " + timeoutMs + " ms (" + JobEnvironment.RENDEZVOUS_TIMEOUT_MS + ")");
         } catch (IOException e) {
             closeQuietly(socket);
             throw new MpiException("rank " + rank + ": rendezvous at " + server + " failed: " + e, e);
