@@ -186,8 +186,8 @@ public final class MpirunJ implements Callable<Integer> {
     String fabric;
 
     @Option(names = "--placement", paramLabel = "SPEC",
-            description = "Where the ranks sit on --fabric: identity (rank r on node r, the default), random:SEED "
-                    + "or a list of coordinates, e.g. 3/2,1/5,2/1.")
+            description = "Where the ranks sit on --fabric (or MPIRUNJ_FABRIC): identity (rank r on node r, the "
+                    + "default), random:SEED or a list of coordinates, e.g. 3/2,1/5,2/1.")
     String placement;
 
     @Option(names = "--fabric-params", paramLabel = "PARAMS",
@@ -687,7 +687,7 @@ public final class MpirunJ implements Callable<Integer> {
         }
         long timeoutMs = timeoutMs();
         Map<String, String> env = exportedEnvironment();
-        jobFabric(size).forEach(env::put);
+        jobFabric(size, env).forEach(env::put);
         jobCollSelection(size, hosts, env).forEach(env::put);
         if (traceFile != null) {
             Path parent = traceFile.toAbsolutePath().getParent();
@@ -780,10 +780,25 @@ public final class MpirunJ implements Callable<Integer> {
         }
     }
 
-    /** {@code --fabric} and {@code --placement}, checked against the rank count, as the ranks' settings. */
-    private Map<String, String> jobFabric(int size) throws UsageException {
+    /**
+     * {@code --fabric} and {@code --placement}, checked against the rank count, as the ranks' settings. Without
+     * {@code --fabric}, {@code --placement} and the emulation's options place and time the ranks on the
+     * {@code MPIRUNJ_FABRIC} of {@code -x} ({@code exported}) or of the environment (options add to those settings,
+     * as {@code --fabric} with an exported {@code MPIRUNJ_PLACEMENT} does).
+     */
+    private Map<String, String> jobFabric(int size, Map<String, String> exported) throws UsageException {
         Map<String, String> settings = new LinkedHashMap<>();
-        if (fabric == null) {
+        String network = fabric;
+        String networkName = "--fabric";
+        boolean fabricOptions = placement != null || fabricParams != null || fabricTimeScale != null
+                || !fabricFaults.isEmpty();
+        String given = !blank(exported.get(RuntimeConfig.FABRIC_ENV)) ? exported.get(RuntimeConfig.FABRIC_ENV)
+                : environment.get(RuntimeConfig.FABRIC_ENV);
+        if (network == null && fabricOptions && !blank(given)) {
+            network = given;
+            networkName = RuntimeConfig.FABRIC_ENV + "=" + network.trim();
+        }
+        if (network == null) {
             if (placement != null) {
                 throw new UsageException("--placement " + placement + " needs --fabric (the network to place the ranks on)");
             }
@@ -796,9 +811,9 @@ public final class MpirunJ implements Callable<Integer> {
         // as the tools word it (ScenarioOptions): the messages quote the spec, the prefix names the option
         io.mpirunj.fabric.topology.Topology topology;
         try {
-            topology = io.mpirunj.fabric.topology.Topology.parse(fabric.trim());
+            topology = io.mpirunj.fabric.topology.Topology.parse(network.trim());
         } catch (IllegalArgumentException e) {
-            throw new UsageException("--fabric: " + e.getMessage());
+            throw new UsageException(networkName + ": " + e.getMessage());
         }
         try {
             io.mpirunj.fabric.placement.Placement.parse(placement == null ? "identity" : placement.trim(), topology, size);
@@ -806,16 +821,16 @@ public final class MpirunJ implements Callable<Integer> {
             throw new UsageException("--placement" + (placement == null ? " identity (the default)" : "") + ": "
                     + e.getMessage());
         }
-        settings.put(RuntimeConfig.FABRIC_ENV, fabric.trim());
+        settings.put(RuntimeConfig.FABRIC_ENV, network.trim());
         if (placement != null) {
             settings.put(RuntimeConfig.PLACEMENT_ENV, placement.trim());
         }
-        settings.putAll(fabricEmulation(size));
+        settings.putAll(fabricEmulation(network, size));
         return settings;
     }
 
     /** {@code --fabric-params}, {@code --fabric-time-scale} and {@code --fabric-fault}, checked, as the ranks' settings. */
-    private Map<String, String> fabricEmulation(int size) throws UsageException {
+    private Map<String, String> fabricEmulation(String network, int size) throws UsageException {
         Map<String, String> settings = new LinkedHashMap<>();
         if (fabricParams == null) {
             if (fabricTimeScale != null || !fabricFaults.isEmpty()) {
@@ -827,7 +842,7 @@ public final class MpirunJ implements Callable<Integer> {
         double scale = fabricTimeScale == null ? FabricEmulation.DEFAULT_MICROS_PER_UNIT : fabricTimeScale;
         String faults = String.join(";", fabricFaults);
         try {
-            FabricOptions.emulation(fabric, placement, fabricParams, fabricTimeScale, fabricFaults, size);
+            FabricOptions.emulation(network, placement, fabricParams, fabricTimeScale, fabricFaults, size);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

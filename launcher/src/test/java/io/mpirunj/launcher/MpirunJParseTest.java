@@ -207,6 +207,39 @@ class MpirunJParseTest {
         assertTrue(none.out().contains("rank 0 fabric=null placement=null"), none::toString);
     }
 
+    /**
+     * {@code --placement} places the ranks on the {@code MPIRUNJ_FABRIC} of the environment or of {@code -x}, as
+     * {@code --fabric} takes an exported {@code MPIRUNJ_PLACEMENT} (-x only with processes: ranks as threads share the
+     * launcher's environment): was "--placement needs --fabric".
+     */
+    @Test
+    void aPlacementOptionPlacesTheRanksOnTheEnvironmentsFabric() {
+        java.util.Map<String, String> env = new java.util.HashMap<>(System.getenv());
+        env.put("MPIRUNJ_FABRIC", "mesh:4x4");
+        for (String mode : new String[] {"--threads", "-v"}) {
+            LauncherRun run = LauncherRun.of(env, mode, "-np", "2", "--placement", "3/2,1/1",
+                    "io.mpirunj.testapps.FabricDump");
+            assertEquals(0, run.exitCode(), run::toString);
+            assertTrue(run.out().contains("rank 0 fabric=mesh:4x4 placement=3/2,1/1"), run::toString);
+            assertTrue(run.out().contains("rank 1 fabric=mesh:4x4 placement=3/2,1/1"), run::toString);
+        }
+        LauncherRun exported = LauncherRun.of("-np", "2", "-x", "MPIRUNJ_FABRIC=mesh:4x4", "--placement",
+                "3/2,1/1", "io.mpirunj.testapps.FabricDump");
+        assertEquals(0, exported.exitCode(), exported::toString);
+        assertTrue(exported.out().contains("rank 1 fabric=mesh:4x4 placement=3/2,1/1"), exported::toString);
+        LauncherRun tooFew = LauncherRun.of(env, "--threads", "-np", "2", "--placement", "3/2",
+                "io.mpirunj.testapps.FabricDump");
+        assertEquals(2, tooFew.exitCode(), tooFew::toString);
+        assertEquals(List.of("mpirun-j: --placement: placement spec '3/2' lists 1 nodes (expected: one per rank, 2)"),
+                tooFew.errLines(), tooFew::toString);
+        env.put("MPIRUNJ_FABRIC", "mesh:4x");
+        LauncherRun badFabric = LauncherRun.of(env, "--threads", "-np", "2", "--placement", "3/2,1/1",
+                "io.mpirunj.testapps.FabricDump");
+        assertEquals(2, badFabric.exitCode(), badFabric::toString);
+        assertEquals(1, badFabric.errLines().size(), badFabric::toString);
+        assertTrue(badFabric.err().startsWith("mpirun-j: MPIRUNJ_FABRIC=mesh:4x: "), badFabric::toString);
+    }
+
     @Test
     void srunRankOutsideAGoodSlurmStepIsOneLineExitTwo() {
         LauncherRun outside = LauncherRun.of(java.util.Map.of(), "--srun-rank", "io.mpirunj.examples.Hello");
