@@ -42,9 +42,13 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * ({@link RankContext#describeActivity}) and ends the job the same way with
  * {@link ExitCodes#TIMEOUT}.
  *
- * <p>Limitation: a rank calling {@code System.exit} ends the whole JVM, with that status, and every other
- * rank with it; a shutdown hook then names the rank whose call the JVM exits with (of several ranks calling it
- * at once, the one that runs the hooks) and the ranks that were still running ({@link #reportExitingRank}).
+ * <p>Limitation: a rank calling {@code System.exit} ends the whole JVM and every other rank with it; a shutdown
+ * hook then names the rank whose call the JVM exits with (of several ranks calling it at once, the one that runs the
+ * hooks) and the ranks that were still running ({@link #reportExitingRank}). The JVM exits with the call's status
+ * when the job was complete (no other rank still running short of {@code Mpi.finish}, the caller not between
+ * {@code Mpi.init} and {@code Mpi.finish}); else the job failed, and the hook ends the JVM with status 1, as a rank
+ * process that exits 0 without {@code Mpi.finish} fails the job: Java 17 gives the hook no way to read the call's
+ * status, so a {@code System.exit(0)} in the middle of the job would otherwise end it with 0.
  */
 final class ThreadJob {
     /**
@@ -208,12 +212,23 @@ final class ThreadJob {
             }
         }
         java.util.Collections.sort(alsoExiting);
-        output.launcherError("rank " + caller + " called System.exit, which ends every rank in --threads mode "
-                + "(the job exits with its status)"
+        RankContext own = contexts[caller];
+        boolean callerMidJob = own != null && own.isInitialized() && !own.isFinished();
+        boolean cutShort = callerMidJob;
+        for (int r : running) {
+            cutShort |= contexts[r] == null || !contexts[r].isFinished();
+        }
+        output.launcherError("rank " + caller + " called System.exit"
+                + (callerMidJob ? " between Mpi.init and Mpi.finish" : "") + ", which ends every rank in --threads mode "
+                + (cutShort ? "(the job fails with status 1: the status given to System.exit cannot be read here)"
+                        : "(the job exits with its status)")
                 + (running.isEmpty() ? "" : ", while " + ranks(running) + (running.size() == 1 ? " was" : " were")
                         + " still running")
                 + (alsoExiting.isEmpty() ? "" : "; " + ranks(alsoExiting) + " also called it (status lost)"));
         output.flush();
+        if (cutShort) {
+            Runtime.getRuntime().halt(ExitCodes.FAILED); // the only way to change the status from a shutdown hook
+        }
     }
 
     /** "rank 3" or "ranks 0, 2-4": ascending {@code ranks}, runs of consecutive ones as ranges ({@link Ranges}). */

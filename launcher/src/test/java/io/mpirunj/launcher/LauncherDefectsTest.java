@@ -114,38 +114,57 @@ class LauncherDefectsTest {
         assertEquals(128 + 9, job.awaitEnd().exitCode());
     }
 
-    /** Defect 3: with --threads a rank's System.exit(7) ends the JVM with 7, and the launcher names the rank. */
-    @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a blocking read
-    void threadsSystemExitNamesTheRank() throws Exception {
-        List<String> cmd = List.of(ProcessJob.javaExecutable(), "-cp", System.getProperty("java.class.path"),
-                MpirunJ.class.getName(), "-np", "3", "--threads", "-cp", LauncherRun.classpathOf(Exiter.class),
-                Exiter.class.getName(), "2", "7");
-        Process launcher = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        launcher.getOutputStream().close();
-        String out = new String(launcher.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(7, launcher.waitFor(), out);
-        assertTrue(out.contains("mpirun-j: rank 2 called System.exit"), out);
-    }
-
     /**
-     * Two ranks call System.exit at once: the line names the one whose status the JVM exits with (it runs the
-     * shutdown hooks; the other waits to enter Shutdown.exit) and the ranks still running. Before, the hook named
-     * whichever exiting thread it met first and never said that other ranks were cut off.
+     * Defect 3: with --threads a rank's System.exit ends the JVM, and the launcher names the rank. In the middle of
+     * the job (the others still running) the job fails with 1 whatever the status: a System.exit(0) there ended the
+     * job with 0 (a new user's trial), where a rank process fails the job. Once every rank is in Mpi.finish, the
+     * call's own status stands.
      */
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a blocking read
-    void threadsSystemExitRaceNamesTheRankWhoseStatusWins() throws Exception {
-        List<String> cmd = List.of(ProcessJob.javaExecutable(), "-cp", System.getProperty("java.class.path"),
-                MpirunJ.class.getName(), "-np", "4", "--threads", "-cp", LauncherRun.classpathOf(ExitRace.class),
-                ExitRace.class.getName());
+    void threadsSystemExitNamesTheRank() throws Exception {
+        for (String status : new String[] {"7", "0"}) {
+            ExitedLauncher run = threadsLauncher(3, Exiter.class, "2", status);
+            assertEquals(1, run.code, run.out);
+            assertEquals(List.of("mpirun-j: rank 2 called System.exit between Mpi.init and Mpi.finish, which ends every "
+                    + "rank in --threads mode (the job fails with status 1: the status given to System.exit cannot be "
+                    + "read here), while ranks 0-1 were still running"), run.out.lines().toList(), run.out);
+        }
+        ExitedLauncher complete = threadsLauncher(3, Exiter.class, "1", "5", "after-finish");
+        assertEquals(5, complete.code, complete.out);
+        assertTrue(complete.out.startsWith("mpirun-j: rank 1 called System.exit, which ends every rank in --threads "
+                + "mode (the job exits with its status)"), complete.out);
+    }
+
+    /** A {@code --threads} launcher JVM of its own running {@code main}, to its exit: status and output. */
+    private static ExitedLauncher threadsLauncher(int np, Class<?> main, String... args) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of(ProcessJob.javaExecutable(), "-cp",
+                System.getProperty("java.class.path"), MpirunJ.class.getName(), "-np", Integer.toString(np),
+                "--threads", "-cp", LauncherRun.classpathOf(main), main.getName()));
+        cmd.addAll(List.of(args));
         Process launcher = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         launcher.getOutputStream().close();
         String out = new String(launcher.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(2, launcher.waitFor(), out);
-        assertEquals(List.of("mpirun-j: rank 1 called System.exit, which ends every rank in --threads mode (the job exits "
-                + "with its status), while ranks 0, 3 were still running; rank 2 also called it (status lost)"),
-                out.lines().toList(), out);
+        return new ExitedLauncher(launcher.waitFor(), out);
+    }
+
+    private record ExitedLauncher(int code, String out) {
+    }
+
+    /**
+     * Two ranks call System.exit at once, mid-job: the line names the one whose call ends the JVM (it runs the
+     * shutdown hooks; the other waits to enter Shutdown.exit) and the ranks still running, and the job fails with 1.
+     * Before, the hook named whichever exiting thread it met first and never said that other ranks were cut off.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a blocking read
+    void threadsSystemExitRaceNamesTheRankWhoseCallEndsTheJob() throws Exception {
+        ExitedLauncher run = threadsLauncher(4, ExitRace.class);
+        assertEquals(1, run.code, run.out);
+        assertEquals(List.of("mpirun-j: rank 1 called System.exit between Mpi.init and Mpi.finish, which ends every rank "
+                + "in --threads mode (the job fails with status 1: the status given to System.exit cannot be read here), "
+                + "while ranks 0, 3 were still running; rank 2 also called it (status lost)"), run.out.lines().toList(),
+                run.out);
     }
 
     @Test

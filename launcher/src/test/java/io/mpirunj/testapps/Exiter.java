@@ -9,7 +9,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Rank args[0] calls {@code System.exit(args[1])} (process mode only); the others wait for a message
  * that never comes, so the launcher has to stop them. With args[2] {@code in-finish}, rank args[0] calls
- * {@code Mpi.finish} and another of its threads exits once the main thread waits in it for the others.
+ * {@code Mpi.finish} and another of its threads exits once the main thread waits in it for the others. With args[2]
+ * {@code after-finish} every rank calls {@code Mpi.finish} first, then rank args[0] calls {@code System.exit}.
  */
 public final class Exiter {
     private Exiter() {
@@ -19,6 +20,13 @@ public final class Exiter {
         Comm world = Mpi.init(args);
         int victim = Integer.parseInt(args[0]);
         int status = Integer.parseInt(args[1]);
+        if (args.length > 2 && args[2].equals("after-finish")) {
+            Mpi.finish();
+            if (world.rank() == victim) {
+                System.exit(status);
+            }
+            return;
+        }
         if (world.rank() == victim) {
             if (args.length > 2 && args[2].equals("in-finish")) {
                 Thread main = Thread.currentThread();
