@@ -27,11 +27,18 @@ public final class Mpi {
     private Mpi() {
     }
 
-    /** Joins the job and returns the world communicator. Calling it again returns the same one. */
+    /**
+     * Joins the job and returns the world communicator. Calling it again returns the same one; calling it after
+     * {@link #finish} throws (a rank joins the job once, as MPI_Init may not follow MPI_Finalize).
+     */
     public static Comm init(String[] args) {
         RankContext c = RankContext.current();
         if (c == null) {
             c = startProcessRank();
+        }
+        if (c.isFinished()) {
+            throw new MpiException("Mpi.init after Mpi.finish: a rank joins the job once (as MPI_Init may not "
+                    + "follow MPI_Finalize)");
         }
         c.markInitialized();
         return c.world();

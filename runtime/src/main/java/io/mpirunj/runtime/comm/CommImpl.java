@@ -366,6 +366,10 @@ public final class CommImpl implements Comm {
      */
     private <T extends CollectiveAlgorithm> Request collective(boolean blocking, String name, int root, Runnable check,
             CollectiveOp op, Class<T> type, CallShape shape, int[] multicastRanks, AlgorithmCall<T> call) {
+        if (rc.isFinished()) { // else the algorithm's first message would fail, naming its internal receive
+            throw new MpiException("rank " + rc.rank() + ": " + (blocking ? name : "i" + name)
+                    + " after Mpi.finish (the rank has left the job)");
+        }
         if (!blocking) {
             check.run();
             T algorithm = type.cast(choiceFor(op, shape).algorithm());

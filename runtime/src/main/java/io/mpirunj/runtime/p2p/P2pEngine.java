@@ -617,11 +617,12 @@ public final class P2pEngine implements FrameSink {
 
     /** Why no operation can start on this engine (aborted or closed), or null (lock held). */
     private RuntimeException startError(Object what) {
+        if (closed) {
+            // made here, so its stack trace shows the call made after Mpi.finish (close's own cause shows Mpi.finish)
+            return new MpiException("rank " + rank + " has finished (Mpi.finish); cannot start " + what);
+        }
         if (abortCause != null) {
             return abortCause;
-        }
-        if (closed) {
-            return new MpiException("rank " + rank + " has finished; cannot start " + what);
         }
         return null;
     }
