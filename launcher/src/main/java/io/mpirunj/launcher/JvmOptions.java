@@ -66,7 +66,8 @@ final class JvmOptions {
                 fallback = l;
             }
             if (!l.startsWith("Error: Could not create the Java Virtual Machine")
-                    && !l.startsWith("Error: A fatal exception has occurred")) {
+                    && !l.startsWith("Error: A fatal exception has occurred")
+                    && !l.startsWith("Error occurred during initialization of VM")) { // -Xmx1k: the reason follows
                 return l;
             }
         }

@@ -671,7 +671,11 @@ public final class MpirunJ implements Callable<Integer> {
             size = Placement.totalSlots(hosts); // as mpirun: one rank per slot
         }
         if (size == null) {
-            throw new UsageException("missing -np N (the number of ranks to start)");
+            String late = programArgs.stream().filter(a -> a.equals("-np") || a.equals("-n") || a.startsWith("--np"))
+                    .findFirst().orElse(null);
+            throw new UsageException("missing -np N (the number of ranks to start)" + (late == null ? ""
+                    : "; the " + late + " after " + mainClass + " goes to the program: options come before the main "
+                            + "class"));
         }
         if (threads && hosts != null) {
             throw new UsageException("--threads runs every rank in this JVM: it cannot take --hostfile or --host");

@@ -229,6 +229,20 @@ class LauncherDefectsTest {
         assertEquals(List.of("mpirun-j: -J/--jvm-arg -Xmx1q: the JVM refuses it: Invalid maximum heap size: -Xmx1q"),
                 run.errLines());
         assertEquals("", run.out());
+        // the JVM's reason follows its generic first line (a new user's trial saw only that line)
+        run = LauncherRun.of("-np", "3", "-J", "-Xmx1k", Hello.class.getName());
+        assertEquals(List.of("mpirun-j: -J/--jvm-arg -Xmx1k: the JVM refuses it: Too small maximum heap"),
+                run.errLines(), run::toString);
+    }
+
+    /** Options after the main class are the program's: a missing -np says where the one given went. */
+    @Test
+    void anNpAfterTheMainClassIsNamedInTheMissingNpError() {
+        LauncherRun run = LauncherRun.of(Hello.class.getName(), "-np", "4");
+        assertEquals(UsageException.EXIT_CODE, run.exitCode(), run::toString);
+        assertEquals(List.of("mpirun-j: missing -np N (the number of ranks to start); the -np after "
+                + Hello.class.getName() + " goes to the program: options come before the main class"), run.errLines(),
+                run::toString);
     }
 
     /**

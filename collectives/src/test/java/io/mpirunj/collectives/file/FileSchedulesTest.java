@@ -103,5 +103,10 @@ class FileSchedulesTest {
                 () -> new CollectiveRegistry(FileSchedules.algorithms(), "bcast=file"));
         assertEquals("bcast algorithm 'file' needs an argument after a colon: a schedule read from a JSON file "
                 + "(mpirun-j schedule --json format): bcast=file:FILE.json", none.getMessage());
+        // nothing after the colon: was "cannot read schedule file : Is a directory" (the working directory)
+        IllegalArgumentException empty = assertThrows(IllegalArgumentException.class,
+                () -> new CollectiveRegistry(FileSchedules.algorithms(), "bcast=file:"));
+        assertEquals("bcast algorithm 'file:' needs an argument after its colon: a schedule read from a JSON file "
+                + "(mpirun-j schedule --json format): bcast=file:FILE.json", empty.getMessage());
     }
 }

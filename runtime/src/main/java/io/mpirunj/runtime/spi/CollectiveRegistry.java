@@ -385,6 +385,10 @@ public final class CollectiveRegistry {
         CollectiveAlgorithm a = names.get(name);
         int colon = name.indexOf(':');
         if (a == null && colon > 0 && names.get(name.substring(0, colon)) instanceof CollectiveAlgorithm.Parameterized f) {
+            if (name.substring(colon + 1).isBlank()) { // bcast=file: read the working directory ("Is a directory")
+                throw new IllegalArgumentException(op.cliName() + " algorithm '" + name + "' needs an argument after "
+                        + "its colon: " + f.description());
+            }
             return f.withArgument(name.substring(colon + 1)); // e.g. bcast=file:FILE.json
         }
         if (a == null) {
