@@ -48,7 +48,10 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * when the job was complete (no other rank still running short of {@code Mpi.finish}, the caller not between
  * {@code Mpi.init} and {@code Mpi.finish}); else the job failed, and the hook ends the JVM with status 1, as a rank
  * process that exits 0 without {@code Mpi.finish} fails the job: Java 17 gives the hook no way to read the call's
- * status, so a {@code System.exit(0)} in the middle of the job would otherwise end it with 0.
+ * status, so a {@code System.exit(0)} in the middle of the job would otherwise end it with 0. A job that had failed
+ * already keeps its status; a program in which no rank called {@code Mpi.init} keeps the call's. The hook ends the JVM
+ * with {@code Runtime.halt}, so the JVM's other shutdown hooks (the program's own) may not finish, nor
+ * {@code deleteOnExit} run.
  */
 final class ThreadJob {
     /**
@@ -214,20 +217,29 @@ final class ThreadJob {
         java.util.Collections.sort(alsoExiting);
         RankContext own = contexts[caller];
         boolean callerMidJob = own != null && own.isInitialized() && !own.isFinished();
+        boolean anyInitialized = false; // no rank used MPI: a plain program's System.exit is its own business
         boolean cutShort = callerMidJob;
+        for (int r = 0; r < contexts.length; r++) {
+            anyInitialized |= contexts[r] != null && contexts[r].isInitialized();
+        }
         for (int r : running) {
             cutShort |= contexts[r] == null || !contexts[r].isFinished();
         }
+        cutShort &= anyInitialized;
+        // a job that failed already (--timeout, an abort, a rank's failure) keeps its status
+        int status = !cutShort ? -1 : outcome.failed() ? outcome.exitCode() : ExitCodes.FAILED;
         output.launcherError("rank " + caller + " called System.exit"
                 + (callerMidJob ? " between Mpi.init and Mpi.finish" : "") + ", which ends every rank in --threads mode "
-                + (cutShort ? "(the job fails with status 1: the status given to System.exit cannot be read here)"
-                        : "(the job exits with its status)")
+                + (!cutShort ? "(the job exits with its status)" : outcome.failed()
+                        ? "(the job had failed already: it exits with status " + status + ")"
+                        : "(the job fails with status 1: the status given to System.exit cannot be read here)")
                 + (running.isEmpty() ? "" : ", while " + ranks(running) + (running.size() == 1 ? " was" : " were")
                         + " still running")
                 + (alsoExiting.isEmpty() ? "" : "; " + ranks(alsoExiting) + " also called it (status lost)"));
         output.flush();
         if (cutShort) {
-            Runtime.getRuntime().halt(ExitCodes.FAILED); // the only way to change the status from a shutdown hook
+            // the only way to change the status from a shutdown hook; the JVM's other hooks are cut off with it
+            Runtime.getRuntime().halt(status);
         }
     }
 

@@ -134,6 +134,10 @@ class LauncherDefectsTest {
         assertEquals(5, complete.code, complete.out);
         assertTrue(complete.out.startsWith("mpirun-j: rank 1 called System.exit, which ends every rank in --threads "
                 + "mode (the job exits with its status)"), complete.out);
+        // no rank used MPI: a plain program's System.exit(0) is its own business, as with processes
+        ExitedLauncher plain = threadsLauncher(3, io.mpirunj.testapps.PlainExit.class, "0");
+        assertEquals(0, plain.code, plain.out);
+        assertTrue(plain.out.contains("(the job exits with its status), while ranks"), plain.out);
     }
 
     /** A {@code --threads} launcher JVM of its own running {@code main}, to its exit: status and output. */

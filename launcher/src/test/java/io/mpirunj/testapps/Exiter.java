@@ -7,7 +7,7 @@ import java.util.Arrays;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Rank args[0] calls {@code System.exit(args[1])} (process mode only); the others wait for a message
+ * Rank args[0] calls {@code System.exit(args[1])}; the others wait for a message
  * that never comes, so the launcher has to stop them. With args[2] {@code in-finish}, rank args[0] calls
  * {@code Mpi.finish} and another of its threads exits once the main thread waits in it for the others. With args[2]
  * {@code after-finish} every rank calls {@code Mpi.finish} first, then rank args[0] calls {@code System.exit}.
