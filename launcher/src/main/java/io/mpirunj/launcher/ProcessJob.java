@@ -372,9 +372,12 @@ final class ProcessJob {
         env.put(JobEnvironment.WORLD_SIZE, size);
         env.put(JobEnvironment.LOCAL_RANK, Integer.toString(layout.placement().localRank(rank)));
         env.put(JobEnvironment.LOCAL_SIZE, Integer.toString(layout.placement().localSize(rank)));
-        if (spec.size() > maxStarting && !spec.env().containsKey(JobEnvironment.RENDEZVOUS_TIMEOUT_MS)
-                && System.getenv(JobEnvironment.RENDEZVOUS_TIMEOUT_MS) == null) {
-            // started in batches, the first ranks wait for the last ones to register (a timeout the user set stands)
+        String userTimeout = spec.env().getOrDefault(JobEnvironment.RENDEZVOUS_TIMEOUT_MS,
+                System.getenv(JobEnvironment.RENDEZVOUS_TIMEOUT_MS));
+        if (userTimeout != null) {
+            env.put(JobEnvironment.RENDEZVOUS_TIMEOUT_MS, userTimeout); // stands; said here for ranks on other hosts too
+        } else if (spec.size() > maxStarting) {
+            // started in batches, the first ranks wait for the last ones to register
             long batches = (spec.size() + maxStarting - 1) / maxStarting;
             env.put(JobEnvironment.RENDEZVOUS_TIMEOUT_MS, Long.toString(Math.min(Integer.MAX_VALUE,
                     ProcessBootstrap.RENDEZVOUS_TIMEOUT_MS_DEFAULT + batches * 2_000L)));
@@ -489,7 +492,7 @@ final class ProcessJob {
             if (!said) {
                 output.launcherError(reason);
             }
-            reportRanksNotJoined(rank);
+            reportRanksNotJoined(rank, code);
             RendezvousServer s = server;
             if (s != null) {
                 try {
@@ -507,9 +510,10 @@ final class ProcessJob {
      * failed in {@code Mpi.init} waiting for them (the rendezvous timed out, or it was stopped there), and its own
      * line cannot say which ranks it waited for: name them.
      */
-    private void reportRanksNotJoined(int failed) {
+    private void reportRanksNotJoined(int failed, int code) {
         List<Integer> missing = departures.notJoined();
-        if (departures.hasJoined(failed) && !missing.isEmpty()) {
+        // status 1: it threw (as from the rendezvous's timeout); a signal or an exit code is its own story
+        if (code == ExitCodes.FAILED && departures.hasJoined(failed) && !missing.isEmpty()) {
             output.launcherError("when rank " + failed + " failed, " + ThreadJob.ranks(missing)
                     + (missing.size() == 1 ? " had not joined the job (no Mpi.init from it yet)"
                             : " had not joined the job (no Mpi.init from them yet)"));

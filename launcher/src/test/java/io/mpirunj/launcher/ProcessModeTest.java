@@ -216,9 +216,10 @@ class ProcessModeTest {
         assertEquals(1, run.exitCode(), run::toString);
         assertTrue(run.err().contains("not every rank registered with the rendezvous at "), run::toString);
         assertTrue(run.err().contains(" within 2000 ms (MPIRUNJ_RENDEZVOUS_TIMEOUT_MS)"), run::toString);
-        assertEquals(1, run.errLines().stream().filter(l -> l.matches(
-                "mpirun-j: when rank [02] failed, rank 1 had not joined the job \\(no Mpi.init from it yet\\)")).count(),
-                run::toString);
+        // rank 2's registration may come after rank 0's timeout on a loaded machine: then both are named
+        String named = "mpirun-j: when rank [02] failed, (rank 1|ranks 1-2) had not joined the job \\(no Mpi.init from "
+                + "(it|them) yet\\)";
+        assertEquals(1, run.errLines().stream().filter(l -> l.matches(named)).count(), run::toString);
         assertFalse(run.err().contains("SocketTimeoutException"), run::toString);
     }
 

@@ -207,7 +207,12 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
         Socket socket = null;
         try {
             ControlCodec.write(new DataOutputStream(encoded), registration);
-            socket = connect(server, timeoutMs, waitForServer ? timeoutMs : 0);
+            try {
+                socket = connect(server, timeoutMs, waitForServer ? timeoutMs : 0);
+            } catch (SocketTimeoutException e) { // no answer to the connect (a firewall dropping it), not a late rank
+                throw new MpiException("rank " + rank + ": cannot reach the rendezvous at " + server + " within "
+                        + timeoutMs + " ms (" + JobEnvironment.RENDEZVOUS_TIMEOUT_MS + "): " + e.getMessage(), e);
+            }
             socket.setSoTimeout(timeoutMs);
             DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
             DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
