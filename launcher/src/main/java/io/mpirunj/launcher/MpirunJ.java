@@ -630,7 +630,8 @@ public final class MpirunJ implements Callable<Integer> {
         }
         if (model != null) {
             settings.put(RuntimeConfig.MODEL_ENV, model.trim());
-        } else if (!threads && fabric == null && !exported.containsKey(RuntimeConfig.MODEL_ENV)
+        } else if (!threads && fabric == null && blank(exported.get(RuntimeConfig.FABRIC_ENV))
+                && blank(environment.get(RuntimeConfig.FABRIC_ENV)) && !exported.containsKey(RuntimeConfig.MODEL_ENV)
                 && blank(environment.get(RuntimeConfig.MODEL_ENV))) {
             boolean oneHost = hosts == null && !srunRank && !SlurmLaunch.insideAllocation(environment);
             // the built-in TCP model, with the cores the ranks share when they outnumber them on one host
@@ -804,11 +805,13 @@ public final class MpirunJ implements Callable<Integer> {
         }
         if (network == null) {
             if (placement != null) {
-                throw new UsageException("--placement " + placement + " needs --fabric (the network to place the ranks on)");
+                throw new UsageException("--placement " + placement + " needs --fabric or MPIRUNJ_FABRIC (the network to "
+                        + "place the ranks on)");
             }
             if (fabricParams != null || fabricTimeScale != null || !fabricFaults.isEmpty()) {
                 throw new UsageException((fabricParams != null ? "--fabric-params" : fabricTimeScale != null
-                        ? "--fabric-time-scale" : "--fabric-fault") + " needs --fabric (the network to emulate)");
+                        ? "--fabric-time-scale" : "--fabric-fault") + " needs --fabric or MPIRUNJ_FABRIC (the network to "
+                        + "emulate)");
             }
             return settings;
         }

@@ -120,7 +120,8 @@ class FabricLaunchTest {
         run = LauncherRun.of("--threads", "-np", "4", "--fabric-params", "hold=20,end=55", "-cp", EXAMPLES,
                 Ring.class.getName());
         assertEquals(2, run.exitCode(), run::toString);
-        assertEquals("mpirun-j: --fabric-params needs --fabric (the network to emulate)", run.err().trim());
+        assertEquals("mpirun-j: --fabric-params needs --fabric or MPIRUNJ_FABRIC (the network to emulate)",
+                run.err().trim());
         run = LauncherRun.of("--threads", "-np", "4", "--fabric", "mesh:2x2", "--fabric-params", "hold=20,end=55",
                 "--fabric-fault", "drop:0/0-1/1", "-cp", EXAMPLES, Ring.class.getName());
         assertEquals(2, run.exitCode(), run::toString);
