@@ -1,5 +1,6 @@
 package io.mpirunj.runtime.p2p;
 
+import io.mpirunj.AbortedException;
 import io.mpirunj.Buffer;
 import io.mpirunj.MpiException;
 import io.mpirunj.RankFailedException;
@@ -617,14 +618,14 @@ public final class P2pEngine implements FrameSink {
 
     /** Why no operation can start on this engine (aborted or closed), or null (lock held). */
     private RuntimeException startError(Object what) {
+        if (abortCause instanceof AbortedException) {
+            return abortCause; // its exit code decides how the rank ends
+        }
         if (closed) {
-            // made here, so its stack trace shows the call made after Mpi.finish (close's own cause shows Mpi.finish)
-            return new MpiException("rank " + rank + " has finished (Mpi.finish); cannot start " + what);
+            // made here, so its stack trace shows the call made after the close (close's own cause shows the close)
+            return new MpiException("rank " + rank + " has finished; cannot start " + what);
         }
-        if (abortCause != null) {
-            return abortCause;
-        }
-        return null;
+        return abortCause;
     }
 
     /** Why an operation with world rank {@code peerWorld} on {@code context} cannot start, or null (lock held). */

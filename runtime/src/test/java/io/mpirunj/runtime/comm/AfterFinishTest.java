@@ -39,7 +39,7 @@ class AfterFinishTest {
             assertEquals("rank " + me + ": ibcast after Mpi.finish (the rank has left the job)",
                     nonBlocking.getMessage());
             MpiException send = assertThrows(MpiException.class, () -> world.send(one, 1 - me, 7));
-            assertTrue(send.getMessage().startsWith("rank " + me + " has finished (Mpi.finish); cannot start "),
+            assertTrue(send.getMessage().startsWith("rank " + me + " has finished; cannot start "),
                     send.getMessage());
             assertTrue(thrownHere(send), "the trace starts at the call, not at Mpi.finish");
         });
