@@ -630,8 +630,8 @@ public final class MpirunJ implements Callable<Integer> {
         }
         if (model != null) {
             settings.put(RuntimeConfig.MODEL_ENV, model.trim());
-        } else if (!threads && fabric == null && blank(exported.get(RuntimeConfig.FABRIC_ENV))
-                && blank(environment.get(RuntimeConfig.FABRIC_ENV)) && !exported.containsKey(RuntimeConfig.MODEL_ENV)
+        } else if (!threads && fabric == null && exportedFabric(exported) == null
+                && !exported.containsKey(RuntimeConfig.MODEL_ENV)
                 && blank(environment.get(RuntimeConfig.MODEL_ENV))) {
             boolean oneHost = hosts == null && !srunRank && !SlurmLaunch.insideAllocation(environment);
             // the built-in TCP model, with the cores the ranks share when they outnumber them on one host
@@ -639,6 +639,13 @@ public final class MpirunJ implements Callable<Integer> {
                     ModelProvider.tcpSpec(ranks, oneHost ? Runtime.getRuntime().availableProcessors() : 0));
         }
         return settings;
+    }
+
+    /** The {@code MPIRUNJ_FABRIC} of {@code -x} ({@code exported}), else of this environment; null if neither. */
+    private String exportedFabric(Map<String, String> exported) {
+        String fromX = exported.get(RuntimeConfig.FABRIC_ENV);
+        String given = !blank(fromX) ? fromX : environment.get(RuntimeConfig.FABRIC_ENV);
+        return blank(given) ? null : given;
     }
 
     private static boolean blank(String s) {
@@ -795,12 +802,9 @@ public final class MpirunJ implements Callable<Integer> {
         Map<String, String> settings = new LinkedHashMap<>();
         String network = fabric;
         String networkName = "--fabric";
-        boolean fabricOptions = placement != null || fabricParams != null || fabricTimeScale != null
-                || !fabricFaults.isEmpty();
-        String given = !blank(exported.get(RuntimeConfig.FABRIC_ENV)) ? exported.get(RuntimeConfig.FABRIC_ENV)
-                : environment.get(RuntimeConfig.FABRIC_ENV);
-        if (network == null && fabricOptions && !blank(given)) {
-            network = given;
+        boolean emulationOptions = fabricParams != null || fabricTimeScale != null || !fabricFaults.isEmpty();
+        if (network == null && (placement != null || emulationOptions) && exportedFabric(exported) != null) {
+            network = exportedFabric(exported);
             networkName = RuntimeConfig.FABRIC_ENV + "=" + network.trim();
         }
         if (network == null) {
@@ -808,7 +812,7 @@ public final class MpirunJ implements Callable<Integer> {
                 throw new UsageException("--placement " + placement + " needs --fabric or MPIRUNJ_FABRIC (the network to "
                         + "place the ranks on)");
             }
-            if (fabricParams != null || fabricTimeScale != null || !fabricFaults.isEmpty()) {
+            if (emulationOptions) {
                 throw new UsageException((fabricParams != null ? "--fabric-params" : fabricTimeScale != null
                         ? "--fabric-time-scale" : "--fabric-fault") + " needs --fabric or MPIRUNJ_FABRIC (the network to "
                         + "emulate)");

@@ -125,6 +125,8 @@ final class ProcessJob {
     private volatile long startNs;
     /** How many rank JVMs may be starting at once, read once per job. */
     private final int maxStarting = maxStarting();
+    /** The ranks' rendezvous timeout ({@link #rendezvousTimeoutMs(JobSpec, int)}), or null for the ranks' default. */
+    private final String rendezvousTimeoutMs;
     /** Permits to start a rank JVM; a rank returns its permit when it registers or ends. */
     private final Semaphore startPermits = new Semaphore(maxStarting);
     /** 1 while rank r holds a start permit. */
@@ -168,6 +170,23 @@ final class ProcessJob {
         this.launcherClasspath = launcherClasspath;
         this.processes = new Process[spec.size()];
         this.archive = ClassDataArchive.forRanks(launcherClasspath, System.getenv());
+        this.rendezvousTimeoutMs = rendezvousTimeoutMs(spec, maxStarting);
+    }
+
+    /**
+     * The ranks' {@link JobEnvironment#RENDEZVOUS_TIMEOUT_MS}: the user's ({@code -x}, else the launcher's
+     * environment, said to every rank as ranks on other hosts do not inherit it); else, when the ranks start in
+     * batches, the default plus 2 s a batch (the first ranks wait for the last ones to register); else null.
+     */
+    private static String rendezvousTimeoutMs(JobSpec spec, int maxStarting) {
+        String user = spec.env().getOrDefault(JobEnvironment.RENDEZVOUS_TIMEOUT_MS,
+                System.getenv(JobEnvironment.RENDEZVOUS_TIMEOUT_MS));
+        if (user != null || spec.size() <= maxStarting) {
+            return user;
+        }
+        long batches = (spec.size() + maxStarting - 1) / maxStarting;
+        return Long.toString(Math.min(Integer.MAX_VALUE,
+                ProcessBootstrap.RENDEZVOUS_TIMEOUT_MS_DEFAULT + batches * 2_000L));
     }
 
     /** The {@code java} executable of this JVM. */
@@ -372,15 +391,8 @@ final class ProcessJob {
         env.put(JobEnvironment.WORLD_SIZE, size);
         env.put(JobEnvironment.LOCAL_RANK, Integer.toString(layout.placement().localRank(rank)));
         env.put(JobEnvironment.LOCAL_SIZE, Integer.toString(layout.placement().localSize(rank)));
-        String userTimeout = spec.env().getOrDefault(JobEnvironment.RENDEZVOUS_TIMEOUT_MS,
-                System.getenv(JobEnvironment.RENDEZVOUS_TIMEOUT_MS));
-        if (userTimeout != null) {
-            env.put(JobEnvironment.RENDEZVOUS_TIMEOUT_MS, userTimeout); // stands; said here for ranks on other hosts too
-        } else if (spec.size() > maxStarting) {
-            // started in batches, the first ranks wait for the last ones to register
-            long batches = (spec.size() + maxStarting - 1) / maxStarting;
-            env.put(JobEnvironment.RENDEZVOUS_TIMEOUT_MS, Long.toString(Math.min(Integer.MAX_VALUE,
-                    ProcessBootstrap.RENDEZVOUS_TIMEOUT_MS_DEFAULT + batches * 2_000L)));
+        if (rendezvousTimeoutMs != null) {
+            env.put(JobEnvironment.RENDEZVOUS_TIMEOUT_MS, rendezvousTimeoutMs);
         }
         env.put(JobEnvironment.PMI_RANK, r);
         env.put(JobEnvironment.PMI_SIZE, size);
@@ -513,10 +525,9 @@ final class ProcessJob {
     private void reportRanksNotJoined(int failed, int code) {
         List<Integer> missing = departures.notJoined();
         // status 1: it threw (as from the rendezvous's timeout); a signal or an exit code is its own story
-        if (code == ExitCodes.FAILED && departures.hasJoined(failed) && !missing.isEmpty()) {
+        if (code == ExitCodes.FAILED && !missing.isEmpty() && !missing.contains(failed)) {
             output.launcherError("when rank " + failed + " failed, " + ThreadJob.ranks(missing)
-                    + (missing.size() == 1 ? " had not joined the job (no Mpi.init from it yet)"
-                            : " had not joined the job (no Mpi.init from them yet)"));
+                    + " had not joined the job (no Mpi.init from " + (missing.size() == 1 ? "it" : "them") + " yet)");
         }
     }
 

@@ -216,16 +216,11 @@ final class ThreadJob {
         }
         java.util.Collections.sort(alsoExiting);
         RankContext own = contexts[caller];
-        boolean callerMidJob = own != null && own.isInitialized() && !own.isFinished();
-        boolean anyInitialized = false; // no rank used MPI: a plain program's System.exit is its own business
-        boolean cutShort = callerMidJob;
-        for (int r = 0; r < contexts.length; r++) {
-            anyInitialized |= contexts[r] != null && contexts[r].isInitialized();
-        }
-        for (int r : running) {
-            cutShort |= contexts[r] == null || !contexts[r].isFinished();
-        }
-        cutShort &= anyInitialized;
+        boolean callerInitialized = own != null && own.isInitialized();
+        boolean callerMidJob = callerInitialized && !own.isFinished();
+        // cut short: a rank still running short of Mpi.finish, or the caller's own; never a program without MPI
+        boolean cutShort = (callerMidJob || running.stream().anyMatch(r -> contexts[r] == null
+                || !contexts[r].isFinished())) && (callerInitialized || anyOtherInitialized(caller));
         // a job that failed already (--timeout, an abort, a rank's failure) keeps its status
         int status = !cutShort ? -1 : outcome.failed() ? outcome.exitCode() : ExitCodes.FAILED;
         output.launcherError("rank " + caller + " called System.exit"

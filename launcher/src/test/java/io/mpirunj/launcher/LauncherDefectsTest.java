@@ -124,35 +124,28 @@ class LauncherDefectsTest {
     @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a blocking read
     void threadsSystemExitNamesTheRank() throws Exception {
         for (String status : new String[] {"7", "0"}) {
-            ExitedLauncher run = threadsLauncher(3, Exiter.class, "2", status);
-            assertEquals(1, run.code, run.out);
+            LauncherRun run = threadsLauncher(3, Exiter.class, "2", status);
+            assertEquals(1, run.exitCode(), run.out());
             assertEquals(List.of("mpirun-j: rank 2 called System.exit between Mpi.init and Mpi.finish, which ends every "
                     + "rank in --threads mode (the job fails with status 1: the status given to System.exit cannot be "
-                    + "read here), while ranks 0-1 were still running"), run.out.lines().toList(), run.out);
+                    + "read here), while ranks 0-1 were still running"), run.out().lines().toList(), run.out());
         }
-        ExitedLauncher complete = threadsLauncher(3, Exiter.class, "1", "5", "after-finish");
-        assertEquals(5, complete.code, complete.out);
-        assertTrue(complete.out.startsWith("mpirun-j: rank 1 called System.exit, which ends every rank in --threads "
-                + "mode (the job exits with its status)"), complete.out);
+        LauncherRun complete = threadsLauncher(3, Exiter.class, "1", "5", "after-finish");
+        assertEquals(5, complete.exitCode(), complete.out());
+        assertTrue(complete.out().startsWith("mpirun-j: rank 1 called System.exit, which ends every rank in --threads "
+                + "mode (the job exits with its status)"), complete.out());
         // no rank used MPI: a plain program's System.exit(0) is its own business, as with processes
-        ExitedLauncher plain = threadsLauncher(3, io.mpirunj.testapps.PlainExit.class, "0");
-        assertEquals(0, plain.code, plain.out);
-        assertTrue(plain.out.contains("(the job exits with its status), while ranks"), plain.out);
+        LauncherRun plain = threadsLauncher(3, io.mpirunj.testapps.PlainExit.class, "0");
+        assertEquals(0, plain.exitCode(), plain.out());
+        assertTrue(plain.out().contains("(the job exits with its status), while ranks"), plain.out());
     }
 
-    /** A {@code --threads} launcher JVM of its own running {@code main}, to its exit: status and output. */
-    private static ExitedLauncher threadsLauncher(int np, Class<?> main, String... args) throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of(ProcessJob.javaExecutable(), "-cp",
-                System.getProperty("java.class.path"), MpirunJ.class.getName(), "-np", Integer.toString(np),
-                "--threads", "-cp", LauncherRun.classpathOf(main), main.getName()));
-        cmd.addAll(List.of(args));
-        Process launcher = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        launcher.getOutputStream().close();
-        String out = new String(launcher.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        return new ExitedLauncher(launcher.waitFor(), out);
-    }
-
-    private record ExitedLauncher(int code, String out) {
+    /** {@code -np np --threads main args} in a launcher JVM of its own, to its exit. */
+    private static LauncherRun threadsLauncher(int np, Class<?> main, String... args) throws Exception {
+        List<String> all = new java.util.ArrayList<>(List.of("-np", Integer.toString(np), "--threads", "-cp",
+                LauncherRun.classpathOf(main), main.getName()));
+        all.addAll(List.of(args));
+        return LauncherRun.inOwnJvm(all.toArray(String[]::new));
     }
 
     /**
@@ -163,12 +156,12 @@ class LauncherDefectsTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a blocking read
     void threadsSystemExitRaceNamesTheRankWhoseCallEndsTheJob() throws Exception {
-        ExitedLauncher run = threadsLauncher(4, ExitRace.class);
-        assertEquals(1, run.code, run.out);
+        LauncherRun run = threadsLauncher(4, ExitRace.class);
+        assertEquals(1, run.exitCode(), run.out());
         assertEquals(List.of("mpirun-j: rank 1 called System.exit between Mpi.init and Mpi.finish, which ends every rank "
                 + "in --threads mode (the job fails with status 1: the status given to System.exit cannot be read here), "
-                + "while ranks 0, 3 were still running; rank 2 also called it (status lost)"), run.out.lines().toList(),
-                run.out);
+                + "while ranks 0, 3 were still running; rank 2 also called it (status lost)"), run.out().lines().toList(),
+                run.out());
     }
 
     @Test

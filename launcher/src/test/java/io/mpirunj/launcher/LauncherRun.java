@@ -34,6 +34,20 @@ record LauncherRun(int exitCode, String out, String err) {
         return new LauncherRun(code, out.toString(), err.toString());
     }
 
+    /**
+     * A run in a JVM of its own ({@code java -cp <this classpath> MpirunJ args}, stdin closed), to its exit: for what
+     * ends the JVM ({@code System.exit} with {@code --threads}). Its stderr is merged into {@code out}, in order.
+     */
+    static LauncherRun inOwnJvm(String... args) throws java.io.IOException, InterruptedException {
+        List<String> cmd = new java.util.ArrayList<>(List.of(ProcessJob.javaExecutable(), "-cp",
+                System.getProperty("java.class.path"), MpirunJ.class.getName()));
+        cmd.addAll(List.of(args));
+        Process launcher = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        launcher.getOutputStream().close();
+        String out = new String(launcher.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        return new LauncherRun(launcher.waitFor(), out, "");
+    }
+
     /** A run in the background whose output can be read while it runs. */
     static Running start(String... args) {
         OutputCapture out = new OutputCapture(); // synchronized (a StringBuffer inside); wakes waiters

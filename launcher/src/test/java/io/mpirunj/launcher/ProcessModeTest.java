@@ -212,7 +212,7 @@ class ProcessModeTest {
     @Test
     void aRankThatNeverJoinsIsNamedWhenTheRendezvousTimesOut() {
         LauncherRun run = LauncherRun.of("-np", "3", "-x", "MPIRUNJ_RENDEZVOUS_TIMEOUT_MS=2000", SkipsInit.class.getName(),
-                "1", "sleeps");
+                "1", "blocks");
         assertEquals(1, run.exitCode(), run::toString);
         assertTrue(run.err().contains("not every rank registered with the rendezvous at "), run::toString);
         assertTrue(run.err().contains(" within 2000 ms (MPIRUNJ_RENDEZVOUS_TIMEOUT_MS)"), run::toString);
@@ -232,7 +232,7 @@ class ProcessModeTest {
         String old = System.setProperty(ProcessJob.MAX_STARTING_PROP, "1");
         try {
             LauncherRun run = LauncherRun.of("-np", "3", "-x", "MPIRUNJ_RENDEZVOUS_TIMEOUT_MS=2000",
-                    SkipsInit.class.getName(), "1", "sleeps");
+                    SkipsInit.class.getName(), "1", "blocks");
             assertEquals(1, run.exitCode(), run::toString);
             assertTrue(run.err().contains("rank 0: not every rank registered with the rendezvous at "), run::toString);
             assertTrue(run.err().contains(" within 2000 ms (MPIRUNJ_RENDEZVOUS_TIMEOUT_MS)"), run::toString);

@@ -8,7 +8,8 @@ import io.mpirunj.Op;
 /**
  * Rank args[0] (by {@code OMPI_COMM_WORLD_RANK}, or {@code SLURM_PROCID}, set before {@code Mpi.init}) returns from main without joining
  * the job; the others join it and wait in an allreduce that needs it, so the launcher has to end the job. With args[1]
- * {@code sleeps} it never returns: it sleeps before {@code Mpi.init}, and the others wait in {@code Mpi.init}.
+ * {@code blocks} it never returns: it blocks before {@code Mpi.init} until the launcher ends it, and the others wait
+ * in {@code Mpi.init}.
  */
 public final class SkipsInit {
     private SkipsInit() {
@@ -17,8 +18,8 @@ public final class SkipsInit {
     public static void main(String[] args) throws InterruptedException {
         String rank = System.getenv("OMPI_COMM_WORLD_RANK");
         if (args[0].equals(rank != null ? rank : System.getenv("SLURM_PROCID"))) { // srun's task id under --srun-rank
-            if (args.length > 1 && args[1].equals("sleeps")) {
-                Thread.sleep(Long.MAX_VALUE);
+            if (args.length > 1 && args[1].equals("blocks")) {
+                new java.util.concurrent.CountDownLatch(1).await(); // an event that never comes: the job ends it
             }
             System.out.println("rank " + args[0] + " returns before Mpi.init");
             return;

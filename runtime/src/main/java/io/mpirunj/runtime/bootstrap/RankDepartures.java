@@ -86,11 +86,6 @@ public final class RankDepartures {
         stopped = true;
     }
 
-    /** Whether {@code rank} has joined the job (its registration arrived). */
-    public boolean hasJoined(int rank) {
-        return registered[rank];
-    }
-
     /** The ranks that have not joined the job (called Mpi.init), ascending. */
     public List<Integer> notJoined() {
         List<Integer> ranks = new ArrayList<>();
