@@ -66,6 +66,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = MpirunJ.Version.class,
         sortOptions = false,
+        abbreviateSynopsis = true, // 30-odd options: the list below describes them (Open MPI's mpirun says "[options]")
         // subcommands: SUBCOMMANDS (a word that names one is taken as one; anything else is a main class)
         description = {
             "Runs a Java SPMD program (a class with main that calls Mpi.init) as N ranks:",
@@ -160,6 +161,11 @@ public final class MpirunJ implements Callable<Integer> {
     @Option(names = "--coll-report", description = "At exit, rank 0 prints which collective algorithm ran per "
             + "op and size class, how often, how it was chosen and its mean time (and auto's prediction).")
     boolean collReport;
+
+    @Option(names = "--check-collectives", description = "Before each collective call the ranks compare what they "
+            + "called (operation, root, size); calls that do not match fail on every rank, naming each rank's call, "
+            + "instead of running with another call's data or hanging. One small exchange per call: for debugging.")
+    boolean checkCollectives;
 
     @Option(names = "--coll-tune", paramLabel = "ROUNDS",
             description = "auto runs the algorithms its model cannot rule out (predicted within 50 %% of the fastest) "
@@ -614,8 +620,9 @@ public final class MpirunJ implements Callable<Integer> {
     }
 
     /**
-     * {@code --coll-rules}, {@code --coll-report} and {@code --model} as the ranks' settings (checked by
-     * {@link #registry()}); without a model, processes on plain TCP get {@link ModelProvider#tcpSpec}.
+     * {@code --coll-rules}, {@code --coll-report}, {@code --check-collectives} and {@code --model} as the ranks'
+     * settings (checked by {@link #registry()}); without a model, processes on plain TCP get
+     * {@link ModelProvider#tcpSpec}.
      */
     private Map<String, String> jobCollSelection(int ranks, List<Host> hosts, Map<String, String> exported) {
         Map<String, String> settings = new LinkedHashMap<>();
@@ -624,6 +631,9 @@ public final class MpirunJ implements Callable<Integer> {
         }
         if (collReport) {
             settings.put(RuntimeConfig.COLL_REPORT_ENV, "1");
+        }
+        if (checkCollectives) {
+            settings.put(RuntimeConfig.CHECK_COLLECTIVES_ENV, "1");
         }
         if (collTune != null) {
             settings.put(RuntimeConfig.COLL_TUNE_ENV, Integer.toString(collTune));

@@ -23,10 +23,10 @@ import java.util.Set;
  *
  * <p>Also checked for processes: {@code MPIRUNJ_RENDEZVOUS_TIMEOUT_MS} and {@code MPIRUNJ_LAUNCHER_SILENCE_MS},
  * which pass from this environment to the rank processes unless the launcher sets them. Not checked:
- * {@code MPIRUNJ_COLL_REPORT} and {@code MPIRUNJ_RENDEZVOUS_WAIT} (any value but {@code 1} is off, so none is
- * bad), {@code MPIRUNJ_ADVERTISE_HOST} and {@code MPIRUNJ_BIND_HOST} (host names, which only binding tells
- * good from bad), the rendezvous address, job token and rank identity (the launcher sets them for every rank),
- * and the launcher's own ({@code MPIRUNJ_CDS}, {@code MPIRUNJ_SLURM}, ...), which it reads itself.
+ * {@code MPIRUNJ_COLL_REPORT}, {@code MPIRUNJ_CHECK_COLLECTIVES} and {@code MPIRUNJ_RENDEZVOUS_WAIT} (any value but
+ * {@code 1} is off, so none is bad), {@code MPIRUNJ_ADVERTISE_HOST} and {@code MPIRUNJ_BIND_HOST} (host names,
+ * which only binding tells good from bad), the rendezvous address, job token and rank identity (the launcher sets
+ * them for every rank), and the launcher's own ({@code MPIRUNJ_CDS}, {@code MPIRUNJ_SLURM}, ...), which it reads itself.
  */
 final class RankSettings {
     /** The fabric variables, in the order they are named in a message. */

@@ -8,6 +8,8 @@ import io.mpirunj.runtime.p2p.P2pEngine;
 import io.mpirunj.runtime.p2p.WaitPolicy;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
 import io.mpirunj.runtime.transport.Transport;
+import io.mpirunj.MpiException;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -41,6 +43,9 @@ public final class RankContext {
     private final AtomicInteger nextContextId = new AtomicInteger(CommImpl.WORLD_CONTEXT + 2);
     private final AtomicBoolean initialized = new AtomicBoolean();
     private final AtomicBoolean finished = new AtomicBoolean();
+    /** Per communicator context, the collective calls {@code --check-collectives} has checked. */
+    private final java.util.Map<Integer, java.util.concurrent.atomic.AtomicLong> checkedCalls =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     public RankContext(int rank, int size, Transport transport, JobControl control, RuntimeConfig config,
             CollectiveRegistry registry) {
@@ -155,6 +160,12 @@ public final class RankContext {
         nextContextId.getAndUpdate(cur -> Math.max(cur, id + 2));
     }
 
+    /** The number of the collective call {@code --check-collectives} checks next on {@code context}, from 1. */
+    public long nextCheckedCall(int context) {
+        return checkedCalls.computeIfAbsent(context, c -> new java.util.concurrent.atomic.AtomicLong())
+                .incrementAndGet();
+    }
+
     /** What this rank is doing: its current blocking MPI call, for reports. */
     public CallTracker calls() {
         return calls;
@@ -196,13 +207,48 @@ public final class RankContext {
         if (!finished.compareAndSet(false, true)) {
             return;
         }
+        boolean fenced = false;
+        List<P2pEngine.Unreceived> unreceived = List.of();
         try {
             world.printCollReport();
             world.finishBarrier();
+            fenced = true;
         } finally {
-            transport.close();
+            transport.close(); // over TCP it returns when every peer's connection has ended: their last frames are in
+            if (fenced) { // every rank's collectives have ended: a message left was sent by a call none here matched
+                unreceived = engine.unreceivedCollectiveMessages();
+            }
             engine.close();
         }
+        if (!unreceived.isEmpty() && !knowsOfAFailure()) {
+            throw new MpiException(unmatchedCollectives(rank, unreceived));
+        }
+    }
+
+    /**
+     * Why {@code unreceived} fails the rank: messages collectives sent to it that none of its collectives received.
+     * Best effort where a transport's close does not wait for the peers' last frames: a message still on its way
+     * then is not seen.
+     */
+    static String unmatchedCollectives(int rank, List<P2pEngine.Unreceived> unreceived) {
+        java.util.SortedSet<Integer> sources = new java.util.TreeSet<>();
+        boolean onWorld = false;
+        long bytes = 0;
+        for (P2pEngine.Unreceived u : unreceived) {
+            sources.add(u.sourceWorld());
+            onWorld |= u.context() == CommImpl.WORLD_CONTEXT + 1;
+            bytes += u.bytes();
+        }
+        int n = unreceived.size();
+        String from = (sources.size() == 1 ? "rank " : "ranks ") + sources.stream().limit(8).map(String::valueOf)
+                .collect(java.util.stream.Collectors.joining(", ")) + (sources.size() > 8 ? ", ..." : "");
+        String where = onWorld ? (unreceived.stream().allMatch(u -> u.context() == CommImpl.WORLD_CONTEXT + 1)
+                ? "the world communicator" : "the world communicator and others") : "a communicator made by split or dup";
+        return "rank " + rank + ": Mpi.finish: " + n + (n == 1 ? " message" : " messages") + " (" + bytes
+                + " bytes) that collectives of " + from + " sent to rank " + rank + " on " + where + " "
+                + (n == 1 ? "was" : "were") + " received by none of rank " + rank + "'s collectives: the ranks'"
+                + " collective calls did not match (a different root, count or operation, or a collective not every"
+                + " rank called), so a collective on rank " + rank + " may have received another call's data";
     }
 
     /** The launcher (or a transport) reports that {@code worldRank} died: fail what depends on it. */

@@ -56,6 +56,13 @@ public final class RuntimeConfig {
     public static final String COLL_REPORT_PROP = "mpirunj.coll.report";
     public static final String COLL_REPORT_ENV = "MPIRUNJ_COLL_REPORT";
     /**
+     * {@code 1}: before each collective call the ranks compare what they called (operation, root, agreed size), so
+     * calls that do not match fail at once on every rank, naming each rank's call ({@code mpirun-j
+     * --check-collectives}): one small exchange per call, for debugging.
+     */
+    public static final String CHECK_COLLECTIVES_PROP = "mpirunj.coll.check";
+    public static final String CHECK_COLLECTIVES_ENV = "MPIRUNJ_CHECK_COLLECTIVES";
+    /**
      * How long {@code auto}'s live trials are ({@code mpirun-j --coll-tune N}; 0: off, auto runs the model's pick):
      * per operation and size class, the model's shortlist is run for real, a block of calls per candidate, and the
      * candidate with the least time in the call (the ranks' means, summed) runs from then on; four trials, with
@@ -72,8 +79,12 @@ public final class RuntimeConfig {
     public static final String MODEL_PROP = "mpirunj.model";
     public static final String MODEL_ENV = "MPIRUNJ_MODEL";
 
-    /** How collectives are chosen and reported: forced spec, rules file, report flag, model spec, auto's trial. */
-    private record Coll(String forced, String rulesFile, boolean report, String modelSpec, int tuneRounds) {
+    /**
+     * How collectives are chosen, reported and checked: forced spec, rules file, report flag, model spec, auto's
+     * trial, whether calls are checked to match.
+     */
+    private record Coll(String forced, String rulesFile, boolean report, String modelSpec, int tuneRounds,
+            boolean check) {
         Coll {
             collTune(COLL_TUNE_PROP, Integer.toString(tuneRounds)); // the range check the settings get
         }
@@ -89,8 +100,8 @@ public final class RuntimeConfig {
     private final String placementSpec;
 
     public RuntimeConfig(int eagerLimitBytes, String forcedCollectives) {
-        this(eagerLimitBytes, new Coll(forcedCollectives, null, false, null, COLL_TUNE_DEFAULT), Engine.DEFAULT, null,
-                null);
+        this(eagerLimitBytes, new Coll(forcedCollectives, null, false, null, COLL_TUNE_DEFAULT, false), Engine.DEFAULT,
+                null, null);
     }
 
     private RuntimeConfig(int eagerLimitBytes, Coll coll, Engine engine, String fabricSpec,
@@ -144,7 +155,8 @@ public final class RuntimeConfig {
         Coll coll = new Coll(System.getProperty(CollectiveRegistry.PROP_NAME, env.get(CollectiveRegistry.ENV_NAME)),
                 blankToNull(System.getProperty(COLL_RULES_PROP, env.get(COLL_RULES_ENV))),
                 "1".equals(System.getProperty(COLL_REPORT_PROP, env.get(COLL_REPORT_ENV))),
-                blankToNull(System.getProperty(MODEL_PROP, env.get(MODEL_ENV))), collTune(env));
+                blankToNull(System.getProperty(MODEL_PROP, env.get(MODEL_ENV))), collTune(env),
+                "1".equals(System.getProperty(CHECK_COLLECTIVES_PROP, env.get(CHECK_COLLECTIVES_ENV))));
         return new RuntimeConfig(eagerLimit, coll, new Engine(eagerCredit, transport, localRanks, NanoClock.SYSTEM,
                 UnaryOperator.identity()), System.getProperty(FABRIC_PROP, env.get(FABRIC_ENV)),
                 System.getProperty(PLACEMENT_PROP, env.get(PLACEMENT_ENV)));
@@ -223,7 +235,7 @@ public final class RuntimeConfig {
 
     public RuntimeConfig withForcedCollectives(String spec) {
         return new RuntimeConfig(eagerLimitBytes, new Coll(spec, coll.rulesFile(), coll.report(), coll.modelSpec(),
-                coll.tuneRounds()), engine, fabricSpec, placementSpec);
+                coll.tuneRounds(), coll.check()), engine, fabricSpec, placementSpec);
     }
 
     /**
@@ -232,13 +244,19 @@ public final class RuntimeConfig {
      */
     public RuntimeConfig withCollSelection(String rulesFile, boolean report, String modelSpec) {
         return new RuntimeConfig(eagerLimitBytes, new Coll(coll.forced(), blankToNull(rulesFile), report,
-                blankToNull(modelSpec), coll.tuneRounds()), engine, fabricSpec, placementSpec);
+                blankToNull(modelSpec), coll.tuneRounds(), coll.check()), engine, fabricSpec, placementSpec);
     }
 
     /** The same tunables with {@code rounds} of auto's live trial ({@link #COLL_TUNE_PROP}; 0: off). */
     public RuntimeConfig withCollTune(int rounds) {
         return new RuntimeConfig(eagerLimitBytes, new Coll(coll.forced(), coll.rulesFile(), coll.report(),
-                coll.modelSpec(), rounds), engine, fabricSpec, placementSpec);
+                coll.modelSpec(), rounds, coll.check()), engine, fabricSpec, placementSpec);
+    }
+
+    /** The same tunables with collective calls checked to match or not ({@link #CHECK_COLLECTIVES_PROP}). */
+    public RuntimeConfig withCollectivesChecked(boolean check) {
+        return new RuntimeConfig(eagerLimitBytes, new Coll(coll.forced(), coll.rulesFile(), coll.report(),
+                coll.modelSpec(), coll.tuneRounds(), check), engine, fabricSpec, placementSpec);
     }
 
     /** The same tunables on the fabric {@code fabric} with ranks placed by {@code placement} (either may be null). */
@@ -317,6 +335,11 @@ public final class RuntimeConfig {
     /** True when the ranks report which collective algorithms ran ({@link #COLL_REPORT_PROP}). */
     public boolean collReport() {
         return coll.report();
+    }
+
+    /** True when the ranks check that their collective calls match, before each ({@link #CHECK_COLLECTIVES_PROP}). */
+    public boolean checkCollectives() {
+        return coll.check();
     }
 
     /** Rounds of auto's live trial ({@link #COLL_TUNE_PROP}); 0 when auto runs the model's pick untried. */

@@ -38,6 +38,12 @@ public final class CommImpl implements Comm {
     private static final int INTERNAL_TAG = Integer.MAX_VALUE;
     /** Tag of the {@code --coll-report} gather at exit. */
     private static final int REPORT_TAG = Integer.MAX_VALUE - 1;
+    /** Tag of the exchanges that check the ranks' collective calls match ({@code --check-collectives}). */
+    private static final int CHECK_TAG = Integer.MAX_VALUE - 2;
+    /** The calls {@code --check-collectives} compares, by index: the collectives (non-blocking ones with "i"), more. */
+    private static final List<String> CHECKED_CALLS = checkedCalls("barrier", "bcast", "alltoall",
+            "alltoallv", "gather", "gatherv", "scatter", "scatterv", "allgather", "allgatherv", "reduce", "allreduce",
+            "reduceScatter", "reduceScatterBlock", "scan", "exscan");
 
     private final RankContext rc;
     /**
@@ -227,7 +233,8 @@ public final class CommImpl implements Comm {
             if (color < 0 && color != UNDEFINED) {
                 throw new IllegalArgumentException("color=" + color + " (expected: >= 0 or UNDEFINED)");
             }
-            int[][] all = allgatherInts(new int[] {color, key, rc.peekContextId()});
+            checkCallsMatch("split", CallTracker.NO_PEER, null);
+            int[][] all = allgatherInts(new int[] {color, key, rc.peekContextId()}, INTERNAL_TAG);
             int newContext = 0;
             for (int[] a : all) {
                 newContext = Math.max(newContext, a[2]);
@@ -275,23 +282,23 @@ public final class CommImpl implements Comm {
      * Every rank's ints, in rank order: gathered at rank 0 and sent back. Linear, for the rare
      * calls that make communicators; independent of the pluggable collectives.
      */
-    private int[][] allgatherInts(int[] mine) {
+    private int[][] allgatherInts(int[] mine, int tag) {
         int n = group.size();
         int k = mine.length;
         int[] all = new int[n * k];
         if (rank == 0) {
             System.arraycopy(mine, 0, all, 0, k);
             for (int r = 1; r < n; r++) {
-                coll.recv(Buffer.of(all, r * k, k), r, INTERNAL_TAG);
+                coll.recv(Buffer.of(all, r * k, k), r, tag);
             }
             Request[] sends = new Request[n - 1];
             for (int r = 1; r < n; r++) {
-                sends[r - 1] = coll.isend(Buffer.of(all), r, INTERNAL_TAG);
+                sends[r - 1] = coll.isend(Buffer.of(all), r, tag);
             }
             Request.waitAll(sends);
         } else {
-            coll.send(Buffer.of(mine), 0, INTERNAL_TAG);
-            coll.recv(Buffer.of(all), 0, INTERNAL_TAG);
+            coll.send(Buffer.of(mine), 0, tag);
+            coll.recv(Buffer.of(all), 0, tag);
         }
         int[][] out = new int[n][k];
         for (int r = 0; r < n; r++) {
@@ -309,11 +316,73 @@ public final class CommImpl implements Comm {
      * The barrier of MPI_Finalize: the job's fence where it has one (processes: through the launcher, so a job whose
      * ranks never talked opens no connection), else an allgather independent of the pluggable collectives.
      */
+    private static List<String> checkedCalls(String... collectives) {
+        List<String> names = new ArrayList<>();
+        for (String c : collectives) {
+            names.add(c);
+            names.add("i" + c);
+        }
+        names.add("split");
+        names.add("Mpi.finish");
+        return List.copyOf(names);
+    }
+
+    /**
+     * {@code --check-collectives}: before a collective call, the ranks exchange what each called (the call, its root
+     * and the size the ranks agree on: {@link CallShape}) and each fails at once if the calls differ, naming every
+     * rank's call, instead of running calls that consume each other's messages. One small exchange through rank 0
+     * on every call, in call order (a non-blocking call waits for it); for debugging. A multicast, which only its
+     * root and group call, is not checked.
+     */
+    private void checkCallsMatch(String name, int root, CallShape shape) {
+        if (!rc.config().checkCollectives() || name.endsWith("multicast")) {
+            return;
+        }
+        long bytes = shape == null ? -1 : shape.bytes();
+        int[] mine = {CHECKED_CALLS.indexOf(name), root, shape == null ? -1 : shape.ranks(), (int) (bytes >>> 32),
+                (int) bytes};
+        long call = rc.nextCheckedCall(context);
+        int[][] all = allgatherInts(mine, CHECK_TAG);
+        java.util.Map<String, java.util.List<Integer>> ranksByCall = new java.util.LinkedHashMap<>();
+        for (int r = 0; r < all.length; r++) {
+            ranksByCall.computeIfAbsent(describeCall(all[r]), c -> new ArrayList<>()).add(r);
+        }
+        if (ranksByCall.size() > 1) {
+            StringBuilder b = new StringBuilder("rank ").append(rank)
+                    .append(": the ranks' collective calls do not match (--check-collectives): call ").append(call)
+                    .append(" on ").append(isWorld() ? "the world communicator" : "a communicator of "
+                            + group.size() + " ranks").append(" is ");
+            String sep = "";
+            for (java.util.Map.Entry<String, java.util.List<Integer>> e : ranksByCall.entrySet()) {
+                b.append(sep).append(e.getKey()).append(" on ").append(e.getValue().size() == 1 ? "rank " : "ranks ")
+                        .append(e.getValue().stream().map(String::valueOf)
+                                .collect(java.util.stream.Collectors.joining(", ")));
+                sep = "; ";
+            }
+            throw new MpiException(b.toString());
+        }
+    }
+
+    /** A call as {@link #checkCallsMatch} sent it: {@code bcast(root 0, 4 bytes)}. */
+    private static String describeCall(int[] sent) {
+        String name = sent[0] >= 0 && sent[0] < CHECKED_CALLS.size() ? CHECKED_CALLS.get(sent[0]) : "call #" + sent[0];
+        long bytes = ((long) sent[3] << 32) | (sent[4] & 0xFFFFFFFFL);
+        List<String> args = new ArrayList<>();
+        if (sent[1] != CallTracker.NO_PEER) {
+            args.add("root " + sent[1]);
+        }
+        if (bytes >= 0) {
+            args.add(bytes + (bytes == 1 ? " byte" : " bytes"));
+        }
+        return args.isEmpty() ? name : name + "(" + String.join(", ", args) + ")";
+    }
+
     public void finishBarrier() {
         CallTracker.Call call = calls.enter("Mpi.finish", this);
         try {
+            checkCallsMatch("Mpi.finish", CallTracker.NO_PEER, null);
             if (!fencedByTheJob()) {
-                allgatherInts(new int[0]);
+                allgatherInts(new int[0], INTERNAL_TAG);
             }
         } finally {
             calls.exit(call);
@@ -372,6 +441,7 @@ public final class CommImpl implements Comm {
         }
         if (!blocking) {
             check.run();
+            checkCallsMatch("i" + name, root, shape);
             T algorithm = type.cast(choiceFor(op, shape).algorithm());
             return call.on(algorithm, nonBlockingChannel(multicastRanks), false);
         }
@@ -379,6 +449,7 @@ public final class CommImpl implements Comm {
                 CallTracker.NO_PEER, this);
         try {
             check.run();
+            checkCallsMatch(name, root, shape);
             Selection s = select(op, shape);
             AutoTrial trial = s.source() == Selection.Source.AUTO ? trial(op, shape, true) : null;
             if (trial != null) {

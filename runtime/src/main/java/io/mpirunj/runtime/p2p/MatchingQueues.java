@@ -216,6 +216,23 @@ final class MatchingQueues {
         }
     }
 
+    /** The unexpected messages on the contexts {@code which} accepts, left queued. */
+    List<Incoming> unexpectedOn(java.util.function.IntPredicate which) {
+        List<Incoming> found = new java.util.ArrayList<>();
+        for (ContextQueues q : allContexts()) {
+            for (ArrayDeque<Incoming> d : q.unexpectedBySource) {
+                if (d != null) {
+                    for (Incoming in : d) {
+                        if (which.test(in.context())) {
+                            found.add(in);
+                        }
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
     private List<ContextQueues> allContexts() {
         List<ContextQueues> all = new java.util.ArrayList<>(farContexts.values());
         for (ContextQueues q : contexts) {

@@ -743,6 +743,28 @@ public final class P2pEngine implements FrameSink {
         }
     }
 
+    /** A message that arrived from {@code sourceWorld} and that no receive has taken (yet). */
+    public record Unreceived(int sourceWorld, int context, int tag, int bytes) {
+    }
+
+    /**
+     * The collective messages ({@link #isCollectiveContext}) that arrived here and that no receive has taken, in
+     * arrival order. Once every rank's collectives have ended, each one is a message a collective call sent and none
+     * received: the ranks' collective calls did not match.
+     */
+    public List<Unreceived> unreceivedCollectiveMessages() {
+        List<Incoming> found;
+        synchronized (lock) {
+            found = queues.unexpectedOn(P2pEngine::isCollectiveContext);
+        }
+        found.sort(java.util.Comparator.comparingLong(Incoming::arrival));
+        List<Unreceived> out = new ArrayList<>(found.size());
+        for (Incoming in : found) {
+            out.add(new Unreceived(in.src(), in.context(), in.tag(), in.length()));
+        }
+        return out;
+    }
+
     /** Drops queued messages and fails anything still pending; later operations fail. */
     public void close() {
         List<Incoming> dropped;
