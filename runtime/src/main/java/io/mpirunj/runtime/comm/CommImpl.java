@@ -233,7 +233,7 @@ public final class CommImpl implements Comm {
             if (color < 0 && color != UNDEFINED) {
                 throw new IllegalArgumentException("color=" + color + " (expected: >= 0 or UNDEFINED)");
             }
-            checkCallsMatch("split", CallTracker.NO_PEER, null);
+            checkCallsMatch("split", true, CallTracker.NO_PEER, null);
             int[][] all = allgatherInts(new int[] {color, key, rc.peekContextId()}, INTERNAL_TAG);
             int newContext = 0;
             for (int[] a : all) {
@@ -334,13 +334,12 @@ public final class CommImpl implements Comm {
      * on every call, in call order (a non-blocking call waits for it); for debugging. A multicast, which only its
      * root and group call, is not checked.
      */
-    private void checkCallsMatch(String name, int root, CallShape shape) {
-        if (!rc.config().checkCollectives() || name.endsWith("multicast")) {
+    private void checkCallsMatch(String name, boolean blocking, int root, CallShape shape) {
+        if (!rc.config().checkCollectives() || name.equals("multicast")) {
             return;
         }
         long bytes = shape == null ? -1 : shape.bytes();
-        int[] mine = {CHECKED_CALLS.indexOf(name), root, shape == null ? -1 : shape.ranks(), (int) (bytes >>> 32),
-                (int) bytes};
+        int[] mine = {CHECKED_CALLS.indexOf(blocking ? name : "i" + name), root, (int) (bytes >>> 32), (int) bytes};
         long call = rc.nextCheckedCall(context);
         int[][] all = allgatherInts(mine, CHECK_TAG);
         java.util.Map<String, java.util.List<Integer>> ranksByCall = new java.util.LinkedHashMap<>();
@@ -366,7 +365,7 @@ public final class CommImpl implements Comm {
     /** A call as {@link #checkCallsMatch} sent it: {@code bcast(root 0, 4 bytes)}. */
     private static String describeCall(int[] sent) {
         String name = sent[0] >= 0 && sent[0] < CHECKED_CALLS.size() ? CHECKED_CALLS.get(sent[0]) : "call #" + sent[0];
-        long bytes = ((long) sent[3] << 32) | (sent[4] & 0xFFFFFFFFL);
+        long bytes = ((long) sent[2] << 32) | (sent[3] & 0xFFFFFFFFL);
         List<String> args = new ArrayList<>();
         if (sent[1] != CallTracker.NO_PEER) {
             args.add("root " + sent[1]);
@@ -380,7 +379,7 @@ public final class CommImpl implements Comm {
     public void finishBarrier() {
         CallTracker.Call call = calls.enter("Mpi.finish", this);
         try {
-            checkCallsMatch("Mpi.finish", CallTracker.NO_PEER, null);
+            checkCallsMatch("Mpi.finish", true, CallTracker.NO_PEER, null);
             if (!fencedByTheJob()) {
                 allgatherInts(new int[0], INTERNAL_TAG);
             }
@@ -441,7 +440,7 @@ public final class CommImpl implements Comm {
         }
         if (!blocking) {
             check.run();
-            checkCallsMatch("i" + name, root, shape);
+            checkCallsMatch(name, false, root, shape);
             T algorithm = type.cast(choiceFor(op, shape).algorithm());
             return call.on(algorithm, nonBlockingChannel(multicastRanks), false);
         }
@@ -449,7 +448,7 @@ public final class CommImpl implements Comm {
                 CallTracker.NO_PEER, this);
         try {
             check.run();
-            checkCallsMatch(name, root, shape);
+            checkCallsMatch(name, true, root, shape);
             Selection s = select(op, shape);
             AutoTrial trial = s.source() == Selection.Source.AUTO ? trial(op, shape, true) : null;
             if (trial != null) {
