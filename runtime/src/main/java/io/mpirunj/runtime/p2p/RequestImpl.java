@@ -1,8 +1,11 @@
 package io.mpirunj.runtime.p2p;
 
+import io.mpirunj.AbortedException;
 import io.mpirunj.MpiException;
+import io.mpirunj.RankFailedException;
 import io.mpirunj.Request;
 import io.mpirunj.Status;
+import io.mpirunj.TruncationException;
 import io.mpirunj.runtime.NanoClock;
 import io.mpirunj.runtime.transport.TransportProgress;
 import java.lang.invoke.MethodHandles;
@@ -145,10 +148,42 @@ public class RequestImpl implements Request, BooleanSupplier {
     private Status result() {
         RuntimeException e = error;
         if (e != null) {
-            throw e;
+            throw thrownHere(e);
         }
         Status s = status;
         return s != null ? s : successStatus();
+    }
+
+    /**
+     * The failure {@code e} with the waiter's stack: it was made where the failure was found (a transport thread,
+     * another rank's thread in --threads, a waiter driving the transport: Netty's frames), so its trace would name
+     * none of the caller's lines, or the wrong rank's. The MPI exceptions are made again here with the same type,
+     * message and cause (as ForkJoinTask does for a task's exception); others are thrown as they are.
+     */
+    private static final String ENGINE_PACKAGE = RequestImpl.class.getPackageName() + ".";
+
+    private static RuntimeException thrownHere(RuntimeException e) {
+        Class<?> type = e.getClass();
+        RuntimeException here;
+        if (type == MpiException.class) {
+            here = new MpiException(e.getMessage(), e.getCause());
+        } else if (type == RankFailedException.class) {
+            here = new RankFailedException(((RankFailedException) e).failedRank(), e.getMessage(), e.getCause());
+        } else if (type == TruncationException.class) {
+            here = (RuntimeException) new TruncationException(e.getMessage()).initCause(e.getCause());
+        } else if (type == AbortedException.class) {
+            here = (RuntimeException) new AbortedException(((AbortedException) e).exitCode(), e.getMessage())
+                    .initCause(e.getCause());
+        } else {
+            return e;
+        }
+        StackTraceElement[] frames = here.getStackTrace();
+        int first = 0; // the trace starts at the call that waited (e.g. CommImpl.recv), not in the engine's waiting
+        while (first < frames.length - 1 && frames[first].getClassName().startsWith(ENGINE_PACKAGE)) {
+            first++;
+        }
+        here.setStackTrace(java.util.Arrays.copyOfRange(frames, first, frames.length));
+        return here;
     }
 
     /**
