@@ -17,6 +17,8 @@ import java.util.Set;
  *   <li>no rank sends a block it does not hold at that point of its program;</li>
  *   <li>every rank receives every block it must, exactly once (a RECV_FIRST_OF counts once),
  *       and nothing else (except, in an all-to-all, other ranks' blocks in transit);</li>
+ *   <li>in a bcast or multicast, every byte a rank holds is the root's byte at the same offset: no REDUCE, and
+ *       a COPY only between the same offsets (one that moves bytes would deliver them to the wrong place);</li>
  *   <li>no deadlock: executing the programs with the semantics of {@link Schedule} completes
  *       every instruction.</li>
  * </ol>
@@ -38,6 +40,7 @@ public final class Verifier {
      */
     public static List<String> verify(ProgramAnalysis analysis) {
         checkDeliveries(analysis);
+        checkLocalOperations(analysis);
         if (analysis.ok()) {
             checkProgress(analysis);
         }
@@ -84,6 +87,35 @@ public final class Verifier {
                 }
             }
         }
+    }
+
+    /**
+     * A bcast or multicast delivers the root's bytes unchanged, each at its own offset: a REDUCE would combine them
+     * and a COPY between different offsets would move them (a hand-edited schedule passed the other checks, then
+     * ran with wrong data and exit status 0).
+     */
+    private static void checkLocalOperations(ProgramAnalysis analysis) {
+        if (!analysis.schedule().collective().rooted()) {
+            return;
+        }
+        String op = analysis.schedule().collective().label();
+        for (int id = 0; id < analysis.instructionCount(); id++) {
+            Instruction in = analysis.instruction(id);
+            if (in.kind() == Instruction.Kind.REDUCE) {
+                analysis.error(analysis.where(id) + ": a reduce has no place in a " + op
+                        + " (it would change the root's data)");
+            } else if (in.kind() == Instruction.Kind.COPY && !sameOffsets(in.blocks().get(0), in.target())) {
+                analysis.error(analysis.where(id) + ": a copy in a " + op + " must keep the root's bytes at their"
+                        + " offsets (this one moves " + in.blocks().get(0) + " to " + in.target() + ")");
+            }
+        }
+    }
+
+    private static boolean sameOffsets(Block from, Block to) {
+        if (from instanceof Block.Span f && to instanceof Block.Span t) {
+            return f.offset() == t.offset() && f.length() == t.length();
+        }
+        return from.getClass() == to.getClass() && !(from instanceof Block.Span);
     }
 
     /**

@@ -79,6 +79,22 @@ class VerifierTest {
         assertTrue(errors.get(0).startsWith("mismatched blocks: rank 0 #0"), errors::toString);
     }
 
+    /** A hand-edited bcast that combined or moved the root's bytes passed and ran with wrong data (a user's trial). */
+    @Test
+    void rejectsLocalOperationsThatChangeWhereTheRootsBytesLand() {
+        Schedule reduced = chain().reduce(2, 3, io.mpirunj.Op.SUM, new Block.Range(Block.Role.RECV, 0, 10),
+                new Block.Range(Block.Role.RECV, 0, 10)).build();
+        assertOnlyError(reduced, "rank 2 #1 (" + reduced.program(2).get(1) + "): a reduce has no place in a multicast"
+                + " (it would change the root's data)");
+        Schedule shifted = chain().copy(2, 3, new Block.Range(Block.Role.RECV, 0, 5),
+                new Block.Range(Block.Role.RECV, 5, 5)).build();
+        assertOnlyError(shifted, "rank 2 #1 (" + shifted.program(2).get(1) + "): a copy in a multicast must keep the"
+                + " root's bytes at their offsets (this one moves recv[0,5) to recv[5,10))");
+        Schedule kept = chain().copy(2, 3, new Block.Range(Block.Role.RECV, 0, 5),
+                new Block.Range(Block.Role.SCRATCH, 0, 5)).build();
+        assertEquals(List.of(), Verifier.verify(kept));
+    }
+
     @Test
     void rejectsADeadlock() {
         List<String> errors = Verifier.verify(HandSchedules.crossedForwarding(false));
