@@ -119,10 +119,10 @@ final class EmulatedFabric {
         }
     }
 
-    /** Why the message of stand-in {@code id} was lost. */
-    LinkFailedException takeLost(long id) {
+    /** Why the message of stand-in {@code id}, from {@code src} to {@code dst}, was lost. */
+    LinkFailedException takeLost(long id, int src, int dst) {
         LinkFailedException cause = lost.remove(id);
-        return cause != null ? cause : new LinkFailedException("(unknown)", Double.NaN, -1, -1);
+        return cause != null ? cause : LinkFailedException.onAnUnknownLink(src, dst);
     }
 
     /** The link between {@code src} and {@code dst} is down: both ends see each other as failed. */

@@ -154,7 +154,7 @@ final class EmulatedTransport extends ForwardingTransport {
             if (payload != null) {
                 payload.release();
             }
-            onWritten.onWritten(fabric.takeLost(frame.sendId()));
+            onWritten.onWritten(fabric.takeLost(frame.sendId(), dst, rank()));
             return;
         }
         Held h = new Held(frame, payload, onWritten);

@@ -14,11 +14,26 @@ public final class LinkFailedException extends MpiException {
 
     /** {@code messageId}: the arbiter's id of the lost message (names its stand-in RTS), or -1. */
     public LinkFailedException(String link, double droppedAt, int src, int dst, long messageId) {
-        super("fabric link " + link + " dropped at model time " + io.mpirunj.fabric.model.Numbers.format(droppedAt)
-                + ": message rank " + src + " -> rank " + dst + " lost", null);
+        this(link, droppedAt, messageId, "fabric link " + link + " dropped at model time "
+                + io.mpirunj.fabric.model.Numbers.format(droppedAt) + ": message rank " + src + " -> rank " + dst
+                + " lost");
+    }
+
+    private LinkFailedException(String link, double droppedAt, long messageId, String message) {
+        super(message, null);
         this.link = link;
         this.messageId = messageId;
         this.droppedAt = droppedAt;
+    }
+
+    /**
+     * A message from {@code src} to {@code dst} lost on a link this process has not been told of yet (the arbiter's
+     * notice of the loss comes on another connection than the message's stand-in): {@link #link()} is
+     * {@code "(unknown)"} and {@link #droppedAt()} NaN.
+     */
+    public static LinkFailedException onAnUnknownLink(int src, int dst) {
+        return new LinkFailedException("(unknown)", Double.NaN, -1, "a fabric link on its way dropped it: message rank "
+                + src + " -> rank " + dst + " lost");
     }
 
     /** Model time the link went down. */
