@@ -11,7 +11,7 @@ import io.mpirunj.testapps.Aborter;
 import io.mpirunj.testapps.EchoArgs;
 import io.mpirunj.testapps.EnvDump;
 import io.mpirunj.testapps.Exiter;
-import io.mpirunj.testapps.SkipsABcast;
+import io.mpirunj.testapps.MismatchedBcasts;
 import io.mpirunj.testapps.CatchesPeerLoss;
 import io.mpirunj.testapps.NoMpi;
 import io.mpirunj.testapps.ReturnsEarly;
@@ -167,12 +167,12 @@ class ProcessModeTest {
 
     /**
      * A collective one rank skipped hands it the previous call's data (as in any MPI); the message no collective
-     * received is still there when the ranks' connections have ended in Mpi.finish, so the job fails naming it
-     * instead of ending with 0 (a new user's trial: it ended with 0).
+     * received is still there once the collective messages the job's fence counted have arrived, so the job fails
+     * naming it instead of ending with 0 (a new user's trial: it ended with 0).
      */
     @Test
     void aBcastOneRankSkippedFailsTheJobNamingTheUnreceivedMessage() {
-        LauncherRun run = LauncherRun.of("-np", "2", SkipsABcast.class.getName(), "1");
+        LauncherRun run = LauncherRun.of("-np", "2", MismatchedBcasts.class.getName(), "skip", "1");
         assertEquals(1, run.exitCode(), run::toString);
         assertTrue(run.out().contains("rank 1 holds 1"), run::toString);
         assertTrue(run.err().contains("[rank 1] io.mpirunj.MpiException: rank 1: Mpi.finish: 1 message (4 bytes) that"
@@ -180,10 +180,24 @@ class ProcessModeTest {
                 + " collectives: the ranks' collective calls did not match"), run::toString);
     }
 
+    /**
+     * No traffic before them opens the connections: the bcasts' messages may come in while the receivers are in
+     * Mpi.finish (a review found these jobs ending with 0 when Mpi.finish looked before they had arrived).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"own-root", "only-root"})
+    void bcastsThatSendToRanksThatNeverReceiveFailTheJob(String mode) {
+        LauncherRun run = LauncherRun.of("-np", "4", MismatchedBcasts.class.getName(), mode);
+        assertEquals(1, run.exitCode(), run::toString);
+        assertTrue(run.err().matches("(?s).* on the world communicator (was|were) received by none of rank .*"),
+                run::toString);
+    }
+
     /** With --check-collectives the same program fails when the calls first differ: rank 1's Mpi.finish. */
     @Test
     void checkedCollectivesNameTheFirstCallsThatDiffer() {
-        LauncherRun run = LauncherRun.of("-np", "2", "--check-collectives", SkipsABcast.class.getName(), "1");
+        LauncherRun run = LauncherRun.of("-np", "2", "--check-collectives", MismatchedBcasts.class.getName(), "skip",
+                "1");
         assertEquals(1, run.exitCode(), run::toString);
         assertTrue(run.err().contains(": the ranks' collective calls do not match (--check-collectives): call 2 on"
                 + " the world communicator is bcast(root 0, 4 bytes) on rank 0; Mpi.finish on rank 1"), run::toString);

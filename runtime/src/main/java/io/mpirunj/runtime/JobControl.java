@@ -11,14 +11,24 @@ public interface JobControl {
      */
     void abort(int worldRank, int exitCode, String reason);
 
+    /** Whether {@link #finishFence} is the job's own fence (else it returns {@link #NO_FENCE} at once). */
+    default boolean hasFinishFence() {
+        return false;
+    }
+
+    /** What {@link #finishFence} returns where the job has no fence of its own. */
+    long NO_FENCE = -1;
+
     /**
-     * MPI_Finalize's fence, where the job has one of its own: returns true once every rank of the job is in
-     * {@code Mpi.finish}; false at once where it has none (the world communicator is the fence then).
+     * MPI_Finalize's fence, where the job has one of its own: returns once every rank of the job is in
+     * {@code Mpi.finish}, with how many collective messages all ranks together sent to this one (each rank gives
+     * {@code collectiveSentTo}: how many it sent to each rank); {@link #NO_FENCE} at once where it has none (the
+     * world communicator is the fence then).
      *
      * @throws io.mpirunj.MpiException if a rank fails or the job ends before every rank is there
      */
-    default boolean finishFence() {
-        return false;
+    default long finishFence(long[] collectiveSentTo) {
+        return NO_FENCE;
     }
 
     /** A JobControl for a job of one rank started without a launcher. */

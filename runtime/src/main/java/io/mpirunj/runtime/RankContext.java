@@ -73,6 +73,9 @@ public final class RankContext {
         this.engine = new P2pEngine(rank, size, transport, config.eagerLimitBytes(), config.eagerCreditBytes(),
                 WaitPolicy.of(config.clock(), transport.spinBeforeYieldNanos(), transport.crowdedYieldNanos(),
                         config.localRanks(), Runtime.getRuntime().availableProcessors()));
+        if (control.hasFinishFence()) { // Mpi.finish waits for the collective messages the job says were sent here
+            engine.countCollectiveMessages();
+        }
         transport.start(engine);
         this.world = CommImpl.world(this);
     }
@@ -214,11 +217,14 @@ public final class RankContext {
             world.finishBarrier();
             fenced = true;
         } finally {
-            transport.close(); // over TCP it returns when every peer's connection has ended: their last frames are in
-            if (fenced) { // every rank's collectives have ended: a message left was sent by a call none here matched
-                unreceived = engine.unreceivedCollectiveMessages();
+            try {
+                transport.close();
+            } finally {
+                if (fenced) { // every rank's collectives have ended: a message left was sent by a call none here matched
+                    unreceived = engine.unreceivedCollectiveMessages();
+                }
+                engine.close();
             }
-            engine.close();
         }
         if (!unreceived.isEmpty() && !knowsOfAFailure()) {
             throw new MpiException(unmatchedCollectives(rank, unreceived));

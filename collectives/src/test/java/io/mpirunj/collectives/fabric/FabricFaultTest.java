@@ -90,6 +90,20 @@ class FabricFaultTest {
         LocalCluster.run(P, config("bcast=ttcc", fault), Duration.ofSeconds(60), FabricFaultTest::bcastTwice);
     }
 
+    /**
+     * The runtime's own exchanges (a split's and Mpi.finish's gathers through rank 0) are not modelled traffic: a
+     * link to rank 0 dropped failed a program that sent nothing across it (a new user's trial).
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aDroppedLinkLeavesTheRuntimesOwnExchangesAlone() {
+        LocalCluster.run(P, config("bcast=binomial", "drop:0-1"), Duration.ofSeconds(60), world -> {
+            io.mpirunj.Comm half = world.split(world.rank() % 2, world.rank());
+            assertEquals(P / 2, half.size());
+            half.close();
+        });
+    }
+
     @Test
     void theEdgeIsRedundant() {
         int[] edge = t0EdgeAwayFromRoot();

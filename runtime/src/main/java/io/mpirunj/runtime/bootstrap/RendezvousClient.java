@@ -95,7 +95,8 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
      * Completed when the server says every rank is in Mpi.finish; failed by the first notice that means some never
      * will be (a rank failed, the job is aborted, the launcher is gone), whether it comes before or during the fence.
      */
-    private final CompletableFuture<Void> finishFence = new CompletableFuture<>();
+    /** Completed by the server's FinishFence: how many collective messages the ranks sent to this one. */
+    private final CompletableFuture<Long> finishFence = new CompletableFuture<>();
 
     private RendezvousClient(int rank, InetSocketAddress server, boolean hostedByRank0, Socket socket,
             DataInputStream in, DataOutputStream out, List<InetSocketAddress> addresses) {
@@ -311,25 +312,36 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
     }
 
     /**
-     * Tells the server this rank is in Mpi.finish and waits until it says every rank is.
+     * Tells the server this rank is in Mpi.finish, with how many collective messages it sent to each rank, and waits
+     * until it says every rank is, with how many all sent to this one.
      *
      * @throws RankFailedException if a rank failed, before or during the wait
      * @throws AbortedException if the job is being aborted
      * @throws MpiException if the control connection is lost
      */
     @Override
-    public boolean finishFence() {
+    public boolean hasFinishFence() {
+        return true;
+    }
+
+    @Override
+    public long finishFence(long[] collectiveSentTo) {
         if (!finishFence.isDone()) {
+            FinishFence.Builder fence = FinishFence.newBuilder();
+            for (int r = 0; r < collectiveSentTo.length; r++) {
+                if (collectiveSentTo[r] != 0) {
+                    fence.addCollectiveSentTo(r).addCollectiveSentCount(collectiveSentTo[r]);
+                }
+            }
             try {
-                send(ControlMessage.newBuilder().setFinishFence(FinishFence.getDefaultInstance()).build());
+                send(ControlMessage.newBuilder().setFinishFence(fence).build());
             } catch (IOException e) {
                 finishFence.completeExceptionally(new MpiException("cannot reach " + serverRole + " at " + server
                         + ": " + e, e));
             }
         }
         try {
-            finishFence.get();
-            return true;
+            return finishFence.get();
         } catch (ExecutionException e) {
             throw rethrown((MpiException) e.getCause());
         } catch (InterruptedException e) {
@@ -391,7 +403,7 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
                 if (m.getBodyCase() == ControlMessage.BodyCase.STATUS_QUERY) {
                     answer(m.getStatusQuery());
                 } else if (m.getBodyCase() == ControlMessage.BodyCase.FINISH_FENCE) {
-                    finishFence.complete(null);
+                    finishFence.complete(m.getFinishFence().getCollectiveMessagesToYou());
                 } else {
                     deliver(m);
                 }

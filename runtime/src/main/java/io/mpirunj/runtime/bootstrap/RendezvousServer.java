@@ -137,6 +137,8 @@ public final class RendezvousServer implements AutoCloseable {
     /** Which ranks are in Mpi.finish's fence, and how many. */
     private final boolean[] atFinishFence;
     private int atFinishFenceCount;
+    /** Per rank, the collective messages the ranks at the finish fence said they sent to it. */
+    private final long[] collectiveSentTo;
     /** When each rank's connection last delivered anything (System.nanoTime). */
     private final long[] lastHeardNs;
     private int registered;
@@ -195,6 +197,7 @@ public final class RendezvousServer implements AutoCloseable {
         this.endpoints = new Endpoint[size];
         this.finished = new boolean[size];
         this.atFinishFence = new boolean[size];
+        this.collectiveSentTo = new long[size];
         this.lastHeardNs = new long[size];
         // NIO, not epoll: a control connection per rank needs no native transport, and loading epoll's library
         // (copied out of its jar first, in the launcher) was ~40 ms of the launcher's work before its first rank
@@ -449,10 +452,23 @@ public final class RendezvousServer implements AutoCloseable {
                 case FINISH_FENCE:
                     if (!atFinishFence[rank]) {
                         atFinishFence[rank] = true;
+                        FinishFence fence = m.getFinishFence();
+                        for (int i = 0; i < fence.getCollectiveSentToCount() && i < fence.getCollectiveSentCountCount();
+                                i++) {
+                            int to = fence.getCollectiveSentTo(i);
+                            if (to < size) {
+                                collectiveSentTo[to] += fence.getCollectiveSentCount(i);
+                            }
+                        }
                         report(() -> listener.onFinishFence(rank));
                         if (++atFinishFenceCount == size) {
-                            broadcast(ControlMessage.newBuilder().setFinishFence(FinishFence.getDefaultInstance())
-                                    .build(), -1);
+                            for (int r = 0; r < size; r++) { // each rank its own count
+                                Channel ch = ranks[r];
+                                if (ch != null && ch.isActive()) {
+                                    ch.writeAndFlush(ControlMessage.newBuilder().setFinishFence(FinishFence
+                                            .newBuilder().setCollectiveMessagesToYou(collectiveSentTo[r])).build());
+                                }
+                            }
                         }
                     }
                     break;

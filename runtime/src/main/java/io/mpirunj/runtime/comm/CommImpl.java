@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A communicator: a {@link Group} and a pair of context ids, {@code context} for user
@@ -38,12 +39,17 @@ public final class CommImpl implements Comm {
     private static final int INTERNAL_TAG = Integer.MAX_VALUE;
     /** Tag of the {@code --coll-report} gather at exit. */
     private static final int REPORT_TAG = Integer.MAX_VALUE - 1;
+    /**
+     * How long {@code Mpi.finish} waits for the collective messages the job's fence says were sent to this rank and
+     * have not arrived (on their way: they come within milliseconds; the bound keeps a lost one from hanging it).
+     */
+    private static final long ARRIVALS_WAIT_S = 30;
     /** Tag of the exchanges that check the ranks' collective calls match ({@code --check-collectives}). */
     private static final int CHECK_TAG = Integer.MAX_VALUE - 2;
-    /** The calls {@code --check-collectives} compares, by index: the collectives (non-blocking ones with "i"), more. */
-    private static final List<String> CHECKED_CALLS = checkedCalls("barrier", "bcast", "alltoall",
-            "alltoallv", "gather", "gatherv", "scatter", "scatterv", "allgather", "allgatherv", "reduce", "allreduce",
-            "reduceScatter", "reduceScatterBlock", "scan", "exscan");
+    /** The calls {@code --check-collectives} compares, by index. */
+    private static final List<String> CHECKED_CALLS = List.of("barrier", "bcast", "alltoall", "alltoallv", "gather",
+            "gatherv", "scatter", "scatterv", "allgather", "allgatherv", "reduce", "allreduce", "reduceScatter",
+            "reduceScatterBlock", "scan", "exscan", "split", "dup", "create", "Mpi.finish");
 
     private final RankContext rc;
     /**
@@ -58,6 +64,14 @@ public final class CommImpl implements Comm {
     private final int context;
     private final Channel coll = new Channel();
     private volatile boolean freed;
+
+    /**
+     * Whether a message on {@code context} with {@code tag} is one of the runtime's own exchanges (making
+     * communicators, finishing, the exit report, the calls' check) rather than a collective algorithm's.
+     */
+    public static boolean isRuntimeExchange(int context, int tag) {
+        return P2pEngine.isCollectiveContext(context) && tag >= CHECK_TAG;
+    }
 
     private CommImpl(RankContext rc, Group group, int context) {
         this(rc, group, context, null);
@@ -222,18 +236,23 @@ public final class CommImpl implements Comm {
 
     @Override
     public Comm dup() {
-        return split(0, rank);
+        return split("dup", 0, rank);
     }
 
     @Override
     public Comm split(int color, int key) {
-        CallTracker.Call call = calls.enter("split", this);
+        return split("split", color, key);
+    }
+
+    /** {@code split}, or the call {@code name} made of it (dup, create), which trackers and checks name. */
+    private Comm split(String name, int color, int key) {
+        CallTracker.Call call = calls.enter(name, this);
         try {
             checkUsable();
             if (color < 0 && color != UNDEFINED) {
                 throw new IllegalArgumentException("color=" + color + " (expected: >= 0 or UNDEFINED)");
             }
-            checkCallsMatch("split", true, CallTracker.NO_PEER, null);
+            checkCallsMatch(name, CallTracker.NO_PEER, null);
             int[][] all = allgatherInts(new int[] {color, key, rc.peekContextId()}, INTERNAL_TAG);
             int newContext = 0;
             for (int[] a : all) {
@@ -275,7 +294,7 @@ public final class CommImpl implements Comm {
                 mine = i;
             }
         }
-        return split(mine >= 0 ? 0 : UNDEFINED, mine);
+        return split("create", mine >= 0 ? 0 : UNDEFINED, mine);
     }
 
     /**
@@ -313,33 +332,18 @@ public final class CommImpl implements Comm {
     }
 
     /**
-     * The barrier of MPI_Finalize: the job's fence where it has one (processes: through the launcher, so a job whose
-     * ranks never talked opens no connection), else an allgather independent of the pluggable collectives.
-     */
-    private static List<String> checkedCalls(String... collectives) {
-        List<String> names = new ArrayList<>();
-        for (String c : collectives) {
-            names.add(c);
-            names.add("i" + c);
-        }
-        names.add("split");
-        names.add("Mpi.finish");
-        return List.copyOf(names);
-    }
-
-    /**
      * {@code --check-collectives}: before a collective call, the ranks exchange what each called (the call, its root
      * and the size the ranks agree on: {@link CallShape}) and each fails at once if the calls differ, naming every
      * rank's call, instead of running calls that consume each other's messages. One small exchange through rank 0
-     * on every call, in call order (a non-blocking call waits for it); for debugging. A multicast, which only its
-     * root and group call, is not checked.
+     * on every blocking call, in call order; for debugging. Not checked: a non-blocking call (starting one may not
+     * wait for the other ranks: MPI programs rely on it) and a multicast (only its root and group call it).
      */
-    private void checkCallsMatch(String name, boolean blocking, int root, CallShape shape) {
+    private void checkCallsMatch(String name, int root, CallShape shape) {
         if (!rc.config().checkCollectives() || name.equals("multicast")) {
             return;
         }
         long bytes = shape == null ? -1 : shape.bytes();
-        int[] mine = {CHECKED_CALLS.indexOf(blocking ? name : "i" + name), root, (int) (bytes >>> 32), (int) bytes};
+        int[] mine = {CHECKED_CALLS.indexOf(name), root, (int) (bytes >>> 32), (int) bytes};
         long call = rc.nextCheckedCall(context);
         int[][] all = allgatherInts(mine, CHECK_TAG);
         java.util.Map<String, java.util.List<Integer>> ranksByCall = new java.util.LinkedHashMap<>();
@@ -376,24 +380,30 @@ public final class CommImpl implements Comm {
         return args.isEmpty() ? name : name + "(" + String.join(", ", args) + ")";
     }
 
+    /**
+     * The barrier of MPI_Finalize: the job's fence where it has one (processes: through the launcher, so a job whose
+     * ranks never talked opens no connection; with --check-collectives, the check's exchange opens some), then a wait
+     * for the collective messages it says the ranks sent here (so Mpi.finish sees any that no call here received);
+     * else an allgather independent of the pluggable collectives (ranks as threads: messages arrive as they are sent).
+     */
     public void finishBarrier() {
         CallTracker.Call call = calls.enter("Mpi.finish", this);
         try {
-            checkCallsMatch("Mpi.finish", true, CallTracker.NO_PEER, null);
-            if (!fencedByTheJob()) {
+            checkCallsMatch("Mpi.finish", CallTracker.NO_PEER, null);
+            P2pEngine engine = rc.engine();
+            long toHere = TransportProgress.waitPassively(rc.transport().progress(),
+                    () -> rc.control().finishFence(engine.collectiveSentTo()));
+            if (toHere == JobControl.NO_FENCE) {
                 allgatherInts(new int[0], INTERNAL_TAG);
+            } else if (!engine.awaitCollectiveArrivals(toHere, TimeUnit.SECONDS.toNanos(ARRIVALS_WAIT_S))
+                    && !rc.knowsOfAFailure()) {
+                LOG.warn("rank {}: Mpi.finish: after {} s not every one of the {} collective messages sent to this rank"
+                        + " had arrived; looking for unmatched collective calls among those that did", rank,
+                        ARRIVALS_WAIT_S, toHere);
             }
         } finally {
             calls.exit(call);
         }
-    }
-
-    /**
-     * The job's own fence ({@link JobControl#finishFence}), if it has one; peers' last frames still arrive while this
-     * thread waits on the launcher.
-     */
-    private boolean fencedByTheJob() {
-        return TransportProgress.waitPassively(rc.transport().progress(), rc.control()::finishFence);
     }
 
     @Override
@@ -440,7 +450,6 @@ public final class CommImpl implements Comm {
         }
         if (!blocking) {
             check.run();
-            checkCallsMatch(name, false, root, shape);
             T algorithm = type.cast(choiceFor(op, shape).algorithm());
             return call.on(algorithm, nonBlockingChannel(multicastRanks), false);
         }
@@ -448,7 +457,7 @@ public final class CommImpl implements Comm {
                 CallTracker.NO_PEER, this);
         try {
             check.run();
-            checkCallsMatch(name, true, root, shape);
+            checkCallsMatch(name, root, shape);
             Selection s = select(op, shape);
             AutoTrial trial = s.source() == Selection.Source.AUTO ? trial(op, shape, true) : null;
             if (trial != null) {

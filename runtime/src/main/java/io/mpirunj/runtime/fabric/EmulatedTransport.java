@@ -1,5 +1,6 @@
 package io.mpirunj.runtime.fabric;
 
+import io.mpirunj.runtime.comm.CommImpl;
 import io.mpirunj.runtime.p2p.Payloads;
 import io.mpirunj.runtime.transport.Frame;
 import io.mpirunj.runtime.transport.FrameKind;
@@ -31,7 +32,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * receive with a {@link io.mpirunj.RankFailedException} whose cause, a {@link LinkFailedException},
  * names the link. Nothing else between the two ranks is affected (a TTCC receiver takes the other
  * copy). A lost rendezvous DATA frame fails its send, and both ends see each other as failed (a broken
- * connection between them). Control frames (RTS, CTS, CREDIT) are not modelled and are never lost.
+ * connection between them). Control frames (RTS, CTS, CREDIT) are not modelled and are never lost; nor are the
+ * runtime's own exchanges (making communicators, Mpi.finish with ranks as threads, --coll-report, --check-collectives:
+ * {@link CommImpl#isRuntimeExchange}), which pass straight on: a dropped link failed a correct program's Mpi.finish.
  */
 final class EmulatedTransport extends ForwardingTransport {
     private final EmulatedFabric fabric;
@@ -122,7 +125,8 @@ final class EmulatedTransport extends ForwardingTransport {
         inner.start(new FrameSink() {
             @Override
             public void onFrame(int src, Frame frame, ByteBuf payload) {
-                if (frame.kind() == FrameKind.EAGER || frame.kind() == FrameKind.DATA) {
+                if ((frame.kind() == FrameKind.EAGER || frame.kind() == FrameKind.DATA)
+                        && !CommImpl.isRuntimeExchange(frame.context(), frame.tag())) { // those pass unmodelled
                     arrived(src);
                 }
                 sink.onFrame(src, frame, payload);
@@ -155,6 +159,11 @@ final class EmulatedTransport extends ForwardingTransport {
                 payload.release();
             }
             onWritten.onWritten(fabric.takeLost(frame.sendId(), dst, rank()));
+            return;
+        }
+        if ((frame.kind() == FrameKind.EAGER || frame.kind() == FrameKind.RTS)
+                && CommImpl.isRuntimeExchange(frame.context(), frame.tag())) {
+            super.send(dst, frame, payload, onWritten); // the runtime's own bookkeeping: not modelled traffic
             return;
         }
         Held h = new Held(frame, payload, onWritten);

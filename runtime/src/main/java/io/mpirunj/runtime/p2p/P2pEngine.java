@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -118,6 +119,13 @@ public final class P2pEngine implements FrameSink {
     private long nextRecvId = 1;
     private int probers;
     private boolean closed;
+    /**
+     * Per destination, the collective messages this rank started sending, or null when not counted: the job's
+     * finish fence sums them ({@link #countCollectiveMessages}).
+     */
+    private AtomicLongArray collectiveSent;
+    /** The collective messages that have arrived here (matched or queued), once counting. */
+    private long collectiveArrived;
 
     public P2pEngine(int rank, int size, Transport transport, int eagerLimitBytes, int eagerCreditBytes,
             WaitPolicy waiting) {
@@ -241,6 +249,10 @@ public final class P2pEngine implements FrameSink {
 
     public Request isend(Buffer buf, int dstWorld, int context, int tag, Group group) {
         SendRequest req = new SendRequest(buf, dstWorld, context, tag, group, waiting);
+        AtomicLongArray counted = collectiveSent;
+        if (counted != null && isCollectiveContext(context)) {
+            counted.incrementAndGet(dstWorld);
+        }
         int len = buf.byteLength();
         boolean streamed = len > eagerLimitBytes && len <= streamedEagerLimitBytes && dstWorld != rank;
         if (len > eagerLimitBytes && !streamed) {
@@ -448,6 +460,7 @@ public final class P2pEngine implements FrameSink {
                 release(payload);
                 return;
             }
+            countArrival(frame);
             req = queues.takePosted(src, frame.context(), frame.tag());
             if (req == null) {
                 queues.addUnexpected(src, frame, rts ? null : payload);
@@ -524,6 +537,7 @@ public final class P2pEngine implements FrameSink {
         if (req == null) {
             return null; // unexpected: assembled and queued by onFrame
         }
+        countArrival(frame);
         req.matched(src, frame.tag(), frame.length());
         eagerStreams[src] = req;
         return req.buf;
@@ -740,6 +754,70 @@ public final class P2pEngine implements FrameSink {
         }
         for (RequestImpl v : victims) {
             v.fail(cause);
+        }
+    }
+
+    /**
+     * Counts the collective messages this rank sends, per destination, and those that arrive: for a job whose finish
+     * fence sums what every rank sent ({@link io.mpirunj.runtime.JobControl#finishFence}). Called before any traffic.
+     */
+    public void countCollectiveMessages() {
+        collectiveSent = new AtomicLongArray(queues.size());
+    }
+
+    /** Per destination, the collective messages this rank has sent ({@link #countCollectiveMessages}), else empty. */
+    public long[] collectiveSentTo() {
+        AtomicLongArray counted = collectiveSent;
+        long[] out = new long[counted == null ? 0 : counted.length()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = counted.get(i);
+        }
+        return out;
+    }
+
+    /** A message header of {@code frame} arrived here (lock held). */
+    private void countArrival(Frame frame) {
+        if (collectiveSent != null && isCollectiveContext(frame.context())) {
+            collectiveArrived++;
+            if (probers > 0) {
+                lock.notifyAll();
+            }
+        }
+    }
+
+    /**
+     * Waits until {@code expected} collective messages have arrived here in all, at most {@code timeoutNanos}, while
+     * someone else drives the I/O; false if they have not (the time passed, a failure, the engine closed).
+     */
+    public boolean awaitCollectiveArrivals(long expected, long timeoutNanos) {
+        long deadline = System.nanoTime() + timeoutNanos;
+        synchronized (lock) {
+            probers++;
+            try {
+                while (collectiveArrived < expected && !degraded) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        return false;
+                    }
+                    TransportProgress io = waiting.io();
+                    if (io != null) {
+                        io.beginPassiveWait();
+                    }
+                    try {
+                        lock.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return false;
+                    } finally {
+                        if (io != null) {
+                            io.endPassiveWait();
+                        }
+                    }
+                }
+                return collectiveArrived >= expected;
+            } finally {
+                probers--;
+            }
         }
     }
 

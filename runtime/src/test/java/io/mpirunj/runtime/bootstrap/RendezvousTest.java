@@ -173,14 +173,14 @@ class RendezvousTest {
 
     @Test
     void theFinishFenceReleasesOnlyWhenEveryRankIsInIt() throws Exception {
-        for (Future<Boolean> f : inTheFence(registerAll(3), 3)) {
-            assertTrue(f.get(20, TimeUnit.SECONDS));
+        for (Future<Long> f : inTheFence(registerAll(3), 3)) {
+            assertEquals(0L, f.get(20, TimeUnit.SECONDS)); // released, no collective message counted
         }
     }
 
     @Test
     void aRankFailingWhileOthersAreInTheFenceFailsThem() throws Exception {
-        List<Future<Boolean>> fences = inTheFence(registerAll(3), 2);
+        List<Future<Long>> fences = inTheFence(registerAll(3), 2);
         rendezvous.notifyRankFailed(2, "killed by signal 9"); // after the server has both: no release came before
         assertFencesFail(fences, 2, "killed by signal 9");
     }
@@ -189,13 +189,20 @@ class RendezvousTest {
      * Once every rank has registered, the first {@code n} ranks enter the finish fence on threads of their own;
      * returns once the server has seen them all there.
      */
-    private List<Future<Boolean>> inTheFence(List<RendezvousClient> all, int n) throws Exception {
+    private List<Future<Long>> inTheFence(List<RendezvousClient> all, int n) throws Exception {
+        return inTheFence(all, n, new long[n][0]);
+    }
+
+    /** As {@link #inTheFence(List, int)}, rank r saying it sent {@code sent[r][d]} collective messages to rank d. */
+    private List<Future<Long>> inTheFence(List<RendezvousClient> all, int n, long[][] sent) throws Exception {
         assertEquals("all registered", server.next());
-        List<Future<Boolean>> fences = new ArrayList<>();
+        List<Future<Long>> fences = new ArrayList<>();
         java.util.Set<String> expected = new java.util.HashSet<>();
-        for (RendezvousClient c : all.subList(0, n)) {
+        for (int r = 0; r < n; r++) {
+            RendezvousClient c = all.get(r);
+            long[] mine = sent[r];
             c.listen(new Events());
-            fences.add(pool.submit(c::finishFence));
+            fences.add(pool.submit(() -> c.finishFence(mine)));
         }
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (int r = 0; r < n; r++) {
@@ -207,14 +214,23 @@ class RendezvousTest {
     }
 
     /** Each of {@code fences} fails with a RankFailedException naming {@code rank} and {@code why}. */
-    private static void assertFencesFail(List<Future<Boolean>> fences, int rank, String why) {
-        for (Future<Boolean> f : fences) {
+    private static void assertFencesFail(List<Future<Long>> fences, int rank, String why) {
+        for (Future<Long> f : fences) {
             java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
                     () -> f.get(20, TimeUnit.SECONDS));
             RankFailedException cause = assertInstanceOf(RankFailedException.class, e.getCause());
             assertEquals(rank, cause.failedRank());
             assertEquals("Mpi.finish: the launcher reports rank " + rank + " failed: " + why, cause.getMessage());
         }
+    }
+
+    /** The fence sums what each rank says it sent to each and tells every rank what all sent to it. */
+    @Test
+    void theFenceTellsEachRankHowManyCollectiveMessagesWereSentToIt() throws Exception {
+        List<RendezvousClient> all = registerAll(3);
+        List<Future<Long>> fences = inTheFence(all, 3, new long[][] {{1, 2, 1}, {3, 0, 0}, {}});
+        assertEquals(List.of(4L, 2L, 1L), List.of(fences.get(0).get(20, TimeUnit.SECONDS),
+                fences.get(1).get(20, TimeUnit.SECONDS), fences.get(2).get(20, TimeUnit.SECONDS)));
     }
 
     @Test
@@ -225,7 +241,7 @@ class RendezvousTest {
         all.get(0).listen(rank0);
         rendezvous.notifyAbort(3, "rank 1 called abort");
         assertEquals("job aborted 3 rank 1 called abort", rank0.next());
-        AbortedException e = assertThrows(AbortedException.class, all.get(0)::finishFence);
+        AbortedException e = assertThrows(AbortedException.class, () -> all.get(0).finishFence(new long[0]));
         assertEquals(3, e.exitCode());
         assertEquals("Mpi.finish: job aborted: rank 1 called abort", e.getMessage());
     }
@@ -237,14 +253,14 @@ class RendezvousTest {
         rendezvous.notifyRankFailed(1, "gone");
         // the status answer follows the notice on the same stream: once it is back, the reader holds the notice
         assertTrue(rendezvous.queryStatus(TIMEOUT_MS)[0].contains("has not joined the job yet"));
-        RankFailedException e = assertThrows(RankFailedException.class, all.get(0)::finishFence); // no listen()
+        RankFailedException e = assertThrows(RankFailedException.class, () -> all.get(0).finishFence(new long[0])); // no listen()
         assertEquals(1, e.failedRank());
     }
 
     @Test
     void aRankThatSaysGoodbyeWithoutTheFenceFailsTheOthersFence() throws Exception {
         List<RendezvousClient> all = registerAll(3);
-        List<Future<Boolean>> fences = inTheFence(all, 2);
+        List<Future<Long>> fences = inTheFence(all, 2);
         all.get(2).close(); // e.g. its Mpi.init failed after registering, and its program went on and ended
         assertEquals("finished 2", server.next());
         assertFencesFail(fences, 2, "it left the job without reaching Mpi.finish");
@@ -258,7 +274,7 @@ class RendezvousTest {
         Events rank1 = new Events();
         all.get(1).listen(rank1);
         assertTrue(rank1.next().startsWith("job aborted 1 lost the control connection"));
-        MpiException lost = assertThrows(MpiException.class, all.get(1)::finishFence);
+        MpiException lost = assertThrows(MpiException.class, () -> all.get(1).finishFence(new long[0]));
         assertTrue(lost.getMessage().startsWith("Mpi.finish: lost the control connection to the launcher"),
                 lost.getMessage());
     }
