@@ -41,6 +41,7 @@ public final class FabricFallback {
             throw new IllegalStateException(op.cliName() + "=" + name + " cannot run (" + why + ") and no other "
                     + op.cliName() + " algorithm is registered");
         }
+        ch.ranInstead(best);
         if (ch.rank() == 0 && warned.compareAndSet(false, true)) { // the communicator's rank 0, not every rank JVM
             LOG.warn("{}={} needs {}; {}: using {}={} instead", op.cliName(), name, needs, why, op.cliName(),
                     best.name());

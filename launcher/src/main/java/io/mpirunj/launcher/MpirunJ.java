@@ -19,6 +19,7 @@ import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.fabric.FabricEmulation;
 import io.mpirunj.runtime.bootstrap.slurm.SlurmStep;
 import io.mpirunj.runtime.transport.tcp.NettyIo;
+import io.mpirunj.runtime.spi.CollectiveOp;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
 import io.mpirunj.runtime.wire.AddressTable;
 import io.mpirunj.runtime.wire.ControlMessage;
@@ -576,12 +577,28 @@ public final class MpirunJ implements Callable<Integer> {
         String where = coll != null ? "--coll " : (property != null ? "-D" + CollectiveRegistry.PROP_NAME
                 : CollectiveRegistry.ENV_NAME) + "=" + forced + ": ";
         for (var f : CollectiveRegistry.parseSpec(forced).entrySet()) {
-            var traits = io.mpirunj.collectives.catalogue.AlgorithmCatalogue.fabricOnly(f.getKey(), f.getValue());
-            if (traits != null) {
-                throw new UsageException(where + f.getKey().cliName() + "=" + f.getValue() + " runs only on an "
-                        + "emulated fabric: give --fabric or MPIRUNJ_FABRIC (its traits: "
-                        + io.mpirunj.runtime.spi.AlgorithmTrait.labels(traits) + "; see --list-algorithms)");
-            }
+            checkNeedsNoFabric(where, f.getKey(), f.getValue());
+        }
+    }
+
+    /** As {@link #checkForcedHaveTheirFabric}, for the algorithms the rules file in {@code ranks} names. */
+    private void checkRulesHaveTheirFabric(Map<String, String> ranks) throws UsageException {
+        String rules = ranks.get(RuntimeConfig.COLL_RULES_ENV);
+        if (blank(rules) || !blank(ranks.get(RuntimeConfig.FABRIC_ENV))) {
+            return;
+        }
+        String where = (collRules != null ? "--coll-rules " : RuntimeConfig.COLL_RULES_ENV + "=") + rules + ": ";
+        for (io.mpirunj.runtime.spi.CollRules.Rule r : io.mpirunj.runtime.spi.CollRules.load(Path.of(rules)).rules()) {
+            checkNeedsNoFabric(where + r.where() + ": ", r.op(), r.algorithm());
+        }
+    }
+
+    private static void checkNeedsNoFabric(String where, CollectiveOp op, String algorithm) throws UsageException {
+        var traits = io.mpirunj.collectives.catalogue.AlgorithmCatalogue.fabricOnly(op, algorithm);
+        if (traits != null) {
+            throw new UsageException(where + op.cliName() + "=" + algorithm + " runs only on an emulated fabric: give"
+                    + " --fabric or MPIRUNJ_FABRIC (its traits: " + io.mpirunj.runtime.spi.AlgorithmTrait.labels(traits)
+                    + "; see --list-algorithms)");
         }
     }
 
@@ -793,6 +810,7 @@ public final class MpirunJ implements Callable<Integer> {
         }
         RankSettings.check(ranks, fromOptions, size, threads, MpirunJ.class.getClassLoader());
         checkForcedHaveTheirFabric(ranks);
+        checkRulesHaveTheirFabric(ranks);
         if (!threads) {
             for (String v : RankSettings.FABRIC_VARIABLES) {
                 if (!blank(environment.get(v)) && !env.containsKey(v)) {

@@ -110,6 +110,29 @@ class CollSelectionOptionsTest {
         assertTrue(run.err().lines().noneMatch(l -> l.contains(" sequential ")), run::toString);
     }
 
+    /**
+     * An algorithm that cannot run on the job's fabric runs the default in its place: the report names what ran
+     * (it named the forced algorithm: a new user's trial); a rules file is refused for one that needs a fabric the
+     * job lacks, as --coll is.
+     */
+    @Test
+    void theReportNamesWhatRanInTheForcedAlgorithmsPlaceAndRulesNeedTheirFabric() throws Exception {
+        LauncherRun run = LauncherRun.of("--threads", "-np", "4", "--fabric", "mesh:2x2", "--coll", "bcast=star",
+                "--coll-report", "-cp", TESTAPPS, StarBcastCheck.class.getName());
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.err().lines().anyMatch(l -> l.matches("bcast\\s+<=1 B\\s+\\S+\\s+forced star, fell back\\s.*")
+                && !l.matches("bcast\\s+<=1 B\\s+star\\s.*")), run::toString);
+
+        Path mesh = Files.writeString(dir.resolve("mesh.json"),
+                "{\"rules\": [\n {\"op\": \"bcast\", \"algorithm\": \"opt-mesh\"}\n]}");
+        run = LauncherRun.of("--threads", "-np", "4", "--coll-rules", mesh.toString(), StarBcastCheck.class.getName());
+        assertEquals(2, run.exitCode(), run::toString);
+        assertTrue(run.err().startsWith("mpirun-j: --coll-rules " + mesh.toAbsolutePath() + ": rules[0] (line 2):"
+                + " bcast=opt-mesh runs only on an emulated fabric: give --fabric or MPIRUNJ_FABRIC (its traits: "),
+                run::toString);
+        assertEquals(1, run.err().strip().lines().count(), run::toString);
+    }
+
     @Test
     void badRulesFilesAndModelsAreOneLineUsageErrors() throws Exception {
         Path unknown = Files.writeString(dir.resolve("unknown.json"),

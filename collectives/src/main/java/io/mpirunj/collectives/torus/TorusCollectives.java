@@ -83,6 +83,7 @@ public final class TorusCollectives implements CollectiveProvider {
         public Request alltoall(CollChannel ch, Buffer send, Buffer recv, boolean blocking) {
             int[] rankOfNode = rankOfNode(ch.config(), ch.size());
             if (rankOfNode == null) {
+                ch.ranInstead(fallback);
                 return fallback.alltoall(ch, send, recv, blocking);
             }
             return execute(blocking, schedule(ch, send), ch, send, recv, rankOfNode);

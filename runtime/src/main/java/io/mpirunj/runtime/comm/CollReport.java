@@ -1,6 +1,7 @@
 package io.mpirunj.runtime.comm;
 
 import io.mpirunj.runtime.spi.CallShape;
+import io.mpirunj.runtime.spi.CollectiveAlgorithm;
 import io.mpirunj.runtime.spi.CollectiveOp;
 import io.mpirunj.runtime.spi.Selection;
 import java.nio.charset.StandardCharsets;
@@ -31,10 +32,19 @@ public final class CollReport {
 
     private final Map<Key, long[]> totals = new ConcurrentHashMap<>();
 
-    /** Adds one call of {@code op} with {@code bytes} (-1: no agreed size) that took {@code nanos}. */
+    /** Adds one call of {@code op} with {@code bytes} (-1: no agreed size) that took {@code nanos}, as {@code s} chose. */
     public void record(CollectiveOp op, long bytes, Selection s, long nanos) {
-        Key key = new Key(op, CallShape.sizeClass(bytes), s.algorithm().name(), s.source().label(),
-                s.predicted(), s.unit());
+        record(op, bytes, s, null, nanos);
+    }
+
+    /**
+     * Adds one call of {@code op} with {@code bytes} (-1: no agreed size) that took {@code nanos}: {@code s} chose it,
+     * and {@code ranInstead} ran in the chosen algorithm's place (null: the chosen one ran).
+     */
+    public void record(CollectiveOp op, long bytes, Selection s, CollectiveAlgorithm ranInstead, long nanos) {
+        Key key = new Key(op, CallShape.sizeClass(bytes), ranInstead == null ? s.algorithm().name()
+                : ranInstead.name(), ranInstead == null ? s.source().label() : s.source().label() + " "
+                + s.algorithm().name() + ", fell back", s.predicted(), s.unit());
         long[] t = totals.computeIfAbsent(key, k -> new long[2]);
         synchronized (t) {
             t[0]++;

@@ -62,6 +62,8 @@ public final class CommImpl implements Comm {
     private final Group group;
     private final int rank;
     private final int context;
+    /** What ran in place of the selected algorithm in the blocking call being timed for the report, or null. */
+    private CollectiveAlgorithm ranInstead;
     private final Channel coll = new Channel();
     private volatile boolean freed;
 
@@ -471,11 +473,12 @@ public final class CommImpl implements Comm {
                 call.on(type.cast(s.algorithm()), coll, true);
                 return null;
             }
+            ranInstead = null;
             long start = System.nanoTime();
             call.on(type.cast(s.algorithm()), coll, true);
             long nanos = System.nanoTime() - start;
             if (report != null) {
-                report.record(op, shape.bytes(), s, nanos);
+                report.record(op, shape.bytes(), s, ranInstead, nanos);
             }
             if (trial != null && trial.record(nanos)) {
                 agree(op, shape, trial);
@@ -1021,6 +1024,11 @@ public final class CommImpl implements Comm {
             }
 
             @Override
+            public void ranInstead(CollectiveAlgorithm actual) {
+                // non-blocking calls are not in the report
+            }
+
+            @Override
             public Request irecv(Buffer buf, int source, int tag) {
                 if (source == ANY_SOURCE) {
                     throw new IllegalArgumentException("a non-blocking collective cannot receive from ANY_SOURCE");
@@ -1180,6 +1188,11 @@ public final class CommImpl implements Comm {
         @Override
         public CollectiveRegistry registry() {
             return CommImpl.this.registry();
+        }
+
+        @Override
+        public void ranInstead(CollectiveAlgorithm actual) {
+            CommImpl.this.ranInstead = actual;
         }
     }
 

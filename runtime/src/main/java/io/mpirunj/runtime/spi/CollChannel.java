@@ -47,6 +47,13 @@ public interface CollChannel {
                 : io.mpirunj.runtime.p2p.WaitPolicy.standalone();
     }
 
+    /**
+     * The selected algorithm cannot run here (e.g. its fabric is missing) and runs {@code actual} in its place: what
+     * {@code --coll-report} then names. Called by the algorithm, before it hands the call on.
+     */
+    default void ranInstead(CollectiveAlgorithm actual) {
+    }
+
     /** The registry this collective was selected from, for algorithms composed of others. */
     CollectiveRegistry registry();
 
