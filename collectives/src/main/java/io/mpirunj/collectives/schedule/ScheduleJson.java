@@ -158,9 +158,9 @@ public final class ScheduleJson {
 
     /**
      * A schedule file as {@code schedule --json} writes it: its schedule, and the {@code "model"} it was simulated
-     * on (a field {@link #read} ignores), or null if it names none.
+     * on and its {@code "evaluation"} (fields {@link #read} ignores), each null if it names none.
      */
-    public record Document(Schedule schedule, String model) {
+    public record Document(Schedule schedule, String model, String evaluation) {
     }
 
     /**
@@ -173,10 +173,11 @@ public final class ScheduleJson {
         return read(tree(json));
     }
 
-    /** {@link #read}, with the model the file names, from one parse of {@code json}. */
+    /** {@link #read}, with the model and evaluation the file names, from one parse of {@code json}. */
     public static Document readDocument(String json) {
         JsonNode root = tree(json);
-        return new Document(read(root), root.path("model").isTextual() ? root.get("model").asText() : null);
+        return new Document(read(root), root.path("model").isTextual() ? root.get("model").asText() : null,
+                root.path("evaluation").isTextual() ? root.get("evaluation").asText() : null);
     }
 
     /** {@code json}'s tree, a JSON object. */

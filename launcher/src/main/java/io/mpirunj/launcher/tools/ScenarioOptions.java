@@ -73,6 +73,9 @@ final class ScenarioOptions {
                 "Default: " + DEFAULT_MODEL + " (paper 000's IBM SP, µs)."})
     String model;
 
+    /** The largest {@code --size}: 2^62 - 1 bytes. */
+    static final long MAX_SIZE = (1L << 62) - 1;
+
     @Option(names = "--size", paramLabel = "BYTES", defaultValue = "1",
             description = "Message size in bytes (matters for linear models and the flit-level fabric). "
                     + "Default: ${DEFAULT-VALUE}.")
@@ -116,7 +119,15 @@ final class ScenarioOptions {
     CommandSpec command;
 
     /** A schedule read from a file, as the options say to evaluate it (resized by --size), and its scenario. */
-    record FromFile(Scenario scenario, Schedule schedule) {
+    /** {@code note}: what of the file's simulation could not be restored, or null. */
+    record FromFile(Scenario scenario, Schedule schedule, String note) {
+        /** Prints the note, if any, as one line on {@code err}. */
+        void printNote(picocli.CommandLine.Model.CommandSpec spec, java.io.PrintWriter err) {
+            if (note != null) {
+                err.println(Tools.prefix(spec.qualifiedName()) + "note: " + note);
+                err.flush();
+            }
+        }
     }
 
     /**
@@ -148,13 +159,19 @@ final class ScenarioOptions {
         if (!opGiven && schedule.collective().rooted()) {
             op = schedule.collective().label();
         }
+        String note = null;
         if (model == null && fabric == null && file.model() != null) {
             try {
                 ModelSpec.parse(file.model());
                 model = file.model();
             } catch (IllegalArgumentException notACostModel) {
-                // the default, as without the field
+                note = path + " was simulated on '" + file.model() + "', which the file cannot restore (a fabric's"
+                        + " or a file's model): simulated on the default model; give the --fabric, --placement and"
+                        + " --model it was made with";
             }
+        }
+        if (!given("--eval") && file.evaluation() != null) {
+            eval = file.evaluation(); // checked as --eval is
         }
         Scenario scenario = resolve();
         if (scenario.ranks() != schedule.ranks()) {
@@ -177,7 +194,7 @@ final class ScenarioOptions {
                         + " bytes in " + path + ", and " + e.getMessage() + " (leave --size out)");
             }
         }
-        return new FromFile(scenario, schedule);
+        return new FromFile(scenario, schedule, note);
     }
 
     /** True if the command line gave {@code option} (its default is not the user's word). */
@@ -223,8 +240,8 @@ final class ScenarioOptions {
             throw new BadInput("--root " + root + " (expected: a rank 0.." + (ranks - 1)
                     + "; a node address needs --fabric)");
         }
-        if (size < 0) {
-            throw new BadInput("--size " + size + " (expected: a number of bytes >= 0)");
+        if (size < 0 || size > MAX_SIZE) { // beyond it the builders' size classes overflow
+            throw new BadInput("--size " + size + " (expected: a number of bytes from 0 to " + MAX_SIZE + ")");
         }
         Evaluation evaluation = switch (eval.trim().toLowerCase(Locale.ROOT)) {
             case "event" -> Evaluation.EVENT;

@@ -155,6 +155,7 @@ public final class ScheduleCommand implements Callable<Integer> {
                 ScenarioOptions.FromFile file = options.resolveFor(readFile(from), from);
                 schedule = file.schedule();
                 scenario = file.scenario();
+                file.printNote(spec, err);
             } else {
                 scenario = options.resolve();
                 if (scenario.op() == Collective.ALLTOALL) {
@@ -192,8 +193,8 @@ public final class ScheduleCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** A schedule file: its schedule, and the cost model it was simulated on if it names one (else null). */
-    record ScheduleFile(Schedule schedule, String model) {
+    /** A schedule file: its schedule, and the model and evaluation it was simulated with if it names them (else null). */
+    record ScheduleFile(Schedule schedule, String model, String evaluation) {
     }
 
     /** A schedule from a JSON file; unreadable or malformed files are bad input. */
@@ -205,7 +206,7 @@ public final class ScheduleCommand implements Callable<Integer> {
     static ScheduleFile readFile(Path file) throws BadInput {
         try {
             ScheduleJson.Document d = ScheduleJson.readDocument(Files.readString(file));
-            return new ScheduleFile(d.schedule(), d.model());
+            return new ScheduleFile(d.schedule(), d.model(), d.evaluation());
         } catch (IOException e) {
             throw new BadInput("cannot read " + file + ": " + IoErrors.reason(e, file));
         } catch (IllegalArgumentException e) {

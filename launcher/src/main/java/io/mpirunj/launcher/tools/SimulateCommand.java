@@ -171,6 +171,7 @@ public final class SimulateCommand implements Callable<Integer> {
             ScenarioOptions.FromFile file = options.resolveFor(ScheduleCommand.readFile(scheduleFile), scheduleFile);
             schedule = file.schedule();
             scenario = file.scenario();
+            file.printNote(spec, spec.commandLine().getErr());
             List<String> problems = Verifier.verify(schedule);
             if (!problems.isEmpty()) {
                 throw new BadInput(scheduleFile + ": invalid schedule: " + problems.get(0)

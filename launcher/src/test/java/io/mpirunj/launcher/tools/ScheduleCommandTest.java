@@ -95,6 +95,29 @@ class ScheduleCommandTest {
         assertTrue(refused.err().trim().endsWith("it cannot be resized to 10 bytes (leave --size out)"), refused::toString);
     }
 
+    /**
+     * A file read back keeps its evaluation, and one simulated on a fabric says it was re-simulated on the default
+     * model (both changed their numbers without a word: a new user's trial).
+     */
+    @Test
+    void aFileReadBackKeepsItsEvaluationAndSaysWhatItCannotRestore(@TempDir Path dir) throws Exception {
+        ToolRun rounds = ToolRun.schedule(args("--algo binomial -np 7 --model hold=10,end=40 --eval rounds --json"));
+        assertEquals(120.0, MiniJson.object(rounds.out()).get("completion"));
+        Path file = Files.writeString(dir.resolve("rounds.json"), rounds.out());
+        ToolRun again = ToolRun.schedule(args("--from " + file + " --json"));
+        assertEquals(rounds.out(), again.out());
+        assertEquals("", again.err());
+
+        Path mesh = Files.writeString(dir.resolve("mesh.json"), ToolRun.schedule(args(OPT_MESH)).out());
+        for (ToolRun run : List.of(ToolRun.schedule(args("--from " + mesh + " --json")),
+                ToolRun.simulate(args("--schedule " + mesh)))) {
+            assertEquals(0, run.exitCode(), run::toString);
+            assertTrue(run.err().matches("mpirun-j (schedule|simulate): note: " + java.util.regex.Pattern.quote(mesh
+                    + " was simulated on 'mesh:6x6 hold=20,end=55 one-port', which the file cannot restore")
+                    + ".*\\R"), run::toString);
+        }
+    }
+
     @Test
     void aJsonScheduleReadBackIsWrittenAgainByteForByteAndBrokenOnesAreRefused(@org.junit.jupiter.api.io.TempDir
             java.nio.file.Path dir) throws Exception {
