@@ -13,12 +13,14 @@ final class MarkdownReport {
         StringBuilder m = new StringBuilder(8_192);
         m.append("# Papers reproduction report\n\n");
         m.append("Mode: ").append(s.quick() ? "quick (trimmed sweeps)" : "full")
-                .append(". Model times in the papers' units. ✓ = our value equals the paper's (exact for model-time "
-                        + "numbers), ✗ = it does not, · = reported without a reference.\n\n");
+                .append(". Model times in the papers' units. ✓ = the check holds: a model-time number equal to the "
+                        + "paper's, or a property the paper states, such as a shape or a bound (its row's note says "
+                        + "what was compared and why a number may differ); ✗ = it does not; · = reported without a "
+                        + "reference.\n\n");
         int failures = s.failures();
-        m.append(failures == 0 ? "**✓ all references matched**" : "**✗ " + failures + " failure(s)**")
-                .append(" — ").append(s.matched()).append(" of ").append(s.checked()).append(" checks matched.\n\n");
-        m.append("| | reproduction | paper | checks matched |\n|---|---|---|---|\n");
+        m.append(failures == 0 ? "**✓ all checks held**" : "**✗ " + failures + " failure(s)**")
+                .append(" — ").append(s.matched()).append(" of ").append(s.checked()).append(" checks held.\n\n");
+        m.append("| | reproduction | paper | checks held |\n|---|---|---|---|\n");
         for (Outcome o : s.outcomes()) {
             Reproduction r = o.reproduction();
             m.append("| ").append(o.passed() ? "✓" : "✗").append(" | ").append(cell(r.title())).append(" | ")

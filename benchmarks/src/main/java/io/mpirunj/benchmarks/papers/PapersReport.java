@@ -132,7 +132,7 @@ public final class PapersReport {
         Files.writeString(index, HtmlReport.write(summary));
         Files.writeString(markdown, MarkdownReport.write(summary));
         if (log != null) {
-            log.printf("%d of %d checks matched, %d failure(s); report: %s%n", summary.matched(), summary.checked(),
+            log.printf("%d of %d checks held, %d failure(s); report: %s%n", summary.matched(), summary.checked(),
                     summary.failures(), index.toAbsolutePath());
         }
         return summary;

@@ -44,8 +44,8 @@ class PapersReportTest {
             assertNull(o.error(), o.reproduction().id());
             assertTrue(o.passed(), o.reproduction().id());
         }
-        assertTrue(html.contains("✓ all references matched"));
-        assertTrue(markdown.contains("**✓ all references matched**"));
+        assertTrue(html.contains("✓ all checks held"));
+        assertTrue(markdown.contains("**✓ all checks held**"));
     }
 
     /** A table row whose paper value (possibly annotated) and our value are both {@code value}, marked ✓. */

@@ -76,7 +76,7 @@ public final class PapersCommand implements Callable<Integer> {
         }
         int failures = summary.failures();
         stdout.println("report: " + summary.index().toAbsolutePath() + " (" + summary.matched() + " of "
-                + summary.checked() + " checks matched, " + failures + " failure" + (failures == 1 ? "" : "s")
+                + summary.checked() + " checks held, " + failures + " failure" + (failures == 1 ? "" : "s")
                 + (summary.quick() ? ", quick" : "") + ")");
         stdout.flush();
         return failures == 0 ? 0 : Tools.FAILED;
