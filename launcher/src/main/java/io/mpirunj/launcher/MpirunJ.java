@@ -566,22 +566,40 @@ public final class MpirunJ implements Callable<Integer> {
      * An algorithm forced ({@code --coll}, {@code -Dmpirunj.coll}, {@code MPIRUNJ_COLL}) that runs only on an emulated
      * fabric needs one ({@code --fabric}, or {@code MPIRUNJ_FABRIC} in {@code ranks}, the ranks' settings): without
      * one the ranks would run the default in its place (as they do, with a warning, on a fabric that does not suit
-     * it), and {@code --coll-report} and {@code bench} would name the forced one.
+     * it). A schedule file forced ({@code bcast=file:FILE.json}) over more ranks than the job has cannot run on any of
+     * its communicators: each rank would fail with a stack trace at its first call.
      */
-    private void checkForcedHaveTheirFabric(Map<String, String> ranks) throws UsageException {
+    private void checkForcedCanRun(Map<String, String> ranks) throws UsageException {
         String property = System.getProperty(CollectiveRegistry.PROP_NAME);
         String forced = coll != null ? coll : property != null ? property : ranks.get(CollectiveRegistry.ENV_NAME);
-        if (blank(forced) || !blank(ranks.get(RuntimeConfig.FABRIC_ENV))) {
+        if (blank(forced)) {
             return;
         }
+        boolean noFabric = blank(ranks.get(RuntimeConfig.FABRIC_ENV));
         String where = coll != null ? "--coll " : (property != null ? "-D" + CollectiveRegistry.PROP_NAME
                 : CollectiveRegistry.ENV_NAME) + "=" + forced + ": ";
         for (var f : CollectiveRegistry.parseSpec(forced).entrySet()) {
-            checkNeedsNoFabric(where, f.getKey(), f.getValue());
+            if (noFabric) {
+                checkNeedsNoFabric(where, f.getKey(), f.getValue());
+            }
+            String file = f.getValue().startsWith("file:") ? f.getValue().substring("file:".length()) : null;
+            if (file != null && size != null) {
+                int scheduleRanks;
+                try {
+                    scheduleRanks = io.mpirunj.collectives.schedule.ScheduleJson.read(Files.readString(Path.of(file)))
+                            .ranks();
+                } catch (IOException | RuntimeException e) {
+                    continue; // the registry has said what is wrong with the file
+                }
+                if (scheduleRanks > size) {
+                    throw new UsageException(where + f.getKey().cliName() + "=" + f.getValue() + " is a schedule over "
+                            + scheduleRanks + " ranks, more than the job's " + size + " (-np " + size + ")");
+                }
+            }
         }
     }
 
-    /** As {@link #checkForcedHaveTheirFabric}, for the algorithms the rules file in {@code ranks} names. */
+    /** As {@link #checkForcedCanRun}, for the fabric of the algorithms the rules file in {@code ranks} names. */
     private void checkRulesHaveTheirFabric(Map<String, String> ranks) throws UsageException {
         String rules = ranks.get(RuntimeConfig.COLL_RULES_ENV);
         if (blank(rules) || !blank(ranks.get(RuntimeConfig.FABRIC_ENV))) {
@@ -809,7 +827,7 @@ public final class MpirunJ implements Callable<Integer> {
             fromOptions.add(CollectiveRegistry.ENV_NAME);
         }
         RankSettings.check(ranks, fromOptions, size, threads, MpirunJ.class.getClassLoader());
-        checkForcedHaveTheirFabric(ranks);
+        checkForcedCanRun(ranks);
         checkRulesHaveTheirFabric(ranks);
         if (!threads) {
             for (String v : RankSettings.FABRIC_VARIABLES) {

@@ -133,6 +133,19 @@ class CollSelectionOptionsTest {
         assertEquals(1, run.err().strip().lines().count(), run::toString);
     }
 
+    /** A schedule file over more ranks than the job has: one line before any rank starts (was a trace per rank). */
+    @Test
+    void aScheduleFileOverMoreRanksThanTheJobIsRefusedAtLaunch() throws Exception {
+        LauncherRun written = LauncherRun.of("schedule", "--algo", "binomial", "-np", "9", "--json");
+        assertEquals(0, written.exitCode(), written::toString);
+        Path nine = Files.writeString(dir.resolve("s9.json"), written.out());
+        LauncherRun run = LauncherRun.of("--threads", "-np", "8", "--coll", "bcast=file:" + nine,
+                StarBcastCheck.class.getName());
+        assertEquals(2, run.exitCode(), run::toString);
+        assertEquals("mpirun-j: --coll bcast=file:" + nine + " is a schedule over 9 ranks, more than the job's 8"
+                + " (-np 8)", run.err().strip(), run::toString);
+    }
+
     @Test
     void badRulesFilesAndModelsAreOneLineUsageErrors() throws Exception {
         Path unknown = Files.writeString(dir.resolve("unknown.json"),
