@@ -81,6 +81,9 @@ public final class TracingTransport extends ForwardingTransport {
     }
 
     private void arrival(int src, Frame frame) {
+        if (isRuntimeExchange(frame)) {
+            return;
+        }
         if (frame.kind() == FrameKind.EAGER) {
             trace.deliver(src, rank(), arrived.getAndIncrement(src), clock.nanoTime());
         } else if (frame.kind() == FrameKind.RTS) {
@@ -111,7 +114,19 @@ public final class TracingTransport extends ForwardingTransport {
         inner.sendConverting(dst, frame, src, onWritten);
     }
 
+    /**
+     * The runtime's own exchanges (making communicators, Mpi.finish with threads, --coll-report's gather) are not the
+     * program's messages: not traced, as the emulated fabric does not model them.
+     */
+    private static boolean isRuntimeExchange(Frame frame) {
+        return (frame.kind() == FrameKind.EAGER || frame.kind() == FrameKind.RTS)
+                && io.mpirunj.runtime.comm.CommImpl.isRuntimeExchange(frame.context(), frame.tag());
+    }
+
     private void record(int dst, Frame frame) {
+        if (isRuntimeExchange(frame)) {
+            return;
+        }
         if (frame.kind() == FrameKind.EAGER || frame.kind() == FrameKind.RTS) {
             trace.send(rank(), dst, sent.getAndIncrement(dst), frame.tag(), frame.length(), clock.nanoTime());
         } else if (frame.kind() == FrameKind.CTS) {
