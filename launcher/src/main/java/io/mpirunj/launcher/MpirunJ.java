@@ -655,6 +655,21 @@ public final class MpirunJ implements Callable<Integer> {
     }
 
     /**
+     * A {@code --model} of per-pair costs (a pair matrix, or a model file made of one) prices the pairs of its nodes
+     * only: with more ranks than nodes, each rank failed at its first collective with a stack trace.
+     */
+    private void checkModelCoversTheRanks() throws UsageException {
+        if (model == null) {
+            return;
+        }
+        if (io.mpirunj.fabric.model.ModelSpec.parse(model.trim()) instanceof io.mpirunj.fabric.model.PairCostModel p
+                && p.nodes() < size) {
+            throw new UsageException("--model " + model.trim() + ": a cost matrix over " + p.nodes() + " nodes, fewer"
+                    + " than the job's " + size + " ranks (-np " + size + ")");
+        }
+    }
+
+    /**
      * {@code --coll-rules}, {@code --coll-report}, {@code --check-collectives} and {@code --model} as the ranks'
      * settings (checked by {@link #registry()}); without a model, processes on plain TCP get
      * {@link ModelProvider#tcpSpec}.
@@ -742,6 +757,7 @@ public final class MpirunJ implements Callable<Integer> {
                     + " (expected: at most " + most + " ranks" + (threads ? ", each holding state for every other" : "")
                     + ")");
         }
+        checkModelCoversTheRanks();
         long timeoutMs = timeoutMs();
         Map<String, String> env = exportedEnvironment();
         jobFabric(size, env).forEach(env::put);

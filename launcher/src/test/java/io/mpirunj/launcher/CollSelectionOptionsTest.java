@@ -146,6 +146,22 @@ class CollSelectionOptionsTest {
                 + " (-np 8)", run.err().strip(), run::toString);
     }
 
+    /** A pair-cost model prices its nodes' pairs only: more ranks than nodes is one line (a trace per rank before). */
+    @Test
+    void aPairCostModelOverFewerNodesThanRanksIsRefusedAtLaunch() throws Exception {
+        Path pairs = Files.writeString(dir.resolve("two.pairs.json"), """
+                {"format": "mpirunj-pairs/1", "timeUnit": "us", "nodes": 2,
+                 "latency": [[0, 10], [10, 0]], "bandwidth": [[0, 100], [100, 0]]}
+                """);
+        LauncherRun run = LauncherRun.of("--threads", "-np", "3", "--model", "pairs:" + pairs,
+                StarBcastCheck.class.getName());
+        assertEquals(2, run.exitCode(), run::toString);
+        assertEquals("mpirun-j: --model pairs:" + pairs + ": a cost matrix over 2 nodes, fewer than the job's 3 ranks"
+                + " (-np 3)", run.err().strip(), run::toString);
+        assertEquals(0, LauncherRun.of("--threads", "-np", "2", "--model", "pairs:" + pairs, "-cp", TESTAPPS,
+                StarBcastCheck.class.getName()).exitCode());
+    }
+
     @Test
     void badRulesFilesAndModelsAreOneLineUsageErrors() throws Exception {
         Path unknown = Files.writeString(dir.resolve("unknown.json"),
