@@ -93,6 +93,17 @@ class FabricLaunchTest {
         assertTrue(Files.size(png) > 1000);
     }
 
+    /** One rank's file of a process job holds its sends only: the mean said NaN (a new user's trial). */
+    @Test
+    void aTraceWithoutDeliveriesSaysSo(@TempDir Path dir) throws Exception {
+        Path trace = Files.writeString(dir.resolve("p.trace.r0"),
+                "{\"event\":\"send\",\"src\":0,\"dst\":1,\"seq\":0,\"tag\":7,\"bytes\":1024,\"ns\":12345}\n");
+        LauncherRun run = LauncherRun.of("trace", trace.toString());
+        assertEquals(0, run.exitCode(), run::toString);
+        assertTrue(run.out().contains("mean send->delivery none delivered in these files"), run::toString);
+        assertFalse(run.out().contains("NaN"), run::toString);
+    }
+
     @Test
     void badFabricOptionsAreOneLine() {
         LauncherRun run = LauncherRun.of("--threads", "-np", "4", "--fabric", "mesh:2x2", "--fabric-params",

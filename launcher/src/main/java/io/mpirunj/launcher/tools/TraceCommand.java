@@ -110,9 +110,11 @@ public final class TraceCommand implements Callable<Integer> {
         long lost = messages.stream().filter(m -> Double.isNaN(m.deliver)).count();
         double meanLatency = messages.stream().filter(m -> !Double.isNaN(m.deliver))
                 .mapToDouble(m -> m.deliver - m.send).average().orElse(Double.NaN);
-        out.printf(Locale.ROOT, "%d messages (%d never delivered), %d bytes, span %.1f us, mean send->delivery %.1f us%n",
-                messages.size(), lost, messages.stream().mapToLong(Message::bytes).sum(), (end - origin) / 1e3,
-                meanLatency / 1e3);
+        // no delivery in the files given (e.g. one rank's file of a process job: deliveries are in the receivers')
+        String mean = Double.isNaN(meanLatency) ? "none delivered in these files"
+                : String.format(Locale.ROOT, "%.1f us", meanLatency / 1e3);
+        out.printf(Locale.ROOT, "%d messages (%d never delivered), %d bytes, span %.1f us, mean send->delivery %s%n",
+                messages.size(), lost, messages.stream().mapToLong(Message::bytes).sum(), (end - origin) / 1e3, mean);
         if (cost != null) {
             double predictedEnd = 0;
             double sum = 0;
