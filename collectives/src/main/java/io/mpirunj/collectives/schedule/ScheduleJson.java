@@ -99,6 +99,38 @@ public final class ScheduleJson {
         }
     }
 
+    /**
+     * As {@link #addPrograms}, streamed into {@code json} (whose codec may be none): for schedules too large for a tree
+     * (a 64x64 SEM all-to-all carries 16.7 M blocks), e.g. the all-to-all export.
+     */
+    public static void writePrograms(com.fasterxml.jackson.core.JsonGenerator json, Schedule s)
+            throws java.io.IOException {
+        if (s.collective().rooted()) {
+            json.writeFieldName("units");
+            MAPPER.writeTree(json, blocks(s.units()));
+        }
+        if (s.hasPairBytes()) {
+            json.writeArrayFieldStart("pairBytes");
+            for (int o = 0; o < s.ranks(); o++) {
+                json.writeStartArray();
+                for (int d = 0; d < s.ranks(); d++) {
+                    json.writeNumber(s.pairBytes(o, d));
+                }
+                json.writeEndArray();
+            }
+            json.writeEndArray();
+        }
+        json.writeArrayFieldStart("programs");
+        for (int r = 0; r < s.ranks(); r++) {
+            json.writeStartArray();
+            for (Instruction in : s.program(r)) {
+                MAPPER.writeTree(json, instruction(in));
+            }
+            json.writeEndArray();
+        }
+        json.writeEndArray();
+    }
+
     private static ObjectNode instruction(Instruction in) {
         ObjectNode n = MAPPER.createObjectNode();
         n.put("op", LowerCaseNames.of(in.kind()));

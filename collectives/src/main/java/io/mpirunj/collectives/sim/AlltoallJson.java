@@ -18,10 +18,14 @@ import java.util.List;
  * object, every message with the (origin, destination) blocks it carries and its path:
  *
  * <pre>
- * {"op":"alltoall","algorithm":"sem","ranks":256,"bytes":1,"steps":9,
+ * {"op":"alltoall","algorithm":"sem","ranks":256,"root":-1,"bytes":1,"steps":9,
  *  "transmitted":2175,"rearranged":2047,
- *  "messages":[{"src":0,"dst":1,"step":1,"blocks":[[0,16],[0,17],...],"path":[0,1]}, ...]}
+ *  "messages":[{"src":0,"dst":1,"step":1,"blocks":[[0,16],[0,17],...],"path":[0,1]}, ...],
+ *  "pairBytes":[...], "programs":[[...], ...]}
  * </pre>
+ *
+ * The programs are {@link io.mpirunj.collectives.schedule.ScheduleJson}'s, so {@code schedule --verify} and
+ * {@code simulate --schedule} read the file back.
  *
  * Node id = rank = row·N + column. Messages are in step order, then by source; {@code step} is
  * the 1-based start-up step; {@code path} lists node ids with both ends, the message's explicit
@@ -50,6 +54,7 @@ public final class AlltoallJson {
             json.writeStringField("op", s.collective().label());
             json.writeStringField("algorithm", s.algorithm());
             json.writeNumberField("ranks", s.ranks());
+            json.writeNumberField("root", s.root());
             json.writeNumberField("bytes", s.messageBytes());
             json.writeNumberField("steps", counts.steps());
             json.writeNumberField("transmitted", counts.transmitted());
@@ -75,6 +80,7 @@ public final class AlltoallJson {
                 json.writeEndObject();
             }
             json.writeEndArray();
+            io.mpirunj.collectives.schedule.ScheduleJson.writePrograms(json, s); // so the file can be read back
             json.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the schedule of " + s, e);

@@ -47,6 +47,22 @@ class AlltoallScheduleCommandTest {
         assertEquals(63, transmittedInStep7); // the merge: a slave's N² blocks, less its own
     }
 
+    /** The export carries the programs, so it reads back (refused: "programs" must be an array: a user's trial). */
+    @Test
+    void theExportReadsBackVerifiedAndSimulated(@TempDir Path dir) throws Exception {
+        ToolRun written = ToolRun.schedule(args("--op alltoall --algo sem --fabric torus:4x4 --json"));
+        assertEquals(0, written.exitCode(), written::toString);
+        Path file = Files.writeString(dir.resolve("sem.json"), written.out());
+        ToolRun verified = ToolRun.schedule(args("--verify " + file));
+        assertEquals(0, verified.exitCode(), verified::toString);
+        assertTrue(verified.out().startsWith("ok: alltoall sem ranks=16 root=-1"), verified::toString);
+        ToolRun simulated = ToolRun.simulate(args("--schedule " + file + " --fabric torus:4x4 --json"));
+        assertEquals(0, simulated.exitCode(), simulated::toString);
+        int messages = ((List<?>) MiniJson.object(written.out()).get("messages")).size();
+        assertTrue(simulated.out().contains("\"algorithm\":\"sem\",\"ranks\":16,") && simulated.out().contains(
+                "\"messageCount\":" + messages + ","), simulated::toString);
+    }
+
     @Test
     void tableAndPicturesPerStep(@TempDir Path dir) {
         ToolRun run = ToolRun.schedule(args("--op alltoall --algo diagonal --fabric torus:8x8 --png "
