@@ -472,6 +472,18 @@ class SelectionOrderTest {
                 "r.json: rules[0] (line 1): minBytes=10, maxBytes=5 (expected: 0 <= minBytes <= maxBytes)");
         assertMessage("{\"rules\": [{\"op\": \"bcast\"}]}", "r.json: rules[0] (line 1): missing \"algorithm\"");
         assertMessage("{\"rulez\": []}", "r.json: line 1: unknown field \"rulez\"");
+        // a user's trial: these were taken (a string as a number, 10.5 cut to 10, the last of two fields kept, a
+        // byte range on a call without a size, a segment size for auto)
+        assertMessage("{\"rules\": [{\"op\": \"bcast\", \"maxBytes\": \"10\", \"algorithm\": \"x\"}]}",
+                "r.json: rules[0] (line 1): \"maxBytes\" must be a whole number (Cannot coerce String value (\"10\"))");
+        assertMessage("{\"rules\": [{\"op\": \"bcast\", \"maxBytes\": 10.5, \"algorithm\": \"x\"}]}",
+                "r.json: rules[0] (line 1): \"maxBytes\" must be a whole number (Cannot coerce Floating-point value (10.5))");
+        assertMessage("{\"rules\": [{\"op\": \"bcast\", \"algorithm\": \"x\", \"algorithm\": \"y\"}]}",
+                "r.json: rules[0] (line 1): Duplicate field 'algorithm'");
+        assertMessage("{\"rules\": [{\"op\": \"barrier\", \"maxBytes\": 8, \"algorithm\": \"x\"}]}",
+                "r.json: rules[0] (line 1): a byte range for barrier, whose calls have no size the ranks agree on");
+        assertMessage("{\"rules\": [{\"op\": \"bcast\", \"algorithm\": \"auto\", \"segmentBytes\": 8}]}",
+                "r.json: rules[0] (line 1): segmentBytes with \"auto\"");
         assertMessage("[]", "r.json: line 1: expected a JSON object");
 
         IllegalArgumentException segment = assertThrows(IllegalArgumentException.class, () -> registry(null,

@@ -81,7 +81,16 @@ public final class CollRules {
 
     /** Jackson loads only when a rules file is read or written, not at every rank's start. */
     private static final class Json {
-        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        /**
+         * Strict as a rules file must be: a number written as a string or with a fraction, or a field given twice,
+         * is refused (Jackson takes "10", truncates 10.5 and keeps the last of two by default).
+         */
+        static final ObjectMapper MAPPER = com.fasterxml.jackson.databind.json.JsonMapper.builder()
+                .enable(SerializationFeature.INDENT_OUTPUT)
+                .disable(com.fasterxml.jackson.databind.MapperFeature.ALLOW_COERCION_OF_SCALARS)
+                .disable(com.fasterxml.jackson.databind.DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .build();
     }
 
     private final List<Rule> rules;
@@ -237,6 +246,14 @@ public final class CollRules {
         if (r.segmentBytes() != null && segment < 1) {
             throw new IllegalArgumentException(where + ": segmentBytes=" + segment + " (expected: >= 1)");
         }
+        if (r.segmentBytes() != null && AUTO.equals(r.algorithm().trim())) {
+            throw new IllegalArgumentException(where + ": segmentBytes with \"auto\" (auto chooses its own; give a"
+                    + " segmented algorithm, e.g. chain-pipelined)");
+        }
+        if ((r.minBytes() != null || r.maxBytes() != null) && !op.sized()) {
+            throw new IllegalArgumentException(where + ": a byte range for " + op.cliName() + ", whose calls have no"
+                    + " size the ranks agree on (it would never match: leave minBytes and maxBytes out)");
+        }
         return new Rule(op, minRanks, maxRanks, minBytes, maxBytes, r.algorithm().trim(), segment, shortWhere);
     }
 
@@ -264,6 +281,15 @@ public final class CollRules {
                 && u.getKnownPropertyIds() != null) {
             return "unknown field \"" + u.getPropertyName() + "\" (expected one of: " + u.getKnownPropertyIds().stream()
                     .map(String::valueOf).sorted().collect(java.util.stream.Collectors.joining(", ")) + ")";
+        }
+        if (e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException m && !m.getPath().isEmpty()
+                && m.getPath().get(m.getPath().size() - 1).getFieldName() != null) {
+            String field = m.getPath().get(m.getPath().size() - 1).getFieldName();
+            Class<?> type = m.getTargetType();
+            String expected = type == Long.class || type == Integer.class || type == long.class || type == int.class
+                    ? "a whole number" : type == String.class ? "a string" : "a " + type.getSimpleName();
+            return "\"" + field + "\" must be " + expected + " (" + firstLine(e.getOriginalMessage()).replaceFirst(
+                    " to `.*$", "") + ")";
         }
         return firstLine(e.getOriginalMessage());
     }

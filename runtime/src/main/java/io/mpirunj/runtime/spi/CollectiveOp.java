@@ -35,6 +35,14 @@ public enum CollectiveOp {
         this.algorithmType = algorithmType;
     }
 
+    /**
+     * Whether a call has a message size every rank agrees on ({@link CallShape#bytes}): not a barrier nor the
+     * v-variants, whose counts differ per rank.
+     */
+    public boolean sized() {
+        return this != BARRIER && this != ALLTOALLV && this != GATHERV && this != SCATTERV && this != ALLGATHERV;
+    }
+
     /** The interface of this operation's algorithms, e.g. {@link CollectiveAlgorithm.Bcast} for {@link #BCAST}. */
     public Class<? extends CollectiveAlgorithm> algorithmType() {
         return algorithmType;
