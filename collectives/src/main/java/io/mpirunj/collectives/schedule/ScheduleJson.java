@@ -222,14 +222,22 @@ public final class ScheduleJson {
                     + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
         }
         if (root == null || !root.isObject()) {
-            throw new IllegalArgumentException("a schedule is a JSON object (expected: {\"op\": ..., \"programs\": [...]})");
+            throw new IllegalArgumentException((json.isBlank() ? "empty file" : "not a JSON object")
+                    + " (expected: a schedule, {\"op\": ..., \"programs\": [...]})");
+        }
+        for (java.util.Iterator<String> names = root.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!FIELDS.contains(name)) {
+                throw new IllegalArgumentException("unknown field \"" + name + "\" (expected one of: "
+                        + String.join(", ", FIELDS) + ")");
+            }
         }
         return root;
     }
 
     private static Schedule read(JsonNode root) {
         Collective collective = Collective.fromLabel(text(root, "op", "schedule"));
-        long ranksGiven = number(root, "ranks", "schedule");
+        long ranksGiven = count(root, "ranks", "schedule");
         JsonNode programs = root.get("programs");
         // before anything is sized by "ranks": a wrong count must not allocate for it
         if (programs == null || !programs.isArray() || programs.size() != ranksGiven) {
@@ -238,7 +246,7 @@ public final class ScheduleJson {
         }
         int ranks = (int) ranksGiven;
         Schedule.Builder b = Schedule.builder(collective, text(root, "algorithm", "schedule"), ranks,
-                (int) number(root, "root", "schedule"), number(root, "bytes", "schedule"));
+                (int) number(root, "root", "schedule"), count(root, "bytes", "schedule"));
         if (root.has("units")) {
             b.units(blocks(root.get("units"), "units"));
         }
@@ -272,7 +280,7 @@ public final class ScheduleJson {
 
     private static Instruction instruction(JsonNode n, String where) {
         String op = text(n, "op", where);
-        int step = (int) number(n, "step", where);
+        int step = (int) count(n, "step", where);
         switch (op) {
             case "send": {
                 int[] path = n.has("path") ? ints(n.get("path")) : new int[0];
@@ -362,9 +370,29 @@ public final class ScheduleJson {
 
     private static long number(JsonNode n, String field, String where) {
         JsonNode v = n.get(field);
-        if (v == null || !v.isIntegralNumber()) {
+        if (v == null) {
             throw new IllegalArgumentException(where + ": missing integer field \"" + field + "\"");
+        }
+        if (!v.isIntegralNumber() || !v.canConvertToLong()) {
+            throw new IllegalArgumentException(where + ": \"" + field + "\" must be a whole number (got " + v + ")");
         }
         return v.asLong();
     }
+
+    /** {@link #number} that must be at least 0. */
+    private static long count(JsonNode n, String field, String where) {
+        long v = number(n, field, where);
+        if (v < 0) {
+            throw new IllegalArgumentException(where + ": \"" + field + "\": " + v + " (expected: >= 0)");
+        }
+        return v;
+    }
+
+    /**
+     * The top-level fields a schedule file may have: the schedule's, and what the exports add beside it (a simulation's
+     * model, times and messages; an all-to-all's counts).
+     */
+    private static final java.util.Set<String> FIELDS = new java.util.TreeSet<>(List.of("op", "algorithm", "ranks",
+            "root", "bytes", "note", "units", "pairBytes", "programs", "model", "evaluation", "completion", "messages",
+            "contention", "steps", "nodes", "transmitted", "rearranged", "messageCount", "contentionEvents"));
 }

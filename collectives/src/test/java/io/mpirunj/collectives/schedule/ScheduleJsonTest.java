@@ -109,6 +109,21 @@ class ScheduleJsonTest {
                 bad.getMessage());
     }
 
+    /** Hand edits a user's trial found taken or named in the code's terms: each is one line in the file's. */
+    @Test
+    void handEditsAreRefusedInTheFilesOwnTerms() {
+        assertEquals("schedule: \"bytes\": -5 (expected: >= 0)", refusedEdited("\"bytes\" : 40", "\"bytes\" : -5")
+                .getMessage());
+        assertTrue(refusedEdited("\"ranks\" : 4", "\"ranks\" : 4, \"rank\" : 4").getMessage().startsWith(
+                "unknown field \"rank\" (expected one of: algorithm, bytes, "), "a misspelt field was ignored");
+        assertTrue(refusedEdited("\"step\" : 1", "\"step\" : -3").getMessage().matches(
+                "rank \\d+ instruction #\\d+: \"step\": -3 \\(expected: >= 0\\)"));
+        assertTrue(refusedEdited("\"peer\" : 1", "\"peer\" : \"1\"").getMessage().matches(
+                "rank \\d+ instruction #\\d+: \"peer\" must be a whole number \\(got \"1\"\\)"));
+        assertEquals("empty file (expected: a schedule, {\"op\": ..., \"programs\": [...]})",
+                assertThrows(IllegalArgumentException.class, () -> ScheduleJson.read("\n")).getMessage());
+    }
+
     /** A 4-rank allreduce's JSON with {@code text} replaced by {@code edit}: what reading it throws. */
     private static IllegalArgumentException refusedEdited(String text, String edit) {
         String json = ScheduleJson.write(ReductionBuilders.recursiveDoublingAllreduce(4, 40, Op.MAX));
