@@ -138,6 +138,25 @@ final class HeteroOptions {
         } catch (NumberFormatException e) {
             throw new BadInput("--root " + s.root + " with --hetero (expected: a node number 0.." + (nodes - 1) + ")");
         }
+        // in the options' own names (the experiment's checks name its fields: alphaFraction=-1.0, messageBytes=-5)
+        if (!Double.isFinite(alphaFraction) || alphaFraction < 0) {
+            throw new BadInput("--alpha " + alphaFraction + " (expected: a share of the mean pair cost, >= 0)");
+        }
+        if (!Double.isFinite(errorMean)) {
+            throw new BadInput("--error-mean " + errorMean + " (expected: a finite number)");
+        }
+        if (reps < 1) {
+            throw new BadInput("--reps " + reps + " (expected: >= 1)");
+        }
+        if (nodes < 2) {
+            throw new BadInput("-np " + nodes + " (expected: at least 2 nodes)");
+        }
+        if (root < 0 || root >= nodes) {
+            throw new BadInput("--root " + root + " (expected: a node number 0.." + (nodes - 1) + ")");
+        }
+        if (bytes < 0) {
+            throw new BadInput("--size " + bytes + " (expected: a number of bytes >= 0)");
+        }
         try {
             return new PredictionErrorExperiment.Config(network, names(algorithms), sigmaValues, reps, nodes, root,
                     bytes, errorMean, alphaFraction, seed);

@@ -65,9 +65,10 @@ import picocli.CommandLine.Spec;
             "    (paper 003: per sigma, mean completion and delay ratio; --json gives",
             "    {\"results\":[{\"algorithm\",\"sigma\",\"meanCompletion\",\"delayRatio\"},...]})",
             "",
-            "Exit status: 0 done (also when some algorithm could not run, unless it was",
-            "the only one asked for); 2 bad input (one line on stderr, e.g. an unknown",
-            "algorithm, a bad model spec, --root outside the group).",
+            "Exit status: 0 done (also when some algorithm could not run on the scenario,",
+            "unless it was the only one asked for); 2 bad input (one line on stderr, e.g.",
+            "an unknown algorithm, a bad model spec, --root outside the group, an",
+            "algorithm that needs --fabric asked for without one).",
         })
 public final class SimulateCommand implements Callable<Integer> {
     /** Built at the first --json, not when picocli instantiates every command at start-up. */

@@ -55,6 +55,11 @@ class HeteroSimulateTest {
             {"--hetero paper -np 5 --algo ecf", "unknown multicast algorithm 'ecf'"},
             {"--hetero paper -np 5 --op multicast", "--op multicast with --hetero (expected: bcast)"},
             {"--hetero file:/nonexistent.json -np 5", "pairs file /nonexistent.json: no such file"},
+            // named as the options are (were the experiment's fields: alphaFraction=-1.0, messageBytes=-5)
+            {"--hetero paper -np 5 --alpha -1", "--alpha -1.0 (expected: a share of the mean pair cost, >= 0)"},
+            {"--hetero paper -np 5 --size -5", "--size -5 (expected: a number of bytes"},
+            {"--hetero paper -np 5 --reps 0", "--reps 0 (expected: >= 1)"},
+            {"--hetero paper -np 5 --root 7", "--root 7 (expected: a node number 0..4)"},
         };
         for (String[] c : cases) {
             ToolRun run = ToolRun.simulate(args(c[0]));
