@@ -334,6 +334,7 @@ public final class BenchCommand implements Callable<Integer> {
                 throw new BadUsage("-np " + np + ": " + b.command() + " needs " + (b.pointToPoint()
                         ? "exactly 2 ranks" : "at least 2 ranks"));
             }
+            checkGroupFits(b, args, np);
         }
         Plan plan = plan(b);
         String cp = benchmarksClasspath();
@@ -378,6 +379,23 @@ public final class BenchCommand implements Callable<Integer> {
             return runEach(b, plan, args, cp, outWriter, err);
         }
         return sweep(b, plan, args, cp, outWriter, err);
+    }
+
+    /** osu_multicast's -g against each rank count, before anything starts (each job's rank 0 aborted it). */
+    private static void checkGroupFits(OsuBenchmark b, List<String> args, int np) throws BadUsage {
+        if (b != OsuBenchmark.MULTICAST) {
+            return;
+        }
+        Integer group;
+        try {
+            group = OsuOptions.parse(b, args.toArray(String[]::new)).groupSize();
+        } catch (OsuOptions.UsageException e) {
+            return; // said by checkProgramArgs
+        }
+        if (group != null && group > np - 1) {
+            throw new BadUsage("-np " + np + ": osu_multicast -g " + group + " (expected: a group size from 1 to np-1 = "
+                    + (np - 1) + ")");
+        }
     }
 
     /** The program's own check of its options ({@link OsuOptions#parse}), before anything starts. */

@@ -121,6 +121,9 @@ class BenchCommandTest {
         assertUsage("mpirun-j bench: unknown benchmark 'osu_nope' (expected one of: " + OsuBenchmark.commands() + ")",
                 "bench", "osu_nope", "-np", "2");
         assertUsage("mpirun-j bench: -np 3: osu_latency needs exactly 2 ranks", "bench", "osu_latency", "-np", "3");
+        // each job's rank 0 said so, then aborted it (a new user's trial)
+        assertUsage("mpirun-j bench: -np 4: osu_multicast -g 4 (expected: a group size from 1 to np-1 = 3)", "bench",
+                "osu_multicast", "-np", "8,4", "--threads", "-g", "4");
         assertUsage("mpirun-j bench: missing -np N (the number of ranks; several as -np 2,4,8)", "bench", "osu_bcast");
         assertUsage("mpirun-j bench: unexpected argument after osu_latency: 'extra' (one benchmark NAME per run)",
                 "bench", "osu_latency", "extra", "-np", "2");
