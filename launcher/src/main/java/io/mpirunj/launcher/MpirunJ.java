@@ -583,7 +583,7 @@ public final class MpirunJ implements Callable<Integer> {
                 checkNeedsNoFabric(where, f.getKey(), f.getValue());
             }
             String file = f.getValue().startsWith("file:") ? f.getValue().substring("file:".length()) : null;
-            if (file != null && size != null) {
+            if (file != null) {
                 int scheduleRanks;
                 try {
                     scheduleRanks = io.mpirunj.collectives.schedule.ScheduleJson.read(Files.readString(Path.of(file)))
@@ -655,17 +655,25 @@ public final class MpirunJ implements Callable<Integer> {
     }
 
     /**
-     * A {@code --model} of per-pair costs (a pair matrix, or a model file made of one) prices the pairs of its nodes
-     * only: with more ranks than nodes, each rank failed at its first collective with a stack trace.
+     * The job's model ({@code --model}, else {@code MPIRUNJ_MODEL} in {@code ranks}, the ranks' settings) of per-pair
+     * costs (a pair matrix, or a model file made of one) prices the pairs of its nodes only: with more ranks than
+     * nodes, each rank failed with a stack trace at its first collective that planned with it.
      */
-    private void checkModelCoversTheRanks() throws UsageException {
-        if (model == null) {
+    private void checkModelCoversTheRanks(Map<String, String> ranks) throws UsageException {
+        String spec = ranks.get(RuntimeConfig.MODEL_ENV);
+        if (blank(spec)) {
             return;
         }
-        if (io.mpirunj.fabric.model.ModelSpec.parse(model.trim()) instanceof io.mpirunj.fabric.model.PairCostModel p
-                && p.nodes() < size) {
-            throw new UsageException("--model " + model.trim() + ": a cost matrix over " + p.nodes() + " nodes, fewer"
-                    + " than the job's " + size + " ranks (-np " + size + ")");
+        io.mpirunj.fabric.model.CostModel parsed;
+        try {
+            parsed = io.mpirunj.fabric.model.ModelSpec.parse(spec.trim());
+        } catch (IllegalArgumentException e) {
+            return; // said where the setting is checked
+        }
+        if (parsed instanceof io.mpirunj.fabric.model.PairCostModel p && p.nodes() < size) {
+            throw new UsageException((model != null ? "--model " : RuntimeConfig.MODEL_ENV + "=") + spec.trim()
+                    + ": a cost matrix over " + p.nodes() + " nodes, fewer than the job's " + size + " ranks (-np "
+                    + size + ")");
         }
     }
 
@@ -757,7 +765,6 @@ public final class MpirunJ implements Callable<Integer> {
                     + " (expected: at most " + most + " ranks" + (threads ? ", each holding state for every other" : "")
                     + ")");
         }
-        checkModelCoversTheRanks();
         long timeoutMs = timeoutMs();
         Map<String, String> env = exportedEnvironment();
         jobFabric(size, env).forEach(env::put);
@@ -845,6 +852,7 @@ public final class MpirunJ implements Callable<Integer> {
         RankSettings.check(ranks, fromOptions, size, threads, MpirunJ.class.getClassLoader());
         checkForcedCanRun(ranks);
         checkRulesHaveTheirFabric(ranks);
+        checkModelCoversTheRanks(ranks);
         if (!threads) {
             for (String v : RankSettings.FABRIC_VARIABLES) {
                 if (!blank(environment.get(v)) && !env.containsKey(v)) {

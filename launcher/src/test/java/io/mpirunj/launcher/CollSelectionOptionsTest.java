@@ -160,6 +160,12 @@ class CollSelectionOptionsTest {
                 + " (-np 3)", run.err().strip(), run::toString);
         assertEquals(0, LauncherRun.of("--threads", "-np", "2", "--model", "pairs:" + pairs, "-cp", TESTAPPS,
                 StarBcastCheck.class.getName()).exitCode());
+        java.util.Map<String, String> env = new java.util.HashMap<>(System.getenv());
+        env.put("MPIRUNJ_MODEL", "pairs:" + pairs);
+        run = LauncherRun.of(env, "--threads", "-np", "3", StarBcastCheck.class.getName());
+        assertEquals(2, run.exitCode(), run::toString);
+        assertEquals("mpirun-j: MPIRUNJ_MODEL=pairs:" + pairs + ": a cost matrix over 2 nodes, fewer than the job's 3"
+                + " ranks (-np 3)", run.err().strip(), run::toString);
     }
 
     @Test

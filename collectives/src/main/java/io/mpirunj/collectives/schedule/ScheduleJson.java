@@ -17,8 +17,9 @@ import java.util.List;
  * A schedule's programs as JSON (Jackson's tree model), written by {@code mpirun-j schedule --json}
  * and read back by {@code simulate --schedule}, {@code schedule --verify} and
  * {@code --coll bcast=file:FILE.json}, so schedules can be written by hand or generated elsewhere.
- * Writing what was read gives the same bytes. Other fields are ignored, so a simulation's export
- * with the programs added ({@link #addPrograms}) reads back too.
+ * Writing what was read gives the same bytes. The fields the exports add beside the programs (a simulation's
+ * model, times and messages: {@link #addPrograms}; an all-to-all's counts) are read past, so those exports read
+ * back too; any other field is refused, as is a number that is not a whole one in its range.
  *
  * <pre>
  * {
@@ -190,7 +191,7 @@ public final class ScheduleJson {
 
     /**
      * A schedule file as {@code schedule --json} writes it: its schedule, and the {@code "model"} it was simulated
-     * on and its {@code "evaluation"} (fields {@link #read} ignores), each null if it names none.
+     * on and its {@code "evaluation"} (fields {@link #read} reads past), each null if it names none.
      */
     public record Document(Schedule schedule, String model, String evaluation) {
     }
@@ -246,7 +247,8 @@ public final class ScheduleJson {
         }
         int ranks = (int) ranksGiven;
         Schedule.Builder b = Schedule.builder(collective, text(root, "algorithm", "schedule"), ranks,
-                (int) number(root, "root", "schedule"), count(root, "bytes", "schedule"));
+                (int) whole(root.get("root"), "\"root\"", "schedule", -1, Integer.MAX_VALUE),
+                count(root, "bytes", "schedule"));
         if (root.has("units")) {
             b.units(blocks(root.get("units"), "units"));
         }
@@ -256,7 +258,7 @@ public final class ScheduleJson {
             for (int o = 0; o < rows.size(); o++) {
                 bytes[o] = new long[rows.get(o).size()];
                 for (int d = 0; d < bytes[o].length; d++) {
-                    bytes[o][d] = rows.get(o).get(d).asLong();
+                    bytes[o][d] = whole(rows.get(o).get(d), "\"pairBytes\"", "schedule", 0, Long.MAX_VALUE);
                 }
             }
             b.pairBytes(bytes);
@@ -280,17 +282,19 @@ public final class ScheduleJson {
 
     private static Instruction instruction(JsonNode n, String where) {
         String op = text(n, "op", where);
-        int step = (int) count(n, "step", where);
+        int step = (int) whole(n.get("step"), "\"step\"", where, 0, Integer.MAX_VALUE);
         switch (op) {
             case "send": {
-                int[] path = n.has("path") ? ints(n.get("path")) : new int[0];
-                int port = n.has("port") ? n.get("port").asInt() : Instruction.ANY_PORT;
-                return Instruction.send((int) number(n, "peer", where), blocks(n.get("blocks"), where), step, path, port);
+                int[] path = n.has("path") ? ints(n.get("path"), "\"path\"", where) : new int[0];
+                int port = n.has("port") ? (int) whole(n.get("port"), "\"port\"", where, Instruction.ANY_PORT,
+                        Integer.MAX_VALUE) : Instruction.ANY_PORT;
+                return Instruction.send(peer(n, where), blocks(n.get("blocks"), where), step, path, port);
             }
             case "recv":
-                return Instruction.recv((int) number(n, "peer", where), blocks(n.get("blocks"), where), step);
+                return Instruction.recv(peer(n, where), blocks(n.get("blocks"), where), step);
             case "recv_first_of":
-                return Instruction.recvFirstOf(ints(n.get("peers")), blocks(n.get("blocks"), where), step);
+                return Instruction.recvFirstOf(ints(n.get("peers"), "\"peers\"", where), blocks(n.get("blocks"), where),
+                        step);
             case "copy":
                 return Instruction.copy(block(n.get("from"), where), block(n.get("to"), where), step);
             case "reduce":
@@ -329,10 +333,12 @@ public final class ScheduleJson {
             return Block.WHOLE;
         }
         if (n.has("segment") && n.get("segment").size() == 2) {
-            return new Block.Segment(n.get("segment").get(0).asLong(), n.get("segment").get(1).asLong());
+            return new Block.Segment(whole(n.get("segment").get(0), "a segment's offset", where, 0, Long.MAX_VALUE),
+                    whole(n.get("segment").get(1), "a segment's length", where, 0, Long.MAX_VALUE));
         }
         if (n.has("pair") && n.get("pair").size() == 2) {
-            return new Block.Pair(n.get("pair").get(0).asInt(), n.get("pair").get(1).asInt());
+            return new Block.Pair((int) whole(n.get("pair").get(0), "a pair's origin", where, 0, Integer.MAX_VALUE),
+                    (int) whole(n.get("pair").get(1), "a pair's destination", where, 0, Integer.MAX_VALUE));
         }
         if (n.has("range") && n.get("range").size() == 3) {
             JsonNode r = n.get("range");
@@ -346,18 +352,47 @@ public final class ScheduleJson {
                 throw new IllegalArgumentException(where + ": unknown buffer '" + r.get(0).asText()
                         + "' (expected: send, recv or scratch)");
             }
-            return new Block.Range(role, r.get(1).asLong(), r.get(2).asLong());
+            return new Block.Range(role, whole(r.get(1), "a range's offset", where, 0, Long.MAX_VALUE),
+                    whole(r.get(2), "a range's length", where, 0, Long.MAX_VALUE));
         }
         throw new IllegalArgumentException(where + ": bad block " + n + " (expected: \"whole\", {\"segment\":[offset,length]},"
                 + " {\"pair\":[origin,destination]} or {\"range\":[buffer,offset,length]})");
     }
 
-    private static int[] ints(JsonNode a) {
-        int[] out = new int[a == null ? 0 : a.size()];
+    private static int[] ints(JsonNode a, String what, String where) {
+        if (a == null || !a.isArray()) {
+            throw new IllegalArgumentException(where + ": " + what + " must be an array of whole numbers");
+        }
+        int[] out = new int[a.size()];
         for (int i = 0; i < out.length; i++) {
-            out[i] = a.get(i).asInt();
+            out[i] = (int) whole(a.get(i), what, where, 0, Integer.MAX_VALUE);
         }
         return out;
+    }
+
+    private static int peer(JsonNode n, String where) {
+        if (n.get("peer") == null) {
+            throw new IllegalArgumentException(where + ": missing integer field \"peer\"");
+        }
+        return (int) whole(n.get("peer"), "\"peer\"", where, 0, Integer.MAX_VALUE);
+    }
+
+    /**
+     * {@code v} as a whole number in [{@code min}, {@code max}]; {@code what} names it. Every number of a file goes
+     * through here: a string, a fraction or a value cut by a cast (4294967295 as an int is -1) is refused.
+     */
+    private static long whole(JsonNode v, String what, String where, long min, long max) {
+        if (v == null) {
+            throw new IllegalArgumentException(where + ": missing " + what);
+        }
+        if (!v.isIntegralNumber() || !v.canConvertToLong()) {
+            throw new IllegalArgumentException(where + ": " + what + " must be a whole number (got " + v + ")");
+        }
+        long x = v.asLong();
+        if (x < min || x > max) {
+            throw new IllegalArgumentException(where + ": " + what + ": " + x + " (expected: " + min + ".." + max + ")");
+        }
+        return x;
     }
 
     private static String text(JsonNode n, String field, String where) {

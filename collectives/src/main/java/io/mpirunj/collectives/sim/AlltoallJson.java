@@ -25,7 +25,7 @@ import java.util.List;
  * </pre>
  *
  * The programs are {@link io.mpirunj.collectives.schedule.ScheduleJson}'s, so {@code schedule --verify} and
- * {@code simulate --schedule} read the file back.
+ * {@code simulate --schedule} read the file back; they are left out above {@link #MAX_RANKS_WITH_PROGRAMS} ranks.
  *
  * Node id = rank = row·N + column. Messages are in step order, then by source; {@code step} is
  * the 1-based start-up step; {@code path} lists node ids with both ends, the message's explicit
@@ -46,6 +46,14 @@ public final class AlltoallJson {
     /**
      * @param route the default route (node ids, both ends) of a message without an explicit path
      */
+    /**
+     * The largest schedule whose export carries its programs: 16x16 (13.6 MB for SEM, against 2.8 MB without them).
+     * At 32x32 a file with programs takes 325 MB, more than reading it back can hold in a default heap, and at 64x64
+     * it would pass a Java string's 2^31 characters.
+     */
+    public static final int MAX_RANKS_WITH_PROGRAMS = 256;
+
+    /** {@code s} as JSON: its messages, and its programs unless it has more than {@link #MAX_RANKS_WITH_PROGRAMS} ranks. */
     public static String write(Schedule s, Counts counts, RouteFunction route) {
         StringWriter text = new StringWriter();
         // streamed, not a tree: a 64x64 SEM schedule carries 16.7 M blocks
@@ -80,7 +88,9 @@ public final class AlltoallJson {
                 json.writeEndObject();
             }
             json.writeEndArray();
-            io.mpirunj.collectives.schedule.ScheduleJson.writePrograms(json, s); // so the file can be read back
+            if (s.ranks() <= MAX_RANKS_WITH_PROGRAMS) {
+                io.mpirunj.collectives.schedule.ScheduleJson.writePrograms(json, s); // so the file can be read back
+            }
             json.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the schedule of " + s, e);

@@ -482,6 +482,8 @@ class SelectionOrderTest {
                 "r.json: rules[0] (line 1): Duplicate field 'algorithm'");
         assertMessage("{\"rules\": [{\"op\": \"barrier\", \"maxBytes\": 8, \"algorithm\": \"x\"}]}",
                 "r.json: rules[0] (line 1): a byte range for barrier, whose calls have no size the ranks agree on");
+        assertEquals(1, CollRules.parse("{\"rules\": [{\"op\": \"barrier\", \"minBytes\": 0, \"algorithm\": \"x\"}]}",
+                "r.json").rules().size(), "minBytes 0 is the whole range, which matches");
         assertMessage("{\"rules\": [{\"op\": \"bcast\", \"algorithm\": \"auto\", \"segmentBytes\": 8}]}",
                 "r.json: rules[0] (line 1): segmentBytes with \"auto\"");
         assertMessage("[]", "r.json: line 1: expected a JSON object");

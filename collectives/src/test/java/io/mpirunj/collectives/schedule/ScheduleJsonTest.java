@@ -117,7 +117,12 @@ class ScheduleJsonTest {
         assertTrue(refusedEdited("\"ranks\" : 4", "\"ranks\" : 4, \"rank\" : 4").getMessage().startsWith(
                 "unknown field \"rank\" (expected one of: algorithm, bytes, "), "a misspelt field was ignored");
         assertTrue(refusedEdited("\"step\" : 1", "\"step\" : -3").getMessage().matches(
-                "rank \\d+ instruction #\\d+: \"step\": -3 \\(expected: >= 0\\)"));
+                "rank \\d+ instruction #\\d+: \"step\": -3 \\(expected: 0..2147483647\\)"));
+        // a review: checked as a long, then cast (4294967295 became step -1, 4294967296 root 0); "x" became port 0
+        assertTrue(refusedEdited("\"step\" : 1", "\"step\" : 4294967295").getMessage().endsWith(
+                "\"step\": 4294967295 (expected: 0..2147483647)"));
+        assertEquals("schedule: \"root\": 4294967296 (expected: -1..2147483647)",
+                refusedEdited("\"root\" : -1", "\"root\" : 4294967296").getMessage());
         assertTrue(refusedEdited("\"peer\" : 1", "\"peer\" : \"1\"").getMessage().matches(
                 "rank \\d+ instruction #\\d+: \"peer\" must be a whole number \\(got \"1\"\\)"));
         assertEquals("empty file (expected: a schedule, {\"op\": ..., \"programs\": [...]})",

@@ -154,8 +154,9 @@ final class HeteroOptions {
         if (root < 0 || root >= nodes) {
             throw new BadInput("--root " + root + " (expected: a node number 0.." + (nodes - 1) + ")");
         }
-        if (bytes < 0) {
-            throw new BadInput("--size " + bytes + " (expected: a number of bytes >= 0)");
+        if (bytes < 0 || bytes > ScenarioOptions.MAX_SIZE) {
+            throw new BadInput("--size " + bytes + " (expected: a number of bytes from 0 to " + ScenarioOptions.MAX_SIZE
+                    + ")");
         }
         try {
             return new PredictionErrorExperiment.Config(network, names(algorithms), sigmaValues, reps, nodes, root,

@@ -39,9 +39,11 @@ final class ScenarioOptions {
 
     /** What a schedule file sets and refuses ({@link #resolveFor}), for schedule --from and simulate --schedule. */
     static final String FROM_FILE_HELP = "-np, --root and --size default to the file's ranks, root and size, "
-            + "--op to its operation when that is bcast or multicast, and --model, without --fabric, to the cost "
-            + "model the file names; another --model replaces that model, another --size resizes a schedule that "
-            + "moves the whole buffer, and another -np, --root or --op is refused.";
+            + "--op to its operation when that is bcast or multicast, --eval to its evaluation, and --model, without "
+            + "--fabric, to the cost model the file names (a note says when it names none that can be restored, e.g. "
+            + "a fabric's); another --model replaces that model, another --size resizes a schedule that moves the "
+            + "whole buffer, and another -np, --root or --op is refused. Fields the exports do not write, and numbers "
+            + "that are not whole ones in range, are refused.";
 
     @Option(names = "--op", paramLabel = "OP", defaultValue = "bcast",
             description = "bcast (all ranks), multicast (a group; ranks are group indices), or "
@@ -165,13 +167,16 @@ final class ScenarioOptions {
                 ModelSpec.parse(file.model());
                 model = file.model();
             } catch (IllegalArgumentException notACostModel) {
-                note = path + " was simulated on '" + file.model() + "', which the file cannot restore (a fabric's"
-                        + " or a file's model): simulated on the default model; give the --fabric, --placement and"
-                        + " --model it was made with";
+                note = path + " was simulated on '" + file.model() + "', which is not a cost model spec (e.g. a"
+                        + " fabric's): simulated on the default model; give the --fabric, --placement and --model it"
+                        + " was made with";
             }
         }
         if (!given("--eval") && file.evaluation() != null) {
-            eval = file.evaluation(); // checked as --eval is
+            if (!file.evaluation().equals("event") && !file.evaluation().equals("rounds")) {
+                throw new BadInput(path + ": \"evaluation\": \"" + file.evaluation() + "\" (expected: event or rounds)");
+            }
+            eval = file.evaluation();
         }
         Scenario scenario = resolve();
         if (scenario.ranks() != schedule.ranks()) {

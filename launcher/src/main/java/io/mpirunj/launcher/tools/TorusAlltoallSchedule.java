@@ -68,6 +68,12 @@ final class TorusAlltoallSchedule {
         AlltoallJson.Counts counts = new AlltoallJson.Counts(audit.startUps(), audit.transmitted(), audit.rearranged());
         if (json) {
             out.println(AlltoallJson.write(schedule, counts, torus::route));
+            if (schedule.ranks() > AlltoallJson.MAX_RANKS_WITH_PROGRAMS) {
+                err.println(Tools.prefix(spec.qualifiedName()) + "note: above " + AlltoallJson.MAX_RANKS_WITH_PROGRAMS
+                        + " ranks the JSON carries the messages, not the programs (hundreds of MB): it cannot be read"
+                        + " back by schedule --verify or simulate --schedule");
+                err.flush();
+            }
         } else {
             printSteps(out, scenario, schedule, torus, counts);
         }

@@ -57,7 +57,8 @@ class HeteroSimulateTest {
             {"--hetero file:/nonexistent.json -np 5", "pairs file /nonexistent.json: no such file"},
             // named as the options are (were the experiment's fields: alphaFraction=-1.0, messageBytes=-5)
             {"--hetero paper -np 5 --alpha -1", "--alpha -1.0 (expected: a share of the mean pair cost, >= 0)"},
-            {"--hetero paper -np 5 --size -5", "--size -5 (expected: a number of bytes"},
+            {"--hetero paper -np 5 --size -5", "--size -5 (expected: a number of bytes from 0 to 4611686018427387903)"},
+            {"--hetero paper -np 5 --size 9223372036854775807", "--size 9223372036854775807 (expected: a number of bytes"},
             {"--hetero paper -np 5 --reps 0", "--reps 0 (expected: >= 1)"},
             {"--hetero paper -np 5 --root 7", "--root 7 (expected: a node number 0..4)"},
         };

@@ -108,12 +108,16 @@ class ScheduleCommandTest {
         assertEquals(rounds.out(), again.out());
         assertEquals("", again.err());
 
+        Path steps = Files.writeString(dir.resolve("steps.json"), rounds.out().replace("\"rounds\"", "\"steps\""));
+        BadInputTest.assertOneLineUsageError(ToolRun.schedule(args("--from " + steps)), "mpirun-j schedule: ",
+                steps + ": \"evaluation\": \"steps\" (expected: event or rounds)");
+
         Path mesh = Files.writeString(dir.resolve("mesh.json"), ToolRun.schedule(args(OPT_MESH)).out());
         for (ToolRun run : List.of(ToolRun.schedule(args("--from " + mesh + " --json")),
                 ToolRun.simulate(args("--schedule " + mesh)))) {
             assertEquals(0, run.exitCode(), run::toString);
             assertTrue(run.err().matches("mpirun-j (schedule|simulate): note: " + java.util.regex.Pattern.quote(mesh
-                    + " was simulated on 'mesh:6x6 hold=20,end=55 one-port', which the file cannot restore")
+                    + " was simulated on 'mesh:6x6 hold=20,end=55 one-port', which is not a cost model spec")
                     + ".*\\R"), run::toString);
         }
     }

@@ -44,7 +44,8 @@ public final class CollReport {
     public void record(CollectiveOp op, long bytes, Selection s, CollectiveAlgorithm ranInstead, long nanos) {
         Key key = new Key(op, CallShape.sizeClass(bytes), ranInstead == null ? s.algorithm().name()
                 : ranInstead.name(), ranInstead == null ? s.source().label() : s.source().label() + " "
-                + s.algorithm().name() + ", fell back", s.predicted(), s.unit());
+                + s.algorithm().name() + ", fell back", ranInstead == null ? s.predicted() : Double.NaN,
+                ranInstead == null ? s.unit() : null); // a prediction of the chosen one, not of what ran
         long[] t = totals.computeIfAbsent(key, k -> new long[2]);
         synchronized (t) {
             t[0]++;

@@ -39,7 +39,7 @@ import java.util.Map;
  * Ranges are inclusive; ranks default to 1..any, bytes to 0..any. The message size is what all ranks of
  * a call agree on: the buffer of bcast, multicast, reduce, allreduce, reduce_scatter, scan and exscan,
  * the per-rank block of alltoall, gather, scatter, allgather and reduce_scatter_block; the v-variants
- * and barrier have no size (only rules without a byte range match them). {@code "algorithm": "auto"} hands the call to the model ({@code --model}).
+ * and barrier have no size (a rule for them with a byte range is refused: it could never match). {@code "algorithm": "auto"} hands the call to the model ({@code --model}).
  *
  * <p>Immutable; thread-safe. Every error is one line naming the file and the offending entry and line.
  */
@@ -250,7 +250,7 @@ public final class CollRules {
             throw new IllegalArgumentException(where + ": segmentBytes with \"auto\" (auto chooses its own; give a"
                     + " segmented algorithm, e.g. chain-pipelined)");
         }
-        if ((r.minBytes() != null || r.maxBytes() != null) && !op.sized()) {
+        if (!op.sized() && (minBytes > 0 || r.maxBytes() != null)) { // minBytes 0 is the whole range: it matches
             throw new IllegalArgumentException(where + ": a byte range for " + op.cliName() + ", whose calls have no"
                     + " size the ranks agree on (it would never match: leave minBytes and maxBytes out)");
         }
