@@ -101,35 +101,18 @@ public final class ScheduleJson {
     }
 
     /**
-     * As {@link #addPrograms}, streamed into {@code json} (whose codec may be none): for schedules too large for a tree
-     * (a 64x64 SEM all-to-all carries 16.7 M blocks), e.g. the all-to-all export.
+     * As {@link #addPrograms}, written into {@code json} (whose codec may be none), e.g. after an all-to-all export's
+     * streamed messages.
      */
     public static void writePrograms(com.fasterxml.jackson.core.JsonGenerator json, Schedule s)
             throws java.io.IOException {
-        if (s.collective().rooted()) {
-            json.writeFieldName("units");
-            MAPPER.writeTree(json, blocks(s.units()));
+        ObjectNode parts = MAPPER.createObjectNode();
+        addPrograms(parts, s);
+        for (java.util.Iterator<java.util.Map.Entry<String, JsonNode>> it = parts.fields(); it.hasNext(); ) {
+            java.util.Map.Entry<String, JsonNode> e = it.next();
+            json.writeFieldName(e.getKey());
+            MAPPER.writeTree(json, e.getValue());
         }
-        if (s.hasPairBytes()) {
-            json.writeArrayFieldStart("pairBytes");
-            for (int o = 0; o < s.ranks(); o++) {
-                json.writeStartArray();
-                for (int d = 0; d < s.ranks(); d++) {
-                    json.writeNumber(s.pairBytes(o, d));
-                }
-                json.writeEndArray();
-            }
-            json.writeEndArray();
-        }
-        json.writeArrayFieldStart("programs");
-        for (int r = 0; r < s.ranks(); r++) {
-            json.writeStartArray();
-            for (Instruction in : s.program(r)) {
-                MAPPER.writeTree(json, instruction(in));
-            }
-            json.writeEndArray();
-        }
-        json.writeEndArray();
     }
 
     private static ObjectNode instruction(Instruction in) {
@@ -238,7 +221,7 @@ public final class ScheduleJson {
 
     private static Schedule read(JsonNode root) {
         Collective collective = Collective.fromLabel(text(root, "op", "schedule"));
-        long ranksGiven = count(root, "ranks", "schedule");
+        long ranksGiven = field(root, "ranks", "schedule", 0, Long.MAX_VALUE);
         JsonNode programs = root.get("programs");
         // before anything is sized by "ranks": a wrong count must not allocate for it
         if (programs == null || !programs.isArray() || programs.size() != ranksGiven) {
@@ -247,8 +230,8 @@ public final class ScheduleJson {
         }
         int ranks = (int) ranksGiven;
         Schedule.Builder b = Schedule.builder(collective, text(root, "algorithm", "schedule"), ranks,
-                (int) whole(root.get("root"), "\"root\"", "schedule", -1, Integer.MAX_VALUE),
-                count(root, "bytes", "schedule"));
+                (int) field(root, "root", "schedule", -1, Integer.MAX_VALUE),
+                field(root, "bytes", "schedule", 0, Long.MAX_VALUE));
         if (root.has("units")) {
             b.units(blocks(root.get("units"), "units"));
         }
@@ -282,12 +265,12 @@ public final class ScheduleJson {
 
     private static Instruction instruction(JsonNode n, String where) {
         String op = text(n, "op", where);
-        int step = (int) whole(n.get("step"), "\"step\"", where, 0, Integer.MAX_VALUE);
+        int step = (int) field(n, "step", where, 0, Integer.MAX_VALUE);
         switch (op) {
             case "send": {
                 int[] path = n.has("path") ? ints(n.get("path"), "\"path\"", where) : new int[0];
-                int port = n.has("port") ? (int) whole(n.get("port"), "\"port\"", where, Instruction.ANY_PORT,
-                        Integer.MAX_VALUE) : Instruction.ANY_PORT;
+                int port = n.has("port") ? (int) field(n, "port", where, Instruction.ANY_PORT, Integer.MAX_VALUE)
+                        : Instruction.ANY_PORT;
                 return Instruction.send(peer(n, where), blocks(n.get("blocks"), where), step, path, port);
             }
             case "recv":
@@ -371,10 +354,15 @@ public final class ScheduleJson {
     }
 
     private static int peer(JsonNode n, String where) {
-        if (n.get("peer") == null) {
-            throw new IllegalArgumentException(where + ": missing integer field \"peer\"");
+        return (int) field(n, "peer", where, 0, Integer.MAX_VALUE);
+    }
+
+    /** {@code n}'s {@code field} as a {@link #whole} number; its absence is an error too. */
+    private static long field(JsonNode n, String field, String where, long min, long max) {
+        if (n.get(field) == null) {
+            throw new IllegalArgumentException(where + ": missing integer field \"" + field + "\"");
         }
-        return (int) whole(n.get("peer"), "\"peer\"", where, 0, Integer.MAX_VALUE);
+        return whole(n.get(field), "\"" + field + "\"", where, min, max);
     }
 
     /**
@@ -390,7 +378,8 @@ public final class ScheduleJson {
         }
         long x = v.asLong();
         if (x < min || x > max) {
-            throw new IllegalArgumentException(where + ": " + what + ": " + x + " (expected: " + min + ".." + max + ")");
+            throw new IllegalArgumentException(where + ": " + what + ": " + x + " (expected: "
+                    + (max == Long.MAX_VALUE ? ">= " + min : min + ".." + max) + ")");
         }
         return x;
     }
@@ -401,26 +390,6 @@ public final class ScheduleJson {
             throw new IllegalArgumentException(where + ": missing text field \"" + field + "\"");
         }
         return v.asText();
-    }
-
-    private static long number(JsonNode n, String field, String where) {
-        JsonNode v = n.get(field);
-        if (v == null) {
-            throw new IllegalArgumentException(where + ": missing integer field \"" + field + "\"");
-        }
-        if (!v.isIntegralNumber() || !v.canConvertToLong()) {
-            throw new IllegalArgumentException(where + ": \"" + field + "\" must be a whole number (got " + v + ")");
-        }
-        return v.asLong();
-    }
-
-    /** {@link #number} that must be at least 0. */
-    private static long count(JsonNode n, String field, String where) {
-        long v = number(n, field, where);
-        if (v < 0) {
-            throw new IllegalArgumentException(where + ": \"" + field + "\": " + v + " (expected: >= 0)");
-        }
-        return v;
     }
 
     /**

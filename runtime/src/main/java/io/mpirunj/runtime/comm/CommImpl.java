@@ -18,6 +18,8 @@ import io.mpirunj.runtime.spi.CollectiveOp;
 import io.mpirunj.runtime.spi.CallShape;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
 import io.mpirunj.runtime.spi.Selection;
+import io.mpirunj.runtime.transport.Frame;
+import io.mpirunj.runtime.transport.FrameKind;
 import io.mpirunj.runtime.transport.TransportProgress;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -71,8 +73,14 @@ public final class CommImpl implements Comm {
      * Whether a message on {@code context} with {@code tag} is one of the runtime's own exchanges (making
      * communicators, finishing, the exit report, the calls' check) rather than a collective algorithm's.
      */
-    public static boolean isRuntimeExchange(int context, int tag) {
+    private static boolean isRuntimeExchange(int context, int tag) {
         return P2pEngine.isCollectiveContext(context) && tag >= CHECK_TAG;
+    }
+
+    /** Whether {@code frame} starts a message of {@link #isRuntimeExchange one of the runtime's own exchanges}. */
+    public static boolean isRuntimeExchange(Frame frame) {
+        return (frame.kind() == FrameKind.EAGER || frame.kind() == FrameKind.RTS)
+                && isRuntimeExchange(frame.context(), frame.tag());
     }
 
     private CommImpl(RankContext rc, Group group, int context) {

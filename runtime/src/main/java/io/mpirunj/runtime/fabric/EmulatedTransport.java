@@ -126,7 +126,7 @@ final class EmulatedTransport extends ForwardingTransport {
             @Override
             public void onFrame(int src, Frame frame, ByteBuf payload) {
                 if ((frame.kind() == FrameKind.EAGER || frame.kind() == FrameKind.DATA)
-                        && !CommImpl.isRuntimeExchange(frame.context(), frame.tag())) { // those pass unmodelled
+                        && !CommImpl.isRuntimeExchange(frame)) { // those pass unmodelled
                     arrived(src);
                 }
                 sink.onFrame(src, frame, payload);
@@ -161,8 +161,7 @@ final class EmulatedTransport extends ForwardingTransport {
             onWritten.onWritten(fabric.takeLost(frame.sendId(), dst, rank()));
             return;
         }
-        if ((frame.kind() == FrameKind.EAGER || frame.kind() == FrameKind.RTS)
-                && CommImpl.isRuntimeExchange(frame.context(), frame.tag())) {
+        if (CommImpl.isRuntimeExchange(frame)) {
             super.send(dst, frame, payload, onWritten); // the runtime's own bookkeeping: not modelled traffic
             return;
         }

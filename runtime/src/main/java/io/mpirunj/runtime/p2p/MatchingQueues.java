@@ -35,11 +35,6 @@ final class MatchingQueues {
         this.size = size;
     }
 
-    /** The job's number of ranks. */
-    int size() {
-        return size;
-    }
-
     /** One context's queues; per-source deques are made on first use. */
     private static final class ContextQueues {
         final ArrayDeque<RecvRequest>[] postedBySource;

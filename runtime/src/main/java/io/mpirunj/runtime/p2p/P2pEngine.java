@@ -762,7 +762,7 @@ public final class P2pEngine implements FrameSink {
      * fence sums what every rank sent ({@link io.mpirunj.runtime.JobControl#finishFence}). Called before any traffic.
      */
     public void countCollectiveMessages() {
-        collectiveSent = new AtomicLongArray(queues.size());
+        collectiveSent = new AtomicLongArray(eagerCredit.length()); // one per rank of the job
     }
 
     /** Per destination, the collective messages this rank has sent ({@link #countCollectiveMessages}), else empty. */
@@ -826,16 +826,15 @@ public final class P2pEngine implements FrameSink {
     }
 
     /**
-     * The collective messages ({@link #isCollectiveContext}) that arrived here and that no receive has taken, in
-     * arrival order. Once every rank's collectives have ended, each one is a message a collective call sent and none
-     * received: the ranks' collective calls did not match.
+     * The collective messages ({@link #isCollectiveContext}) that arrived here and that no receive has taken. Once
+     * every rank's collectives have ended, each one is a message a collective call sent and none received: the ranks'
+     * collective calls did not match.
      */
     public List<Unreceived> unreceivedCollectiveMessages() {
         List<Incoming> found;
         synchronized (lock) {
             found = queues.unexpectedOn(P2pEngine::isCollectiveContext);
         }
-        found.sort(java.util.Comparator.comparingLong(Incoming::arrival));
         List<Unreceived> out = new ArrayList<>(found.size());
         for (Incoming in : found) {
             out.add(new Unreceived(in.src(), in.context(), in.tag(), in.length()));

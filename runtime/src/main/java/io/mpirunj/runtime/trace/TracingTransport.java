@@ -81,7 +81,7 @@ public final class TracingTransport extends ForwardingTransport {
     }
 
     private void arrival(int src, Frame frame) {
-        if (isRuntimeExchange(frame)) {
+        if (io.mpirunj.runtime.comm.CommImpl.isRuntimeExchange(frame)) {
             return;
         }
         if (frame.kind() == FrameKind.EAGER) {
@@ -114,17 +114,10 @@ public final class TracingTransport extends ForwardingTransport {
         inner.sendConverting(dst, frame, src, onWritten);
     }
 
-    /**
-     * The runtime's own exchanges (making communicators, Mpi.finish with threads, --coll-report's gather) are not the
-     * program's messages: not traced, as the emulated fabric does not model them.
-     */
-    private static boolean isRuntimeExchange(Frame frame) {
-        return (frame.kind() == FrameKind.EAGER || frame.kind() == FrameKind.RTS)
-                && io.mpirunj.runtime.comm.CommImpl.isRuntimeExchange(frame.context(), frame.tag());
-    }
-
     private void record(int dst, Frame frame) {
-        if (isRuntimeExchange(frame)) {
+        // the runtime's own exchanges are not the program's messages: not traced, as the emulated fabric does not
+        // model them
+        if (io.mpirunj.runtime.comm.CommImpl.isRuntimeExchange(frame)) {
             return;
         }
         if (frame.kind() == FrameKind.EAGER || frame.kind() == FrameKind.RTS) {
