@@ -48,13 +48,14 @@ final class Combiner {
 
     /**
      * {@code inOut = in op inOut} over {@code count} elements. {@code nio} says whether a user
-     * function gets byte buffers (the call's buffers were NIO buffers) or arrays.
+     * function gets byte buffers (the call's buffers were NIO buffers) or arrays (if it overrides the array form:
+     * {@link Op#arrayForm}).
      */
     static void combine(Op op, Datatype type, byte[] in, byte[] inOut, int count, boolean nio) {
         ByteBuffer a = ByteBuffer.wrap(in).order(LE);
         ByteBuffer b = ByteBuffer.wrap(inOut).order(LE);
         if (op.function != null) {
-            if (nio) {
+            if (nio || !op.arrayForm) {
                 op.function.call(a, b, count, type);
             } else {
                 Object x = toArray(a, count, type);

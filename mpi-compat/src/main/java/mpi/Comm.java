@@ -197,14 +197,24 @@ public class Comm implements Freeable, Cloneable {
 
     // ---- blocking point-to-point ------------------------------------------------------------------
 
-    /** Elements {@code [0, count)} of a send buffer; an array of the datatype's own type takes the short way. */
+    /**
+     * Elements {@code [0, count)} of a send buffer; an array of the datatype's own type takes the short way. A null
+     * buffer is one of no elements: Open MPI's bindings send and receive 0 elements of a null buffer (a message that
+     * only its envelope carries, e.g. a tag saying stop).
+     */
     private static Buffer sendView(String call, Object buf, int count, Datatype type) {
+        if (buf == null && count == 0 && type != null) {
+            return Buffer.allocate(type.unit.wireType(), 0);
+        }
         Buffer b = Region.arrayView(buf, type, count);
         return b != null ? b : Region.of(call, "send", buf, type).read(0, count);
     }
 
-    /** Where elements {@code [0, count)} are received; an array of the datatype's own type takes the short way. */
+    /** Where elements {@code [0, count)} are received; as {@link #sendView}: an array takes the short way, null none. */
     private static Region.Landing receiveView(String call, Object buf, int count, Datatype type) {
+        if (buf == null && count == 0 && type != null) {
+            return nowhere(type);
+        }
         Buffer b = Region.arrayView(buf, type, count);
         return b != null ? new Region.Landing(b) : Region.of(call, "receive", buf, type).write(0, count);
     }
@@ -231,7 +241,34 @@ public class Comm implements Freeable, Cloneable {
         if (dest == MPI.PROC_NULL) {
             return;
         }
-        runOnComm(call, c -> c.send(sendView(call, buf, count, type), dest, tag));
+        runOnComm(call, c -> c.send(sendView(call, buf, count, type), peer(call, c, "dest", dest, tag, false), tag));
+    }
+
+    /**
+     * {@code rank}, checked as a send's destination or ({@code receiving}) a receive's source on {@code c}, with its
+     * {@code tag}: the error classes of Open MPI, MPI_ERR_RANK for a rank outside the communicator (ANY_SOURCE is one
+     * for a receive) and MPI_ERR_TAG for a negative tag (ANY_TAG is one for a receive).
+     */
+    private static int peer(String call, io.mpirunj.Comm c, String role, int rank, int tag, boolean receiving) {
+        if ((rank < 0 || rank >= c.size()) && !(receiving && rank == MPI.ANY_SOURCE)) {
+            throw new MPIException(call + ": " + role + " " + rank + " (expected: 0 <= " + role + " < " + c.size()
+                    + (receiving ? ", ANY_SOURCE" : "") + " or PROC_NULL)", null, MPI.ERR_RANK);
+        }
+        if (tag < 0 && !(receiving && tag == MPI.ANY_TAG)) {
+            throw new MPIException(call + ": tag " + tag + " (expected: >= 0" + (receiving ? " or ANY_TAG" : "") + ")",
+                    null, MPI.ERR_TAG);
+        }
+        return rank;
+    }
+
+    /** The communicator of a call with a root: MPI_ERR_ROOT unless {@code root} is one of its ranks. */
+    private io.mpirunj.Comm rooted(String call, int root) {
+        io.mpirunj.Comm c = comm(call);
+        if (root < 0 || root >= c.size()) {
+            throw new MPIException(call + ": root " + root + " (expected: 0 <= root < " + c.size() + ")", null,
+                    MPI.ERR_ROOT);
+        }
+        return c;
     }
 
     public final Status recv(Object buf, int count, Datatype type, int source, int tag) {
@@ -239,12 +276,8 @@ public class Comm implements Freeable, Cloneable {
             return Status.procNull();
         }
         return onComm("recv", c -> {
-            Buffer in = Region.arrayView(buf, type, count);
-            if (in != null) { // received in place: nothing to land
-                return Status.of(c.recv(in, source, tag));
-            }
-            Region.Landing l = Region.of("recv", "receive", buf, type).write(0, count);
-            Status s = Status.of(c.recv(l.buffer, source, tag));
+            Region.Landing l = receiveView("recv", buf, count, type);
+            Status s = Status.of(c.recv(l.buffer, peer("recv", c, "source", source, tag, true), tag));
             l.land();
             return s;
         });
@@ -256,7 +289,7 @@ public class Comm implements Freeable, Cloneable {
         return onComm(call, c -> {
             Buffer s = sendView(call, sendbuf, sendcount, sendtype);
             Region.Landing l = receiveView(call, recvbuf, recvcount, recvtype);
-            return exchange(c, s, dest, sendtag, l, source, recvtag);
+            return exchange(call, c, s, dest, sendtag, l, source, recvtag);
         });
     }
 
@@ -267,12 +300,18 @@ public class Comm implements Freeable, Cloneable {
         return onComm(call, c -> {
             Region r = Region.of(call, "data", buf, type);
             Buffer s = r.read(0, count).copy();
-            return exchange(c, s, dest, sendtag, r.write(0, count), source, recvtag);
+            return exchange(call, c, s, dest, sendtag, r.write(0, count), source, recvtag);
         });
     }
 
-    private static Status exchange(io.mpirunj.Comm c, Buffer s, int dest, int sendtag, Region.Landing l, int source,
-            int recvtag) {
+    private static Status exchange(String call, io.mpirunj.Comm c, Buffer s, int dest, int sendtag, Region.Landing l,
+            int source, int recvtag) {
+        if (dest != MPI.PROC_NULL) {
+            peer(call, c, "dest", dest, sendtag, false);
+        }
+        if (source != MPI.PROC_NULL) {
+            peer(call, c, "source", source, recvtag, true);
+        }
         Status st;
         if (dest == MPI.PROC_NULL && source == MPI.PROC_NULL) {
             return Status.procNull();
@@ -326,7 +365,8 @@ public class Comm implements Freeable, Cloneable {
         if (dest == MPI.PROC_NULL) {
             return Request.completed(call, Status.procNull());
         }
-        return onComm(call, c -> new Request(call, c.isend(sendView(call, buf, count, type), dest, tag), null));
+        return onComm(call, c -> new Request(call, c.isend(sendView(call, buf, count, type),
+                peer(call, c, "dest", dest, tag, false), tag), null));
     }
 
     private Request irecv0(String call, Object buf, int count, Datatype type, int source, int tag) {
@@ -335,7 +375,7 @@ public class Comm implements Freeable, Cloneable {
         }
         return onComm(call, c -> {
             Region.Landing l = receiveView(call, buf, count, type);
-            return new Request(call, c.irecv(l.buffer, source, tag), l::land);
+            return new Request(call, c.irecv(l.buffer, peer(call, c, "source", source, tag, true), tag), l::land);
         });
     }
 
@@ -373,7 +413,7 @@ public class Comm implements Freeable, Cloneable {
         if (source == MPI.PROC_NULL) {
             return Status.procNull();
         }
-        return onComm("probe", c -> Status.of(c.probe(source, tag)));
+        return onComm("probe", c -> Status.of(c.probe(peer("probe", c, "source", source, tag, true), tag)));
     }
 
     /** The status of a matching message if one has arrived, else null. */
@@ -381,7 +421,7 @@ public class Comm implements Freeable, Cloneable {
         if (source == MPI.PROC_NULL) {
             return Status.procNull();
         }
-        return onComm("iProbe", c -> Status.of(c.iprobe(source, tag)));
+        return onComm("iProbe", c -> Status.of(c.iprobe(peer("iProbe", c, "source", source, tag, true), tag)));
     }
 
     /** Packs {@code incount} elements into {@code outbuf} at {@code position}; returns the new position. */
@@ -427,7 +467,8 @@ public class Comm implements Freeable, Cloneable {
             run("bcast", bcastCall("bcast", buf, count, type, root));
             return;
         }
-        runOnComm("bcast", c -> c.bcast(b, root)); // the short way: an array of the datatype's own type, in place
+        io.mpirunj.Comm c = rooted("bcast", root);
+        MPIException.naming("bcast", () -> c.bcast(b, root)); // the short way: an array of the datatype's own type
     }
 
     public final Request iBcast(java.nio.Buffer buf, int count, Datatype type, int root) {
@@ -437,7 +478,7 @@ public class Comm implements Freeable, Cloneable {
     private Collective bcastCall(String call, Object buf, int count, Datatype type, int root) {
         Region r = Region.of(call, "data", buf, type);
         checkCount(call, r, count);
-        Region.Landing l = comm(call).rank() == root ? new Region.Landing(r.read(0, count)) : r.write(0, count);
+        Region.Landing l = rooted(call, root).rank() == root ? new Region.Landing(r.read(0, count)) : r.write(0, count);
         return new Collective(c -> c.bcast(l.buffer, root), c -> c.ibcast(l.buffer, root), l::land);
     }
 
@@ -580,7 +621,7 @@ public class Comm implements Freeable, Cloneable {
         /** {@code rootOnlyInPlace}: the in-place form is refused off the root (the v-forms': it has no own buffer). */
         RootedCall(String call, int root, boolean inPlace, boolean rootOnlyInPlace, String rootedRole,
                 Object rootedBuf, Datatype rootedType, String ownRole, Object ownBuf, Datatype ownType) {
-            io.mpirunj.Comm c0 = comm(call);
+            io.mpirunj.Comm c0 = rooted(call, root);
             int me = c0.rank();
             isRoot = me == root;
             size = c0.size();
@@ -854,7 +895,7 @@ public class Comm implements Freeable, Cloneable {
     private Collective reduceCall(String call, Object sendbuf, Object recvbuf, int count, Datatype type, Op op,
             int root, boolean inPlace) {
         Combiner.check(call, op, type);
-        io.mpirunj.Comm c0 = comm(call);
+        io.mpirunj.Comm c0 = rooted(call, root);
         int size = c0.size();
         boolean isRoot = c0.rank() == root;
         Region recv = isRoot ? Region.of(call, "receive", recvbuf, type) : null;

@@ -13,6 +13,12 @@ public final class Op extends NamedHandle implements Freeable {
     /** MINLOC or MAXLOC. */
     final String loc;
     final UserFunction function;
+    /**
+     * True when {@link #function} overrides the array form of {@link UserFunction#call}: it gets arrays for array
+     * data. One that overrides only the byte-buffer form gets byte buffers for all data, as in Open MPI, whose
+     * bindings call that form for every type but BOOLEAN.
+     */
+    final boolean arrayForm;
     private final boolean commute;
 
     /**
@@ -35,7 +41,18 @@ public final class Op extends NamedHandle implements Freeable {
         this.builtin = name == null || location ? null : io.mpirunj.Op.valueOf(name);
         this.loc = location ? name : null;
         this.function = function;
+        this.arrayForm = function != null && overrides(function, Object.class);
         this.commute = commute;
+    }
+
+    /** True when {@code function}'s class overrides {@code call(first, first, int, Datatype)}. */
+    private static boolean overrides(UserFunction function, Class<?> first) {
+        try {
+            return function.getClass().getMethod("call", first, first, int.class, Datatype.class)
+                    .getDeclaringClass() != UserFunction.class;
+        } catch (NoSuchMethodException e) {
+            throw new AssertionError(e); // UserFunction declares it
+        }
     }
 
     private static UserFunction requireFunction(UserFunction function) {

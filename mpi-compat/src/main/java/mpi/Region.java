@@ -159,6 +159,9 @@ record Region(String call, String role, Datatype type, Object user, Buffer direc
     }
 
     private void check(int from, int n) {
+        if (n < 0) {
+            throw new MPIException(call + ": count " + n + " (expected: >= 0)", null, MPI.ERR_COUNT);
+        }
         long end = (long) from + n;
         if (from < 0 || n < 0 || end * type.units > capacityUnits) {
             throw new MPIException(call + ": the " + role + " buffer holds " + capacity() + " elements of " + type

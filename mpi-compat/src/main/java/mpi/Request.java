@@ -122,7 +122,22 @@ public class Request implements Freeable {
         if (!r.test()) {
             return null;
         }
-        return MPIException.naming(call, () -> Status.of(r.status()));
+        return delivered(r);
+    }
+
+    /**
+     * The status of the completed {@code r}, after the work to do on completion (copying a staged receive into
+     * the user's buffer) has run, once: a request that MPI_REQUEST_GET_STATUS calls complete has its data in place.
+     * The request stays active.
+     */
+    private synchronized Status delivered(io.mpirunj.Request r) {
+        Status s = MPIException.naming(call, () -> Status.of(r.status()));
+        if (inner == r && onDone != null) {
+            Runnable done = onDone;
+            onDone = null; // the wait or test that ends the request must not copy again
+            MPIException.naming(call, done);
+        }
+        return s;
     }
 
     // ---- several requests -----------------------------------------------------------------------

@@ -4,8 +4,10 @@ import java.nio.ByteBuffer;
 
 /**
  * The function of a user-defined {@link Op}: combine {@code inVec} into {@code inOutVec} element by
- * element, {@code inOutVec[i] = inVec[i] op inOutVec[i]}. Override the array form; the byte-buffer
- * form, called when the call's buffers are NIO buffers, by default passes arrays to the array form.
+ * element, {@code inOutVec[i] = inVec[i] op inOutVec[i]}. Override either form. A function that overrides the
+ * array form gets arrays when the call's buffers are arrays, and for NIO buffers the byte-buffer form, which by
+ * default passes arrays to the array form. A function that overrides only the byte-buffer form gets byte buffers
+ * whatever the call's buffers are (as in Open MPI, whose bindings call that form for every type but BOOLEAN).
  */
 public abstract class UserFunction {
     /**
@@ -14,7 +16,8 @@ public abstract class UserFunction {
      * {@code count} elements of {@code datatype}.
      */
     public void call(Object inVec, Object inOutVec, int count, Datatype datatype) {
-        throw new UnsupportedOperationException("UserFunction.call(Object, Object, int, Datatype) is not implemented");
+        throw new UnsupportedOperationException("the UserFunction " + getClass().getName() + " overrides neither "
+                + "call(Object, Object, int, Datatype) nor call(ByteBuffer, ByteBuffer, int, Datatype)");
     }
 
     /**

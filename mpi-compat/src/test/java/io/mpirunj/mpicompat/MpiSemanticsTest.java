@@ -15,8 +15,10 @@ import java.util.concurrent.TimeUnit;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;
+import mpi.Op;
 import mpi.Request;
 import mpi.Status;
+import mpi.UserFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.function.Executable;
@@ -93,6 +95,119 @@ class MpiSemanticsTest {
                     () -> MPI.COMM_WORLD.send(new double[2], 2, MPI.INT, 0, 0));
             failsStartingWith("allReduce: MAXLOC needs a pair datatype",
                     () -> MPI.COMM_WORLD.allReduce(new int[2], new int[2], 2, MPI.INT, MPI.MAXLOC));
+        });
+    }
+
+    /**
+     * Open MPI's error classes for a bad rank, tag, root or count (a ported program that catches MPIException under
+     * ERRORS_RETURN branches on them; they were all ERR_OTHER, and a negative count ERR_BUFFER).
+     */
+    @Test
+    void aBadRankTagRootOrCountHasOpenMpisErrorClass() {
+        run(2, world -> {
+            failsWith(MPI.ERR_RANK, "send: dest 99 (expected: 0 <= dest < 2 or PROC_NULL)",
+                    () -> MPI.COMM_WORLD.send(new int[1], 1, MPI.INT, 99, 0));
+            failsWith(MPI.ERR_RANK, "iRecv: source -7 (expected: 0 <= source < 2, ANY_SOURCE or PROC_NULL)",
+                    () -> MPI.COMM_WORLD.iRecv(new int[1], 1, MPI.INT, -7, 0));
+            failsWith(MPI.ERR_RANK, "sendRecv: dest 2 (expected: 0 <= dest < 2 or PROC_NULL)",
+                    () -> MPI.COMM_WORLD.sendRecv(new int[1], 1, MPI.INT, 2, 0, new int[1], 1, MPI.INT, 0, 0));
+            failsWith(MPI.ERR_TAG, "send: tag -5 (expected: >= 0)",
+                    () -> MPI.COMM_WORLD.send(new int[1], 1, MPI.INT, 1 - world.rank(), -5));
+            failsWith(MPI.ERR_TAG, "probe: tag -5 (expected: >= 0 or ANY_TAG)",
+                    () -> MPI.COMM_WORLD.probe(MPI.ANY_SOURCE, -5));
+            failsWith(MPI.ERR_ROOT, "bcast: root 99 (expected: 0 <= root < 2)",
+                    () -> MPI.COMM_WORLD.bcast(new int[1], 1, MPI.INT, 99));
+            failsWith(MPI.ERR_ROOT, "iBcast: root -1 (expected: 0 <= root < 2)",
+                    () -> MPI.COMM_WORLD.iBcast(MPI.newIntBuffer(1), 1, MPI.INT, -1));
+            failsWith(MPI.ERR_ROOT, "gather: root 2 (expected: 0 <= root < 2)",
+                    () -> MPI.COMM_WORLD.gather(new int[1], 1, MPI.INT, new int[2], 1, MPI.INT, 2));
+            failsWith(MPI.ERR_ROOT, "reduce: root 5 (expected: 0 <= root < 2)",
+                    () -> MPI.COMM_WORLD.reduce(new int[1], new int[1], 1, MPI.INT, MPI.SUM, 5));
+            failsWith(MPI.ERR_COUNT, "send: count -1 (expected: >= 0)",
+                    () -> MPI.COMM_WORLD.send(new long[2], -1, MPI.LONG, 1 - world.rank(), 0));
+            failsWith(MPI.ERR_COUNT, "recv: count -3 (expected: >= 0)",
+                    () -> MPI.COMM_WORLD.recv(MPI.newCharBuffer(2), -3, MPI.CHAR, 1 - world.rank(), 0));
+        });
+    }
+
+    /** A null buffer of no elements is a message only its envelope carries (Open MPI's bindings allow it). */
+    @Test
+    void aNullBufferOfNoElementsSendsAndReceivesAnEnvelope() {
+        run(2, world -> {
+            if (world.rank() == 0) {
+                MPI.COMM_WORLD.send(null, 0, MPI.INT, 1, 99);
+                MPI.COMM_WORLD.iSend(null, 0, MPI.DOUBLE, 1, 98).waitFor();
+            } else {
+                Status s = MPI.COMM_WORLD.recv(null, 0, MPI.INT, 0, MPI.ANY_TAG);
+                assertEquals(99, s.getTag());
+                assertEquals(0, s.getCount(MPI.INT));
+                assertEquals(98, MPI.COMM_WORLD.iRecv(null, 0, MPI.DOUBLE, 0, MPI.ANY_TAG).waitStatus().getTag());
+            }
+            failsWith(MPI.ERR_BUFFER, "send: the send buffer is null",
+                    () -> MPI.COMM_WORLD.send(null, 1, MPI.INT, 1 - world.rank(), 0));
+        });
+    }
+
+    /**
+     * MPI_REQUEST_GET_STATUS says the operation is complete, so the data are in place: a receive into a direct buffer
+     * of another type than bytes is staged, and getStatus returned before the staged data were copied in (they came
+     * with the wait). The request stays active; its wait returns the same status and copies nothing again.
+     */
+    @Test
+    void getStatusOfACompletedReceiveHasItsDataInPlace() {
+        run(2, world -> {
+            int peer = 1 - world.rank();
+            java.nio.DoubleBuffer d = MPI.newDoubleBuffer(2);
+            java.nio.CharBuffer c = MPI.newCharBuffer(3);
+            Request rd = MPI.COMM_WORLD.iRecv(d, 2, MPI.DOUBLE, peer, 3);
+            Request rc = MPI.COMM_WORLD.iRecv(c, 3, MPI.CHAR, peer, 4);
+            MPI.COMM_WORLD.send(new double[] {1.5, 2.5}, 2, MPI.DOUBLE, peer, 3);
+            MPI.COMM_WORLD.send(new char[] {'a', 'b', 'c'}, 3, MPI.CHAR, peer, 4);
+            Status sd = rd.getStatus();
+            while (sd == null) {
+                sd = rd.getStatus();
+            }
+            assertEquals(1.5, d.get(0));
+            assertEquals(2.5, d.get(1));
+            Status sc = rc.getStatus();
+            while (sc == null) {
+                sc = rc.getStatus();
+            }
+            assertEquals("abc", "" + c.get(0) + c.get(1) + c.get(2));
+            assertFalse(rd.isNull(), "getStatus leaves the request active");
+            d.put(0, -1); // the program's own write after getStatus: the wait must not copy the message over it
+            assertEquals(3, rd.waitStatus().getTag());
+            assertEquals(-1, d.get(0));
+            assertTrue(rd.isNull());
+            assertEquals(3, rc.waitStatus().getCount(MPI.CHAR));
+        });
+    }
+
+    /**
+     * A user function that overrides only the byte-buffer form serves array data too, as Open MPI's bindings call
+     * that form for every type but BOOLEAN (it failed: "call(Object, Object, int, Datatype) is not implemented").
+     */
+    @Test
+    void aUserFunctionOfByteBuffersAloneServesArraysToo() {
+        Op maxAbs = new Op(new UserFunction() {
+            @Override
+            public void call(ByteBuffer in, ByteBuffer inOut, int count, Datatype type) {
+                java.nio.DoubleBuffer a = in.asDoubleBuffer();
+                java.nio.DoubleBuffer b = inOut.asDoubleBuffer();
+                for (int i = 0; i < count; i++) {
+                    b.put(i, Math.max(Math.abs(a.get(i)), Math.abs(b.get(i))));
+                }
+            }
+        }, true);
+        run(3, world -> {
+            double[] result = new double[2];
+            MPI.COMM_WORLD.allReduce(new double[] {-(world.rank() + 1), world.rank()}, result, 2, MPI.DOUBLE, maxAbs);
+            assertArrayEquals(new double[] {3, 2}, result);
+            java.nio.DoubleBuffer direct = MPI.newDoubleBuffer(2);
+            direct.put(0, -(world.rank() + 1)).put(1, world.rank());
+            MPI.COMM_WORLD.allReduce(direct, 2, MPI.DOUBLE, maxAbs);
+            assertEquals(3, direct.get(0));
+            assertEquals(2, direct.get(1));
         });
     }
 
