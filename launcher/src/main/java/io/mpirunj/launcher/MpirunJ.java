@@ -431,6 +431,8 @@ public final class MpirunJ implements Callable<Integer> {
         if (withSubcommands) {
             cl.getSubcommands().get("trace").setStopAtPositional(false); // mpirun-j trace FILE --png OUT
         }
+        // an option's value may look like an option: -J -verbose:gc (picocli read it as -v clustered with more)
+        cl.setAllowOptionsAsOptionParameters(true);
         String footer = String.join(System.lineSeparator(), ExitCodes.HELP);
         cl.getCommandSpec().usageMessage().footer(Arrays.stream(cl.getCommandSpec().usageMessage().footer())
                 .map(l -> l.equals("%s") ? footer.replace("%", "%%") : l).toArray(String[]::new));

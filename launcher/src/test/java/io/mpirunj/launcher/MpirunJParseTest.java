@@ -54,6 +54,16 @@ class MpirunJParseTest {
         assertTrue(cmd.programArgs.isEmpty());
     }
 
+    /** A JVM option that looks like launcher options (-v clustered with more) is still -J's value, in every form. */
+    @Test
+    void aJvmOptionThatLooksLikeALauncherOptionIsTheValue() {
+        MpirunJ cmd = parse("-np", "2", "-J", "-verbose:gc", "--jvm-arg=-verbose:class", "-J=-version", "-J", "-v",
+                "Main");
+        assertEquals(List.of("-verbose:gc", "-verbose:class", "-version", "-v"), cmd.jvm.jvmArgs);
+        assertFalse(cmd.verbose);
+        assertEquals("Main", cmd.mainClass);
+    }
+
     @Test
     void aPlainRunIsParsedByTheRunCommandAloneAsByTheWholeCommandLine() {
         String[] run = {"-n", "3", "--threads", "-cp", "a.jar", "--coll", "bcast=linear-p2p", "-x", "A=1", "-J",
