@@ -13,6 +13,7 @@ package io.mpirunj.launcher;
  *   2        bad usage: nothing was started
  *   124      --timeout (or MPIEXEC_TIMEOUT) expired; stderr says what each rank was doing
  *   130      the launcher was interrupted
+ *   141      the launcher's stdout was closed (whatever read it ended, e.g. | head): the ranks were stopped
  * </pre>
  *
  * A status the operating system cannot carry (a {@code Comm.abort} code outside 0..255) is reduced
@@ -24,6 +25,8 @@ final class ExitCodes {
     /** As coreutils {@code timeout}: the job ran out of time. */
     static final int TIMEOUT = 124;
     static final int INTERRUPTED = 130;
+    /** 128 + SIGPIPE, as a shell reports a writer whose pipe's reader ended: nobody reads the job's stdout. */
+    static final int STDOUT_CLOSED = 141;
     /** Death by signal S is reported as {@code SIGNAL_BASE + S}, as shells do. */
     static final int SIGNAL_BASE = 128;
 
@@ -42,6 +45,8 @@ final class ExitCodes {
         "  124    --timeout / MPIEXEC_TIMEOUT expired; stderr lists the ranks still",
         "         running and the MPI call each was in",
         "  130    mpirun-j was interrupted",
+        "  141    mpirun-j's stdout was closed (what read it ended, e.g. | head);",
+        "         the ranks were stopped",
         "When a rank fails, the others see their MPI calls that depend on it fail",
         "(RankFailedException naming it) and are stopped within seconds.",
     };

@@ -10,11 +10,9 @@ import io.mpirunj.runtime.bootstrap.ProcessBootstrap;
 import io.mpirunj.runtime.bootstrap.RankDepartures;
 import io.mpirunj.runtime.bootstrap.RendezvousServer;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
@@ -47,8 +45,10 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * its control connections go silent) are reported together as a lost node.
  * Each rank's stdout and stderr are forwarded line by line. The exit status is 0 if every rank exits
  * 0, else the first failing rank's status (or the code a rank passed to {@code Comm.abort}); once a
- * rank fails the others are told through the rendezvous server, then stopped: {@code destroy} after
- * {@link #STOP_GRACE_MS}, {@code destroyForcibly} {@link #KILL_GRACE_MS} later.
+ * rank fails the others are told through the rendezvous server, then stopped: SIGTERM after
+ * {@link #STOP_GRACE_MS}, SIGKILL {@link #KILL_GRACE_MS} later, each through the rank's {@link ProcessHandle}, which
+ * leaves the launcher's end of its output pipes open (Process.destroy closes them): what a stopped rank had written,
+ * and what its shutdown hooks write, is read to its end.
  */
 final class ProcessJob {
     /**
@@ -111,6 +111,8 @@ final class ProcessJob {
     /** One per started rank; completes once the supervisor has handled that rank's exit. */
     /** Added by the start loop, read by the shutdown hook too. */
     private final List<CompletableFuture<Void>> exitHandled = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The threads forwarding the ranks' stdout and stderr; the shutdown hook waits for them too. */
+    private final List<Thread> forwarders = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final ScheduledExecutorService supervisor = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "mpirunj-supervisor");
         t.setDaemon(true);
@@ -258,7 +260,6 @@ final class ProcessJob {
     /** Runs the job to the end and returns its exit status. */
     int run() {
         Thread hook = new Thread(this::onLauncherStopped, "mpirunj-shutdown");
-        List<Thread> forwarders = new ArrayList<>();
         try {
             String token = JobToken.random();
             boolean remote = layout.hasRemoteRanks();
@@ -267,6 +268,7 @@ final class ProcessJob {
                 server.dropSilentRanks(); // a node can vanish without a reset or an exit
             }
             InetSocketAddress addr = server.address();
+            output.onConsoleClosed(() -> supervisor.execute(this::onConsoleClosed));
             io.mpirunj.runtime.fabric.FabricEmulation emulation = io.mpirunj.runtime.fabric.FabricEmulation
                     .fromEnvironment(io.mpirunj.runtime.RuntimeConfig.from(spec.env()), spec.env(), spec.size());
             if (emulation != null) {
@@ -338,11 +340,7 @@ final class ProcessJob {
                         .thenAcceptAsync(p -> onExit(rank, p.exitValue()), supervisor));
             }
             waitForAll();
-            long drainDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_MS);
-            for (Thread t : forwarders) {
-                long leftMs = TimeUnit.NANOSECONDS.toMillis(drainDeadline - System.nanoTime());
-                t.join(Math.max(1, leftMs));
-            }
+            drainOutput();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             outcome.fail(-1, ExitCodes.INTERRUPTED, "launcher interrupted");
@@ -428,14 +426,18 @@ final class ProcessJob {
 
     private Thread forward(int rank, InputStream in, boolean stderr) {
         Thread t = new Thread(() -> {
-            try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, Charset.defaultCharset()))) {
-                String line;
-                while ((line = reader.readLine()) != null) {
-                    output.line(rank, stderr, line);
+            LineSplitter lines = new LineSplitter(Charset.defaultCharset(), stderr ? null : output.idleScheduler(),
+                    (text, endsLine) -> output.text(rank, stderr, text, endsLine));
+            byte[] buf = new byte[8192];
+            try (in) {
+                int n;
+                while ((n = in.read(buf)) >= 0) {
+                    lines.write(buf, 0, n);
                 }
             } catch (IOException e) {
                 // the pipe closed under us: the process is gone
             }
+            lines.finish();
         }, "rank-" + rank + (stderr ? "-stderr" : "-stdout"));
         t.setDaemon(true);
         t.start();
@@ -601,6 +603,30 @@ final class ProcessJob {
         return "";
     }
 
+    /**
+     * On the supervisor thread: writing to the launcher's stdout failed, nobody reads it (| head ended): the job
+     * stops, as Open MPI's mpirun does on SIGPIPE, instead of running on with its output thrown away.
+     */
+    private void onConsoleClosed() {
+        if (!outcome.fail(-1, ExitCodes.STDOUT_CLOSED, CONSOLE_CLOSED)) {
+            return;
+        }
+        output.launcherError(CONSOLE_CLOSED + "; stopping the job; exit status " + ExitCodes.STDOUT_CLOSED);
+        RendezvousServer s = server;
+        if (s != null) {
+            try {
+                s.notifyAbort(ExitCodes.STDOUT_CLOSED, CONSOLE_CLOSED);
+            } catch (RuntimeException e) {
+                output.launcherError("cannot tell the ranks why the job stops: " + e);
+            }
+        }
+        stopOthers(-1);
+    }
+
+    /** Why a job whose stdout nobody reads stops. */
+    static final String CONSOLE_CLOSED = "the job's standard output was closed (whatever read it has ended, as | head "
+            + "does)";
+
     /** On the supervisor thread: the job's time is up. Reports what every running rank is doing, then stops them. */
     private void onTimeout() {
         if (outcome.failed()) {
@@ -652,7 +678,7 @@ final class ProcessJob {
             for (int r = 0; r < processes.length; r++) {
                 Process p = processes[r];
                 if (r != except && p != null && p.isAlive()) {
-                    p.destroy();
+                    p.toHandle().destroy();
                 }
             }
         }, stopGraceMs, TimeUnit.MILLISECONDS);
@@ -663,7 +689,7 @@ final class ProcessJob {
                     if (spec.verbose()) {
                         output.launcherError("rank " + r + " did not stop; killing it");
                     }
-                    p.destroyForcibly();
+                    p.toHandle().destroyForcibly();
                 }
             }
         }, stopGraceMs + KILL_GRACE_MS, TimeUnit.MILLISECONDS);
@@ -678,22 +704,51 @@ final class ProcessJob {
         outcome.fail(-1, ExitCodes.INTERRUPTED, "the launcher was stopped");
         stopping = true;
         startPermits.release(spec.size()); // wakes the start loop, which then starts nothing more
-        killAll();
-        // the JVM ends when this hook returns: first let the ranks' exits be seen (and their output drained)
+        // SIGTERM first, as Open MPI's mpirun forwards it: the ranks' shutdown hooks run; SIGKILL for what is left
+        for (Process p : processes) {
+            if (p != null && p.isAlive()) {
+                p.toHandle().destroy();
+            }
+        }
+        // the JVM ends when this hook returns: first let the ranks' exits be seen and their output drained
+        if (!awaitExitsHandled(KILL_GRACE_MS)) {
+            killAll();
+            awaitExitsHandled(KILL_GRACE_MS);
+        }
         try {
-            CompletableFuture.allOf(exitHandled.toArray(CompletableFuture[]::new))
-                    .get(KILL_GRACE_MS, TimeUnit.MILLISECONDS);
+            drainOutput();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
-            // ending anyway: every rank was killed
         }
     }
 
+    /** True once every started rank's exit has been handled, false after {@code ms} if one has not. */
+    private boolean awaitExitsHandled(long ms) {
+        try {
+            CompletableFuture.allOf(exitHandled.toArray(CompletableFuture[]::new)).get(ms, TimeUnit.MILLISECONDS);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+            return false;
+        }
+    }
+
+    /** Waits, at most {@link #DRAIN_MS} in all, until the ranks' output has been forwarded to its end. */
+    private void drainOutput() throws InterruptedException {
+        long drainDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_MS);
+        for (Thread t : forwarders) {
+            long leftMs = TimeUnit.NANOSECONDS.toMillis(drainDeadline - System.nanoTime());
+            t.join(Math.max(1, leftMs));
+        }
+    }
+
+    /** SIGKILL to every rank still running (through its handle: its output pipes stay open to be drained). */
     private void killAll() {
         for (Process p : processes) {
             if (p != null && p.isAlive()) {
-                p.destroyForcibly();
+                p.toHandle().destroyForcibly();
             }
         }
     }

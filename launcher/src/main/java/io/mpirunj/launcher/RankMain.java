@@ -196,12 +196,14 @@ public final class RankMain {
     }
 
     private static int failed(int rank, Throwable t) {
-        if (t instanceof AbortedException) {
-            return ((AbortedException) t).exitCode();
+        AbortedException aborted = causeOf(t, AbortedException.class);
+        if (aborted != null) {
+            return aborted.exitCode();
         }
-        if (t instanceof RankFailedException) {
+        RankFailedException peerFailed = causeOf(t, RankFailedException.class);
+        if (peerFailed != null) {
             // a peer's death is reported by the launcher; here one line and where it hit this rank suffice
-            System.err.println("[rank " + rank + "] " + t);
+            System.err.println("[rank " + rank + "] " + peerFailed);
             StackTraceElement where = userFrame(t.getStackTrace());
             if (where != null) {
                 System.err.println("[rank " + rank + "] \tat " + where);
@@ -212,6 +214,20 @@ public final class RankMain {
             System.err.println(line);
         }
         return 1;
+    }
+
+    /**
+     * {@code t} or the first of its causes that is a {@code type}, else null: the {@code mpi} package's
+     * {@code MPIException} wraps the runtime's exceptions, and an abort or a peer's death inside it is as quiet as
+     * one thrown bare.
+     */
+    static <T extends Throwable> T causeOf(Throwable t, Class<T> type) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (type.isInstance(c)) {
+                return type.cast(c);
+            }
+        }
+        return null;
     }
 
     /**

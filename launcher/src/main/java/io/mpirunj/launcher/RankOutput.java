@@ -12,10 +12,12 @@ import java.time.format.DateTimeFormatter;
 
 /**
  * Where the ranks' output lines end up, one whole line at a time (so lines of different ranks never
- * mix): the launcher's stdout and stderr, or with {@code --output-filename DIR} the file
- * {@code DIR/rank.R} of each rank (its stdout and stderr lines in the order they came). Each line
- * may be prefixed with {@code [timestamp] } ({@code --timestamp-output}) and {@code [rank] }
- * ({@code --tag-output}). Launcher messages always go to the launcher's stderr. Thread-safe.
+ * mix, but for lines over {@link LineSplitter#MAX_PENDING}, which come in pieces): the launcher's stdout and
+ * stderr, or with {@code --output-filename DIR} the file {@code DIR/rank.R} of each rank (its stdout and stderr
+ * lines in the order they came). Each line may be prefixed with {@code [timestamp] } ({@code --timestamp-output})
+ * and {@code [rank] } ({@code --tag-output}). Launcher messages always go to the launcher's stderr. When writing
+ * to the launcher's stdout fails (whatever read it has ended, as {@code | head} does), the
+ * {@link #onConsoleClosed} handler runs, once. Thread-safe.
  */
 final class RankOutput implements AutoCloseable {
     /** {@code --timestamp-output}: local time to the millisecond. */
@@ -27,13 +29,26 @@ final class RankOutput implements AutoCloseable {
     private final boolean timestamp;
     /** Per rank, with {@code --output-filename}; else null. */
     private final PrintWriter[] files;
+    /** Per rank, stdout then stderr: true while a line is unfinished (its next piece gets no prefix). */
+    private final boolean[] inLine;
+    private final java.util.concurrent.atomic.AtomicBoolean consoleClosed = new java.util.concurrent.atomic.AtomicBoolean();
+    private volatile Runnable onConsoleClosed = () -> { };
+    /**
+     * The JVM's stdout when the job began (a threads-mode job replaces System.out): picocli's writer wraps it, and
+     * its PrintStream keeps a write error (EPIPE) to itself.
+     */
+    private final java.io.PrintStream console = System.out;
+    /** Sends a prompt out ({@link LineSplitter#IDLE_MS}); made at the first use, null when lines are marked or filed. */
+    private java.util.concurrent.ScheduledExecutorService idle;
 
-    private RankOutput(PrintWriter out, PrintWriter err, JobSpec.OutputOptions options, PrintWriter[] files) {
+    private RankOutput(PrintWriter out, PrintWriter err, JobSpec.OutputOptions options, int size,
+            PrintWriter[] files) {
         this.out = out;
         this.err = err;
         this.tag = options.tag();
         this.timestamp = options.timestamp();
         this.files = files;
+        this.inLine = new boolean[2 * size];
     }
 
     /**
@@ -62,7 +77,7 @@ final class RankOutput implements AutoCloseable {
                 throw e;
             }
         }
-        return new RankOutput(out, err, options, files);
+        return new RankOutput(out, err, options, size, files);
     }
 
     /** The file of {@code rank} in an output directory. */
@@ -72,23 +87,69 @@ final class RankOutput implements AutoCloseable {
 
     /** Writes one line (without its terminator) that {@code rank} wrote to stdout or stderr. */
     void line(int rank, boolean stderr, String line) {
-        String text = line;
-        if (tag) {
-            text = "[" + rank + "] " + text;
-        }
-        if (timestamp) {
-            text = "[" + TIMESTAMP.format(LocalDateTime.now()) + "] " + text;
-        }
+        text(rank, stderr, line, true);
+    }
+
+    /**
+     * Writes what {@code rank} wrote to stdout or stderr: the end of a line ({@code endsLine}), or a piece of one
+     * that goes on ({@link LineSplitter}); the prefixes come at the start of a line only.
+     */
+    void text(int rank, boolean stderr, String text, boolean endsLine) {
         PrintWriter w;
         if (files != null && rank >= 0 && rank < files.length) {
             w = files[rank];
         } else {
             w = stderr ? err : out;
         }
+        int at = rank >= 0 && 2 * rank + 1 < inLine.length ? 2 * rank + (stderr ? 1 : 0) : -1;
+        boolean closed;
         synchronized (w) {
-            w.println(text);
+            if (at < 0 || !inLine[at]) {
+                if (timestamp) {
+                    w.print("[" + TIMESTAMP.format(LocalDateTime.now()) + "] ");
+                }
+                if (tag) {
+                    w.print("[" + rank + "] ");
+                }
+            }
+            if (endsLine) {
+                w.println(text);
+            } else {
+                w.print(text);
+            }
             w.flush();
+            if (at >= 0) {
+                inLine[at] = !endsLine;
+            }
+            closed = w == out && (out.checkError() || console.checkError());
         }
+        if (closed && consoleClosed.compareAndSet(false, true)) {
+            onConsoleClosed.run();
+        }
+    }
+
+    /**
+     * The scheduler that sends an unfinished stdout line out when its rank adds nothing to it for a while (a prompt
+     * before a read of stdin), for {@link LineSplitter}; null with {@code --tag-output}, {@code --timestamp-output} or
+     * {@code --output-filename}, where output is read as marked lines, not at a console.
+     */
+    synchronized java.util.concurrent.ScheduledExecutorService idleScheduler() {
+        if (tag || timestamp || files != null) {
+            return null;
+        }
+        if (idle == null) {
+            idle = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "mpirunj-output-idle");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        return idle;
+    }
+
+    /** What to do, once, when writing to the launcher's stdout fails (the job then stops: nobody reads it). */
+    void onConsoleClosed(Runnable handler) {
+        this.onConsoleClosed = handler;
     }
 
     /** A launcher message (not rank output) on stderr. */
@@ -165,6 +226,11 @@ final class RankOutput implements AutoCloseable {
     /** Flushes everything and closes the per-rank files (the console streams stay open). */
     @Override
     public void close() {
+        synchronized (this) {
+            if (idle != null) {
+                idle.shutdownNow();
+            }
+        }
         flush();
         if (files != null) {
             for (PrintWriter w : files) {

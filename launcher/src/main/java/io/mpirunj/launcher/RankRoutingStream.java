@@ -1,6 +1,5 @@
 package io.mpirunj.launcher;
 
-import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.Charset;
@@ -8,8 +7,8 @@ import java.util.function.IntSupplier;
 
 /**
  * The {@code System.out} or {@code System.err} of a threads-mode job: bytes written by a rank's
- * threads are collected per rank and handed to {@link RankOutput} a whole line at a time (tagged
- * with the rank under {@code --tag-output}); bytes written by any other thread go straight to the
+ * threads are collected per rank and handed to {@link RankOutput} a whole line at a time ({@link LineSplitter};
+ * tagged with the rank under {@code --tag-output}); bytes written by any other thread go straight to the
  * stream this one replaced. Thread-safe.
  */
 final class RankRoutingStream extends OutputStream {
@@ -21,7 +20,7 @@ final class RankRoutingStream extends OutputStream {
     private final boolean stderr;
     private final Charset charset;
     private final IntSupplier currentRank;
-    private final ByteArrayOutputStream[] pending;
+    private final LineSplitter[] pending;
 
     RankRoutingStream(PrintStream fallback, RankOutput output, boolean stderr, Charset charset, int size,
             IntSupplier currentRank) {
@@ -30,9 +29,11 @@ final class RankRoutingStream extends OutputStream {
         this.stderr = stderr;
         this.charset = charset;
         this.currentRank = currentRank;
-        this.pending = new ByteArrayOutputStream[size];
+        this.pending = new LineSplitter[size];
         for (int r = 0; r < size; r++) {
-            pending[r] = new ByteArrayOutputStream(128);
+            int rank = r;
+            pending[r] = new LineSplitter(charset, stderr ? null : output.idleScheduler(), // prompts: stdout
+                    (text, endsLine) -> output.text(rank, stderr, text, endsLine));
         }
     }
 
@@ -56,38 +57,18 @@ final class RankRoutingStream extends OutputStream {
             fallback.write(b, off, len);
             return;
         }
-        ByteArrayOutputStream buf = pending[rank];
-        synchronized (buf) {
-            int start = off;
-            int end = off + len;
-            for (int i = off; i < end; i++) {
-                if (b[i] == '\n') {
-                    buf.write(b, start, i - start);
-                    emit(rank, buf);
-                    start = i + 1;
-                }
-            }
-            buf.write(b, start, end - start);
+        LineSplitter lines = pending[rank];
+        synchronized (lines) {
+            lines.write(b, off, len);
         }
     }
 
     /** Emits what {@code rank} wrote without a final newline yet (called when the rank ends). */
     void flushRank(int rank) {
-        ByteArrayOutputStream buf = pending[rank];
-        synchronized (buf) {
-            if (buf.size() > 0) {
-                emit(rank, buf);
-            }
+        LineSplitter lines = pending[rank];
+        synchronized (lines) {
+            lines.finish();
         }
-    }
-
-    private void emit(int rank, ByteArrayOutputStream buf) {
-        String line = buf.toString(charset);
-        if (line.endsWith("\r")) {
-            line = line.substring(0, line.length() - 1);
-        }
-        buf.reset();
-        output.line(rank, stderr, line);
     }
 
     @Override

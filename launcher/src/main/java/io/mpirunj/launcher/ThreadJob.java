@@ -114,6 +114,7 @@ final class ThreadJob {
         URL[] urls = UserClasspath.urls(spec.userClasspath());
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
+        output.onConsoleClosed(this::onConsoleClosed);
         RankRoutingStream routedOut = new RankRoutingStream(oldOut, output, false, StandardCharsets.UTF_8, spec.size(),
                 ThreadJob::currentRank);
         RankRoutingStream routedErr = new RankRoutingStream(oldErr, output, true, StandardCharsets.UTF_8, spec.size(),
@@ -303,6 +304,15 @@ final class ThreadJob {
         }
     }
 
+    /** Writing to the launcher's stdout failed, nobody reads it: the job stops ({@link ProcessJob#CONSOLE_CLOSED}). */
+    private void onConsoleClosed() {
+        if (outcome.fail(-1, ExitCodes.STDOUT_CLOSED, ProcessJob.CONSOLE_CLOSED)) {
+            output.launcherError(ProcessJob.CONSOLE_CLOSED + "; stopping the job; exit status "
+                    + ExitCodes.STDOUT_CLOSED);
+            abortOthers(-1, ExitCodes.STDOUT_CLOSED, ProcessJob.CONSOLE_CLOSED);
+        }
+    }
+
     /** The job's time is up: reports what every running rank is doing and aborts the job. */
     private void onTimeout() {
         String limit = ProcessJob.formatSeconds(spec.timeoutMs());
@@ -419,8 +429,8 @@ final class ThreadJob {
     }
 
     private void onRankError(int rank, Throwable t) {
-        if (t instanceof AbortedException) {
-            AbortedException a = (AbortedException) t;
+        AbortedException a = RankMain.causeOf(t, AbortedException.class);
+        if (a != null) {
             if (outcome.fail(rank, a.exitCode(), a.getMessage())) {
                 output.launcherError("rank " + rank + " aborted the job with exit code " + a.exitCode() + ": "
                         + a.getMessage());
@@ -430,7 +440,8 @@ final class ThreadJob {
             }
             return;
         }
-        if (t instanceof RankFailedException f && returnedBeforeInit.contains(f.failedRank())) {
+        RankFailedException f = RankMain.causeOf(t, RankFailedException.class);
+        if (f != null && returnedBeforeInit.contains(f.failedRank())) {
             // its return is the cause, not this rank's call on it
             failJob(f.failedRank(), beforeInitReason(f.failedRank()) + OTHERS_CALLED_INIT);
             return;

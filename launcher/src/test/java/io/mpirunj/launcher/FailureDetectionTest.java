@@ -95,7 +95,7 @@ class FailureDetectionTest {
 
     /**
      * SIGTERM (or Ctrl-C: the same shutdown hook) to the launcher: it ends the ranks itself, so it names none of them
-     * as the failure. (SIGTERM: a JVM started with SIGINT ignored, e.g. in the background of a script, keeps it so.)
+     * as the failure; it sends them SIGTERM before SIGKILL, so their shutdown hooks run (they were killed at once). (SIGTERM: a JVM started with SIGINT ignored, e.g. in the background of a script, keeps it so.)
      */
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // blocking reads
@@ -105,7 +105,10 @@ class FailureDetectionTest {
             job.readToEnd();
             assertEquals(128 + 15, job.launcher.waitFor(), job.seen::toString);
             assertFalse(job.seen.toString().contains("exited with status"), job.seen::toString);
-            job.awaitRankExits(); // the hook killed them; one that outlives the launcher runs into the @Timeout
+            // SIGTERM first, as Open MPI's mpirun forwards it: the ranks' shutdown hooks run and what they print arrives
+            assertTrue(job.seen.toString().contains("rank 0 shutdown hook ran"), job.seen::toString);
+            assertTrue(job.seen.toString().contains("rank 1 shutdown hook ran"), job.seen::toString);
+            job.awaitRankExits(); // the hook ended them; one that outlives the launcher runs into the @Timeout
         }
     }
 

@@ -312,6 +312,30 @@ class ProcessModeTest {
         assertEquals(5, run.exitCode(), run::toString);
     }
 
+    /**
+     * The ranks the launcher stops after another failed are sent SIGTERM and their output is read to its end: what
+     * their shutdown hooks print arrives (Process.destroy closed the launcher's end of their pipes, so it was lost,
+     * as was any output not yet read).
+     */
+    @Test
+    void theOutputOfRanksStoppedAfterAFailureIsReadToItsEnd() {
+        LauncherRun run = LauncherRun.of("-np", "3", io.mpirunj.testapps.HookedExit.class.getName(), "1");
+        assertEquals(3, run.exitCode(), run::toString);
+        assertEquals(set(List.of("rank 0 shutdown hook ran", "rank 2 shutdown hook ran")), set(run.outLines()),
+                run::toString);
+    }
+
+    /**
+     * The same in a program written for Open MPI's Java API, whose MPIException wraps the abort the waiting ranks
+     * learn of: they end quietly with it, as with the Comm API (each printed a 25-line trace of the runtime's frames).
+     */
+    @Test
+    void anAbortInsideAnMpiExceptionIsQuietToo() {
+        LauncherRun run = LauncherRun.of("-np", "3", io.mpirunj.testapps.MpiAborter.class.getName(), "0", "5");
+        assertEquals(5, run.exitCode(), run::toString);
+        assertFalse(run.err().contains("MPIException") || run.err().contains("\tat "), run::toString);
+    }
+
     @Test
     void strayNonDaemonThreadsDoNotKeepARankAlive() {
         LauncherRun run = LauncherRun.of("-np", "2", "--tag-output", NoMpi.class.getName(), "stray");

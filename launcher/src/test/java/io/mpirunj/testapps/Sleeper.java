@@ -6,7 +6,8 @@ import io.mpirunj.Mpi;
 
 /**
  * Prints {@code rank R pid P}, then blocks for ever: with {@code mpi} in a receive that never
- * matches, with {@code plain} (without joining the job) in a sleep on a non-daemon thread.
+ * matches (a shutdown hook prints {@code rank R shutdown hook ran}), with {@code plain} (without joining the job)
+ * in a sleep on a non-daemon thread.
  */
 public final class Sleeper {
     private Sleeper() {
@@ -20,7 +21,12 @@ public final class Sleeper {
         }
         Comm world = Mpi.init(args);
         world.barrier();
-        System.out.println("rank " + world.rank() + " pid " + ProcessHandle.current().pid());
+        int rank = world.rank();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            System.out.println("rank " + rank + " shutdown hook ran");
+            System.out.flush();
+        }));
+        System.out.println("rank " + rank + " pid " + ProcessHandle.current().pid());
         System.out.flush();
         world.recv(Buffer.of(new int[1]), Comm.ANY_SOURCE, 1);
         Mpi.finish();

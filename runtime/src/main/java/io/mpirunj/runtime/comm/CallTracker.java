@@ -93,7 +93,7 @@ public final class CallTracker {
             }
             StackTraceElement[] stack = t.getStackTrace();
             int u = firstUserFrame(stack);
-            if (u > 0 && stack[u - 1].getClassName().startsWith("io.mpirunj.")) {
+            if (u > 0 && isMpirunjClass(stack[u - 1].getClassName())) {
                 // e.g. Request.await or Request.waitAll: not bracketed, but still a wait in mpirun-j
                 StackTraceElement callee = stack[u - 1];
                 String cls = callee.getClassName().substring(callee.getClassName().lastIndexOf('.') + 1);
@@ -159,6 +159,9 @@ public final class CallTracker {
      * Caffeine cache's compute was reported as "called at" Caffeine's lambda instead of the program's line.
      */
     public static boolean isUserClass(String c) {
+        if (isCompatClass(c)) {
+            return false; // the mpi package: Open MPI's Java API, ours; the program's line is the one that called it
+        }
         if (c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.") || c.startsWith("io.netty.")
                 || c.startsWith("com.google.protobuf.") || c.startsWith("com.github.benmanes.caffeine.")
                 || c.startsWith("com.fasterxml.jackson.") || c.startsWith("org.slf4j.")) {
@@ -170,5 +173,15 @@ public final class CallTracker {
                     && !rest.startsWith("fabric.") && !rest.startsWith("launcher.");
         }
         return true;
+    }
+
+    /** A class of mpirun-j's API, runtime or {@code mpi} package (where a wait seen from outside is an MPI call). */
+    private static boolean isMpirunjClass(String c) {
+        return c.startsWith("io.mpirunj.") || isCompatClass(c);
+    }
+
+    /** A class of the {@code mpi} package itself (not of a sub-package), nested and lambda classes included. */
+    private static boolean isCompatClass(String c) {
+        return c.startsWith("mpi.") && c.indexOf('.', "mpi.".length()) < 0;
     }
 }

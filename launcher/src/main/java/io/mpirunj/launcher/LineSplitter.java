@@ -1,0 +1,110 @@
+package io.mpirunj.launcher;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.Charset;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Cuts one output stream of a rank into lines, at {@code '\n'} only: a {@code '\r'} is text, so a progress line's
+ * carriage returns and a CRLF's CR reach the console as the rank wrote them. An unfinished line is held up to
+ * {@link #MAX_PENDING} bytes; a longer one goes on in pieces of that size (other ranks' lines may then come between
+ * its pieces), so a rank printing without newlines for hours cannot fill the launcher's memory. The ranks as
+ * processes ({@link ProcessJob}) and as threads ({@link RankRoutingStream}) both cut their output here.
+ *
+ * <p>With an idle scheduler, an unfinished line that nothing has been added to for {@link #IDLE_MS} goes out as a
+ * piece: a prompt ({@code System.out.print("n? ")}, then a read of stdin) is seen before the answer is typed. A line
+ * still being written is not cut (half a second is far longer than a rank takes between the writes of one line,
+ * unless it stalls). Thread-safe.
+ */
+final class LineSplitter {
+    /** The longest unfinished line held: 1 MiB. */
+    static final int MAX_PENDING = 1 << 20;
+    /** How long an unfinished line waits for more before it goes out as a piece (with an idle scheduler). */
+    static final long IDLE_MS = 500;
+
+    /** Where the text goes: a whole line ({@code endsLine}) or a piece of one that goes on. */
+    interface Sink {
+        void text(String text, boolean endsLine);
+    }
+
+    private final Charset charset;
+    private final int maxPending;
+    private final Sink sink;
+    private final ByteArrayOutputStream pending = new ByteArrayOutputStream(128);
+    /** Sends an unfinished line out after {@link #IDLE_MS} without more (null: never). */
+    private final ScheduledExecutorService idle;
+    /** Counts the writes, so that the idle check sees whether any came since it was scheduled. */
+    private long writes;
+    private boolean idleCheckScheduled;
+
+    /** {@code idle}: see the class comment (null: an unfinished line waits for its end, or the bound). */
+    LineSplitter(Charset charset, ScheduledExecutorService idle, Sink sink) {
+        this(charset, MAX_PENDING, idle, sink);
+    }
+
+    /** With another bound (tests). */
+    LineSplitter(Charset charset, int maxPending, ScheduledExecutorService idle, Sink sink) {
+        this.charset = charset;
+        this.maxPending = maxPending;
+        this.idle = idle;
+        this.sink = sink;
+    }
+
+    synchronized void write(byte[] b, int off, int len) {
+        int start = off;
+        int end = off + len;
+        for (int i = off; i < end; i++) {
+            if (b[i] == '\n') {
+                pending.write(b, start, i - start);
+                emit(true);
+                start = i + 1;
+            } else if (pending.size() + (i + 1 - start) >= maxPending) {
+                pending.write(b, start, i + 1 - start);
+                emit(false);
+                start = i + 1;
+            }
+        }
+        pending.write(b, start, end - start);
+        writes++;
+        if (idle != null && pending.size() > 0 && !idleCheckScheduled) {
+            scheduleIdleCheck(writes);
+        }
+    }
+
+    private void scheduleIdleCheck(long seen) {
+        idleCheckScheduled = true;
+        try {
+            idle.schedule(() -> idleCheck(seen), IDLE_MS, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            idleCheckScheduled = false; // the job's output is closing: its end emits what is left
+        }
+    }
+
+    /** An unfinished line that had no write since {@code seen} goes out as a piece; else another look later. */
+    private synchronized void idleCheck(long seen) {
+        idleCheckScheduled = false;
+        if (pending.size() == 0) {
+            return;
+        }
+        if (writes == seen) {
+            emit(false);
+        } else {
+            scheduleIdleCheck(writes);
+        }
+    }
+
+    /** The stream ended (or its rank did): an unfinished last line is emitted as a line. */
+    synchronized void finish() {
+        if (pending.size() > 0) {
+            emit(true);
+        }
+    }
+
+    private void emit(boolean endsLine) {
+        String text = pending.toString(charset);
+        pending.reset();
+        sink.text(text, endsLine);
+    }
+}

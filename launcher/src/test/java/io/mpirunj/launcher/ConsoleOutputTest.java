@@ -1,0 +1,83 @@
+package io.mpirunj.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mpirunj.testapps.Chatter;
+import io.mpirunj.testapps.Prompter;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The launcher's stdout as a console: whoever reads it may stop reading, or answer a prompt. */
+class ConsoleOutputTest {
+    /**
+     * A job whose stdout nobody reads any more ({@code mpirun-j ... | head -2}) stops with 141, as a shell reports a
+     * writer whose pipe's reader ended, and says why on stderr; it ran on for ever with its output thrown away.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"processes", "threads"})
+    @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // blocking reads
+    void aJobWhoseStdoutIsClosedStops(String mode) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(ProcessJob.javaExecutable(), "-cp",
+                System.getProperty("java.class.path"), MpirunJ.class.getName(), "-np", "2"));
+        if (mode.equals("threads")) {
+            cmd.add("--threads");
+        }
+        cmd.add(Chatter.class.getName());
+        Process launcher = new ProcessBuilder(cmd).start();
+        try {
+            launcher.getOutputStream().close();
+            BufferedReader out = new BufferedReader(new InputStreamReader(launcher.getInputStream(),
+                    StandardCharsets.UTF_8));
+            assertTrue(out.readLine().startsWith("line "));
+            out.close(); // as head does once it has its lines
+            String err = new String(launcher.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertEquals(ExitCodes.STDOUT_CLOSED, launcher.waitFor(), err);
+            assertTrue(err.contains("mpirun-j: " + ProcessJob.CONSOLE_CLOSED + "; stopping the job; exit status 141"),
+                    err);
+        } finally {
+            launcher.destroyForcibly();
+            launcher.descendants().forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    /**
+     * A prompt without a newline reaches the console while its rank waits for the answer (it was held until the
+     * answer's newline came, so the user never saw the question).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"processes", "threads"})
+    @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // blocking reads
+    void aPromptIsSeenBeforeItsAnswer(String mode) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(ProcessJob.javaExecutable(), "-cp",
+                System.getProperty("java.class.path"), MpirunJ.class.getName(), "-np", "1"));
+        if (mode.equals("threads")) {
+            cmd.add("--threads");
+        }
+        cmd.add(Prompter.class.getName());
+        Process launcher = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            java.io.InputStream out = launcher.getInputStream();
+            StringBuilder seen = new StringBuilder();
+            while (!seen.toString().endsWith("Enter n: ")) { // the answer goes only once the question is seen
+                int c = out.read();
+                assertTrue(c >= 0, "the job ended first: " + seen);
+                seen.append((char) c);
+            }
+            launcher.getOutputStream().write("42\n".getBytes(StandardCharsets.UTF_8));
+            launcher.getOutputStream().close();
+            assertEquals("Enter n: got 42\n", seen + new String(out.readAllBytes(), StandardCharsets.UTF_8));
+            assertEquals(0, launcher.waitFor());
+        } finally {
+            launcher.destroyForcibly();
+            launcher.descendants().forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package io.mpirunj.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** How a rank's output is cut into lines: at '\n' only, an unfinished line held up to a bound. */
+class LineSplitterTest {
+    private final List<String> seen = new ArrayList<>();
+
+    private LineSplitter splitter(int maxPending) {
+        return new LineSplitter(StandardCharsets.UTF_8, maxPending, null, (text, endsLine) -> seen.add(text
+                + (endsLine ? "|end" : "|more")));
+    }
+
+    private static void write(LineSplitter s, String text) {
+        byte[] b = text.getBytes(StandardCharsets.UTF_8);
+        s.write(b, 0, b.length);
+    }
+
+    /** A carriage return is text: a progress line and a CRLF arrive as written (they were cut into lines, CR lost). */
+    @Test
+    void onlyANewlineEndsALine() {
+        LineSplitter s = splitter(LineSplitter.MAX_PENDING);
+        write(s, "progress 10%\rprogress 50%\rprog");
+        write(s, "ress 100%\ncrlf line\r\nlast");
+        assertEquals(List.of("progress 10%\rprogress 50%\rprogress 100%|end", "crlf line\r|end"), seen);
+        s.finish();
+        assertEquals("last|end", seen.get(2));
+        s.finish();
+        assertEquals(3, seen.size(), "nothing held after the end");
+    }
+
+    /**
+     * With an idle scheduler, an unfinished line that nothing is added to goes out as a piece (a prompt before a
+     * read of stdin was held until the answer's newline), and its end follows as the rest of the line.
+     */
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void aPromptGoesOutWhenNothingFollowsIt() throws Exception {
+        BlockingQueue<String> pieces = new LinkedBlockingQueue<>();
+        ScheduledExecutorService idle = Executors.newSingleThreadScheduledExecutor();
+        try {
+            LineSplitter s = new LineSplitter(StandardCharsets.UTF_8, idle, (text, endsLine) -> pieces.add(text
+                    + (endsLine ? "|end" : "|more")));
+            write(s, "done\nEnter n: ");
+            assertEquals("done|end", pieces.take());
+            assertEquals("Enter n: |more", pieces.take()); // no write follows: the scheduler sends it
+            write(s, "42\n");
+            assertEquals("42|end", pieces.take());
+        } finally {
+            idle.shutdownNow();
+        }
+    }
+
+    /** A line longer than the bound goes on in pieces of the bound's size: the launcher's memory stays bounded. */
+    @Test
+    void aLongLineGoesOnInPiecesOfTheBound() {
+        LineSplitter s = splitter(4);
+        write(s, "abcdefghij\nxy");
+        write(s, "z");
+        write(s, "w\n");
+        assertEquals(List.of("abcd|more", "efgh|more", "ij|end", "xyzw|more", "|end"), seen);
+    }
+}
