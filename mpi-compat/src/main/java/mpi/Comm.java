@@ -398,12 +398,18 @@ public class Comm implements Freeable, Cloneable {
     }
 
     public final Prequest recvInit(java.nio.Buffer buf, int count, Datatype type, int source, int tag) {
-        Region.of("recvInit", "receive", buf, type).write(0, count); // checks now
+        receiveView("recvInit", buf, count, type); // checks now, as MPI_RECV_INIT does
+        if (source != MPI.PROC_NULL) {
+            peer("recvInit", comm("recvInit"), "source", source, tag, true);
+        }
         return new Prequest("recvInit", () -> irecv0("recvInit", buf, count, type, source, tag));
     }
 
     private Prequest persistentSend(String call, java.nio.Buffer buf, int count, Datatype type, int dest, int tag) {
-        Region.of(call, "send", buf, type).read(0, count); // checks now
+        sendView(call, buf, count, type); // checks now, as MPI_SEND_INIT does
+        if (dest != MPI.PROC_NULL) {
+            peer(call, comm(call), "dest", dest, tag, false);
+        }
         return new Prequest(call, () -> isend0(call, buf, count, type, dest, tag));
     }
 

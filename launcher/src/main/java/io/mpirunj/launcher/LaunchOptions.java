@@ -53,10 +53,28 @@ public final class LaunchOptions {
 
     /** Options for every rank's JVM. */
     public static final class JvmArgs {
-        @Option(names = {"-J", "--jvm-arg"}, paramLabel = "OPTION",
+        @Option(names = {"-J", "--jvm-arg"}, paramLabel = "OPTION", parameterConsumer = NextWord.class,
                 description = "An option for every rank's JVM, e.g. -J -Xmx1g or --jvm-arg=-ea. May be repeated. "
                         + "(With --threads the ranks share the launcher's JVM: use MPIRUNJ_JAVA_OPTS.)")
         List<String> jvmArgs = new ArrayList<>();
+    }
+
+    /**
+     * -J's value is the next word, whatever it looks like: a JVM option such as {@code -verbose:gc} starts like the
+     * launcher's {@code -v} (picocli refused it as a missing value).
+     */
+    static final class NextWord implements picocli.CommandLine.IParameterConsumer {
+        @Override
+        public void consumeParameters(java.util.Stack<String> args, picocli.CommandLine.Model.ArgSpec argSpec,
+                picocli.CommandLine.Model.CommandSpec commandSpec) {
+            if (args.isEmpty()) {
+                throw new picocli.CommandLine.MissingParameterException(commandSpec.commandLine(), argSpec,
+                        "Missing required parameter for option '" + ((picocli.CommandLine.Model.OptionSpec) argSpec)
+                                .longestName() + "' (" + argSpec.paramLabel() + ")");
+            }
+            List<String> values = argSpec.getValue();
+            values.add(args.pop());
+        }
     }
 
     /** The options given in {@code hosts}, {@code over} and {@code jvm}, as the run command's arguments. */

@@ -2,6 +2,7 @@ package io.mpirunj.launcher;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -9,19 +10,20 @@ import java.util.concurrent.TimeUnit;
 /**
  * Cuts one output stream of a rank into lines, at {@code '\n'} only: a {@code '\r'} is text, so a progress line's
  * carriage returns and a CRLF's CR reach the console as the rank wrote them. An unfinished line is held up to
- * {@link #MAX_PENDING} bytes; a longer one goes on in pieces of that size (other ranks' lines may then come between
- * its pieces), so a rank printing without newlines for hours cannot fill the launcher's memory. The ranks as
- * processes ({@link ProcessJob}) and as threads ({@link RankRoutingStream}) both cut their output here.
+ * {@link #MAX_PENDING} bytes; a longer one goes on in pieces of about that size, cut between characters (other
+ * ranks' lines may then come between its pieces), so a rank printing without newlines for hours cannot fill the
+ * launcher's memory. The ranks as processes ({@link ProcessJob}) and as threads ({@link RankRoutingStream}) both
+ * cut their output here.
  *
- * <p>With an idle scheduler, an unfinished line that nothing has been added to for {@link #IDLE_MS} goes out as a
- * piece: a prompt ({@code System.out.print("n? ")}, then a read of stdin) is seen before the answer is typed. A line
- * still being written is not cut (half a second is far longer than a rank takes between the writes of one line,
- * unless it stalls). Thread-safe.
+ * <p>Interactive (with an idle scheduler; for the stdout of the rank that reads stdin): what the rank wrote up to a
+ * {@code '\r'} goes out at once (a progress bar moves), and an unfinished line that nothing has been added to for
+ * {@link #IDLE_MS} goes out as a piece: a prompt ({@code System.out.print("n? ")}, then a read of stdin) is seen
+ * before the answer is typed. Other ranks' lines may then come between its pieces, as in Open MPI. Thread-safe.
  */
 final class LineSplitter {
     /** The longest unfinished line held: 1 MiB. */
     static final int MAX_PENDING = 1 << 20;
-    /** How long an unfinished line waits for more before it goes out as a piece (with an idle scheduler). */
+    /** How long an unfinished line waits for more before it goes out as a piece (interactive). */
     static final long IDLE_MS = 500;
 
     /** Where the text goes: a whole line ({@code endsLine}) or a piece of one that goes on. */
@@ -33,11 +35,13 @@ final class LineSplitter {
     private final int maxPending;
     private final Sink sink;
     private final ByteArrayOutputStream pending = new ByteArrayOutputStream(128);
-    /** Sends an unfinished line out after {@link #IDLE_MS} without more (null: never). */
+    /** Sends an unfinished line out after {@link #IDLE_MS} without more (null: not interactive). */
     private final ScheduledExecutorService idle;
     /** Counts the writes, so that the idle check sees whether any came since it was scheduled. */
     private long writes;
     private boolean idleCheckScheduled;
+    /** True once a piece of the current line has gone out: the line's end must follow, even an empty one. */
+    private boolean lineOpen;
 
     /** {@code idle}: see the class comment (null: an unfinished line waits for its end, or the bound). */
     LineSplitter(Charset charset, ScheduledExecutorService idle, Sink sink) {
@@ -60,9 +64,9 @@ final class LineSplitter {
                 pending.write(b, start, i - start);
                 emit(true);
                 start = i + 1;
-            } else if (pending.size() + (i + 1 - start) >= maxPending) {
+            } else if (b[i] == '\r' && idle != null || pending.size() + (i + 1 - start) >= maxPending) {
                 pending.write(b, start, i + 1 - start);
-                emit(false);
+                emitPiece(b[i] == '\r');
                 start = i + 1;
             }
         }
@@ -89,7 +93,7 @@ final class LineSplitter {
             return;
         }
         if (writes == seen) {
-            emit(false);
+            emitPiece(true);
         } else {
             scheduleIdleCheck(writes);
         }
@@ -97,7 +101,7 @@ final class LineSplitter {
 
     /** The stream ended (or its rank did): an unfinished last line is emitted as a line. */
     synchronized void finish() {
-        if (pending.size() > 0) {
+        if (pending.size() > 0 || lineOpen) {
             emit(true);
         }
     }
@@ -105,6 +109,38 @@ final class LineSplitter {
     private void emit(boolean endsLine) {
         String text = pending.toString(charset);
         pending.reset();
+        lineOpen = !endsLine;
         sink.text(text, endsLine);
+    }
+
+    /**
+     * What is held goes out as a piece of a line that goes on; {@code whole}: all of it, else (at the bound) up to
+     * the last whole UTF-8 character, the rest staying for the next piece.
+     */
+    private void emitPiece(boolean whole) {
+        int cut = whole || !StandardCharsets.UTF_8.equals(charset) ? pending.size() : utf8Boundary(pending.toByteArray());
+        if (cut == pending.size() || cut == 0) {
+            emit(false);
+            return;
+        }
+        byte[] held = pending.toByteArray();
+        pending.reset();
+        lineOpen = true;
+        sink.text(new String(held, 0, cut, charset), false);
+        pending.write(held, cut, held.length - cut);
+    }
+
+    /** The length of {@code b}'s longest prefix that ends with a whole UTF-8 character. */
+    static int utf8Boundary(byte[] b) {
+        int lead = b.length;
+        while (lead > 0 && (b[lead - 1] & 0xC0) == 0x80) {
+            lead--; // continuation bytes
+        }
+        if (lead == 0 || (b[lead - 1] & 0xC0) != 0xC0) {
+            return b.length; // ASCII last, or continuation bytes without a lead: nothing whole to wait for
+        }
+        int first = b[lead - 1] & 0xFF;
+        int size = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : 2;
+        return b.length - (lead - 1) >= size ? b.length : lead - 1;
     }
 }

@@ -312,7 +312,11 @@ public final class MpirunJ implements Callable<Integer> {
         }
         int status;
         try {
-            status = commandLine(System.getenv(), args).execute(args);
+            CommandLine cl = commandLine(System.getenv(), args);
+            // over System.out itself, so that checkError sees a failed write (a closed pipe: RankOutput stops the
+            // job); picocli's own writer goes through an encoder, and System.out keeps the error to itself
+            cl.setOut(new PrintWriter(System.out, true));
+            status = cl.execute(args);
         } catch (OutOfMemoryError e) {
             // input too large for this JVM's heap (a schedule of millions of ranks): what held it is garbage now
             System.err.println("mpirun-j: out of memory (this JVM's heap: at most "
@@ -431,8 +435,6 @@ public final class MpirunJ implements Callable<Integer> {
         if (withSubcommands) {
             cl.getSubcommands().get("trace").setStopAtPositional(false); // mpirun-j trace FILE --png OUT
         }
-        // an option's value may look like an option: -J -verbose:gc (picocli read it as -v clustered with more)
-        cl.setAllowOptionsAsOptionParameters(true);
         String footer = String.join(System.lineSeparator(), ExitCodes.HELP);
         cl.getCommandSpec().usageMessage().footer(Arrays.stream(cl.getCommandSpec().usageMessage().footer())
                 .map(l -> l.equals("%s") ? footer.replace("%", "%%") : l).toArray(String[]::new));

@@ -268,7 +268,13 @@ final class ProcessJob {
                 server.dropSilentRanks(); // a node can vanish without a reset or an exit
             }
             InetSocketAddress addr = server.address();
-            output.onConsoleClosed(() -> supervisor.execute(this::onConsoleClosed));
+            output.onConsoleClosed(() -> {
+                try {
+                    supervisor.execute(this::onConsoleClosed);
+                } catch (java.util.concurrent.RejectedExecutionException jobOver) {
+                    // the job has ended: nothing left to stop
+                }
+            });
             io.mpirunj.runtime.fabric.FabricEmulation emulation = io.mpirunj.runtime.fabric.FabricEmulation
                     .fromEnvironment(io.mpirunj.runtime.RuntimeConfig.from(spec.env()), spec.env(), spec.size());
             if (emulation != null) {
@@ -426,7 +432,9 @@ final class ProcessJob {
 
     private Thread forward(int rank, InputStream in, boolean stderr) {
         Thread t = new Thread(() -> {
-            LineSplitter lines = new LineSplitter(Charset.defaultCharset(), stderr ? null : output.idleScheduler(),
+            // interactive: rank 0's stdout (rank 0 reads stdin: its prompts, its progress bars)
+            LineSplitter lines = new LineSplitter(Charset.defaultCharset(),
+                    rank == 0 && !stderr ? output.idleScheduler() : null,
                     (text, endsLine) -> output.text(rank, stderr, text, endsLine));
             byte[] buf = new byte[8192];
             try (in) {
@@ -611,7 +619,7 @@ final class ProcessJob {
         if (!outcome.fail(-1, ExitCodes.STDOUT_CLOSED, CONSOLE_CLOSED)) {
             return;
         }
-        output.launcherError(CONSOLE_CLOSED + "; stopping the job; exit status " + ExitCodes.STDOUT_CLOSED);
+        output.launcherError(CONSOLE_CLOSED + "; the job ends with status " + ExitCodes.STDOUT_CLOSED);
         RendezvousServer s = server;
         if (s != null) {
             try {
@@ -624,8 +632,8 @@ final class ProcessJob {
     }
 
     /** Why a job whose stdout nobody reads stops. */
-    static final String CONSOLE_CLOSED = "the job's standard output was closed (whatever read it has ended, as | head "
-            + "does)";
+    static final String CONSOLE_CLOSED = "writing to the job's standard output failed (whatever read it has ended, as "
+            + "| head does, or it cannot be written)";
 
     /** On the supervisor thread: the job's time is up. Reports what every running rank is doing, then stops them. */
     private void onTimeout() {
@@ -704,6 +712,15 @@ final class ProcessJob {
         outcome.fail(-1, ExitCodes.INTERRUPTED, "the launcher was stopped");
         stopping = true;
         startPermits.release(spec.size()); // wakes the start loop, which then starts nothing more
+        RendezvousServer s = server;
+        if (s != null) {
+            try {
+                // first, so that a rank that sees another end meanwhile ends quietly with the abort, not blaming it
+                s.notifyAbort(ExitCodes.INTERRUPTED, "the launcher was stopped");
+            } catch (RuntimeException e) {
+                // the ranks are signalled next anyway
+            }
+        }
         // SIGTERM first, as Open MPI's mpirun forwards it: the ranks' shutdown hooks run; SIGKILL for what is left
         for (Process p : processes) {
             if (p != null && p.isAlive()) {
@@ -722,17 +739,22 @@ final class ProcessJob {
         }
     }
 
-    /** True once every started rank's exit has been handled, false after {@code ms} if one has not. */
+    /** True once every started rank's exit has been handled (or failed to be), false after {@code ms} if not. */
     private boolean awaitExitsHandled(long ms) {
-        try {
-            CompletableFuture.allOf(exitHandled.toArray(CompletableFuture[]::new)).get(ms, TimeUnit.MILLISECONDS);
-            return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
-            return false;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
+        for (CompletableFuture<Void> f : exitHandled) {
+            try {
+                f.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (ExecutionException e) {
+                // handled, if badly: that rank has exited
+            } catch (java.util.concurrent.TimeoutException e) {
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
         }
+        return true;
     }
 
     /** Waits, at most {@link #DRAIN_MS} in all, until the ranks' output has been forwarded to its end. */

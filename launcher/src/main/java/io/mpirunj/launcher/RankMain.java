@@ -216,13 +216,17 @@ public final class RankMain {
         return 1;
     }
 
+    /** How deep {@link #causeOf} looks. */
+    private static final int MAX_CAUSES = 64;
+
     /**
      * {@code t} or the first of its causes that is a {@code type}, else null: the {@code mpi} package's
      * {@code MPIException} wraps the runtime's exceptions, and an abort or a peer's death inside it is as quiet as
      * one thrown bare.
      */
     static <T extends Throwable> T causeOf(Throwable t, Class<T> type) {
-        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+        int depth = 0;
+        for (Throwable c = t; c != null && depth++ < MAX_CAUSES; c = c.getCause()) { // bounded: causes may cycle
             if (type.isInstance(c)) {
                 return type.cast(c);
             }

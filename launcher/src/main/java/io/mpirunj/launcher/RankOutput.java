@@ -11,13 +11,16 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 
 /**
- * Where the ranks' output lines end up, one whole line at a time (so lines of different ranks never
- * mix, but for lines over {@link LineSplitter#MAX_PENDING}, which come in pieces): the launcher's stdout and
+ * Where the ranks' output lines end up, one whole line at a time: the launcher's stdout and
  * stderr, or with {@code --output-filename DIR} the file {@code DIR/rank.R} of each rank (its stdout and stderr
  * lines in the order they came). Each line may be prefixed with {@code [timestamp] } ({@code --timestamp-output})
  * and {@code [rank] } ({@code --tag-output}). Launcher messages always go to the launcher's stderr. When writing
  * to the launcher's stdout fails (whatever read it has ended, as {@code | head} does), the
  * {@link #onConsoleClosed} handler runs, once. Thread-safe.
+ *
+ * <p>Lines of different ranks never mix, but for a line longer than {@link LineSplitter#MAX_PENDING} and rank 0's
+ * interactive stdout (prompts, progress bars: {@link LineSplitter}), whose pieces may have other lines between
+ * them.
  */
 final class RankOutput implements AutoCloseable {
     /** {@code --timestamp-output}: local time to the millisecond. */
@@ -33,11 +36,6 @@ final class RankOutput implements AutoCloseable {
     private final boolean[] inLine;
     private final java.util.concurrent.atomic.AtomicBoolean consoleClosed = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile Runnable onConsoleClosed = () -> { };
-    /**
-     * The JVM's stdout when the job began (a threads-mode job replaces System.out): picocli's writer wraps it, and
-     * its PrintStream keeps a write error (EPIPE) to itself.
-     */
-    private final java.io.PrintStream console = System.out;
     /** Sends a prompt out ({@link LineSplitter#IDLE_MS}); made at the first use, null when lines are marked or filed. */
     private java.util.concurrent.ScheduledExecutorService idle;
 
@@ -121,7 +119,8 @@ final class RankOutput implements AutoCloseable {
             if (at >= 0) {
                 inLine[at] = !endsLine;
             }
-            closed = w == out && (out.checkError() || console.checkError());
+            // the launcher's stdout is a PrintWriter over System.out ({@link MpirunJ#main}), whose checkError asks it
+            closed = w == out && out.checkError();
         }
         if (closed && consoleClosed.compareAndSet(false, true)) {
             onConsoleClosed.run();
@@ -129,8 +128,8 @@ final class RankOutput implements AutoCloseable {
     }
 
     /**
-     * The scheduler that sends an unfinished stdout line out when its rank adds nothing to it for a while (a prompt
-     * before a read of stdin), for {@link LineSplitter}; null with {@code --tag-output}, {@code --timestamp-output} or
+     * The scheduler of rank 0's stdout {@link LineSplitter}, which sends an unfinished line out when nothing is added
+     * to it for a while (a prompt before a read of stdin); null with {@code --tag-output}, {@code --timestamp-output} or
      * {@code --output-filename}, where output is read as marked lines, not at a console.
      */
     synchronized java.util.concurrent.ScheduledExecutorService idleScheduler() {

@@ -32,7 +32,8 @@ final class RankRoutingStream extends OutputStream {
         this.pending = new LineSplitter[size];
         for (int r = 0; r < size; r++) {
             int rank = r;
-            pending[r] = new LineSplitter(charset, stderr ? null : output.idleScheduler(), // prompts: stdout
+            // interactive: rank 0's stdout (as for rank processes: the rank whose prompts a user answers)
+            pending[r] = new LineSplitter(charset, r == 0 && !stderr ? output.idleScheduler() : null,
                     (text, endsLine) -> output.text(rank, stderr, text, endsLine));
         }
     }

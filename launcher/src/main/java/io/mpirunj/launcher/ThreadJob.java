@@ -307,8 +307,7 @@ final class ThreadJob {
     /** Writing to the launcher's stdout failed, nobody reads it: the job stops ({@link ProcessJob#CONSOLE_CLOSED}). */
     private void onConsoleClosed() {
         if (outcome.fail(-1, ExitCodes.STDOUT_CLOSED, ProcessJob.CONSOLE_CLOSED)) {
-            output.launcherError(ProcessJob.CONSOLE_CLOSED + "; stopping the job; exit status "
-                    + ExitCodes.STDOUT_CLOSED);
+            output.launcherError(ProcessJob.CONSOLE_CLOSED + "; the job ends with status " + ExitCodes.STDOUT_CLOSED);
             abortOthers(-1, ExitCodes.STDOUT_CLOSED, ProcessJob.CONSOLE_CLOSED);
         }
     }

@@ -17,6 +17,17 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** The launcher's stdout as a console: whoever reads it may stop reading, or answer a prompt. */
 class ConsoleOutputTest {
+    /** A launcher JVM of its own (its stdout a pipe of this test's) running {@code program} on {@code np} ranks. */
+    private static List<String> launcherCommand(String mode, int np, Class<?> program) {
+        List<String> cmd = new ArrayList<>(List.of(ProcessJob.javaExecutable(), "-cp",
+                System.getProperty("java.class.path"), MpirunJ.class.getName(), "-np", Integer.toString(np)));
+        if (mode.equals("threads")) {
+            cmd.add("--threads");
+        }
+        cmd.add(program.getName());
+        return cmd;
+    }
+
     /**
      * A job whose stdout nobody reads any more ({@code mpirun-j ... | head -2}) stops with 141, as a shell reports a
      * writer whose pipe's reader ended, and says why on stderr; it ran on for ever with its output thrown away.
@@ -25,13 +36,7 @@ class ConsoleOutputTest {
     @ValueSource(strings = {"processes", "threads"})
     @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // blocking reads
     void aJobWhoseStdoutIsClosedStops(String mode) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(ProcessJob.javaExecutable(), "-cp",
-                System.getProperty("java.class.path"), MpirunJ.class.getName(), "-np", "2"));
-        if (mode.equals("threads")) {
-            cmd.add("--threads");
-        }
-        cmd.add(Chatter.class.getName());
-        Process launcher = new ProcessBuilder(cmd).start();
+        Process launcher = new ProcessBuilder(launcherCommand(mode, 2, Chatter.class)).start();
         try {
             launcher.getOutputStream().close();
             BufferedReader out = new BufferedReader(new InputStreamReader(launcher.getInputStream(),
@@ -40,8 +45,7 @@ class ConsoleOutputTest {
             out.close(); // as head does once it has its lines
             String err = new String(launcher.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             assertEquals(ExitCodes.STDOUT_CLOSED, launcher.waitFor(), err);
-            assertTrue(err.contains("mpirun-j: " + ProcessJob.CONSOLE_CLOSED + "; stopping the job; exit status 141"),
-                    err);
+            assertTrue(err.contains("mpirun-j: " + ProcessJob.CONSOLE_CLOSED + "; the job ends with status 141"), err);
         } finally {
             launcher.destroyForcibly();
             launcher.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -56,13 +60,8 @@ class ConsoleOutputTest {
     @ValueSource(strings = {"processes", "threads"})
     @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // blocking reads
     void aPromptIsSeenBeforeItsAnswer(String mode) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(ProcessJob.javaExecutable(), "-cp",
-                System.getProperty("java.class.path"), MpirunJ.class.getName(), "-np", "1"));
-        if (mode.equals("threads")) {
-            cmd.add("--threads");
-        }
-        cmd.add(Prompter.class.getName());
-        Process launcher = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process launcher = new ProcessBuilder(launcherCommand(mode, 1, Prompter.class))
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try {
             java.io.InputStream out = launcher.getInputStream();
             StringBuilder seen = new StringBuilder();

@@ -62,6 +62,54 @@ class LineSplitterTest {
         }
     }
 
+    /**
+     * A line whose piece went out idle still ends with its newline when the stream ends without one (the shell's
+     * prompt or the next rank's line was glued to it).
+     */
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void aLineWhosePieceWentOutIdleStillEnds() throws Exception {
+        BlockingQueue<String> pieces = new LinkedBlockingQueue<>();
+        ScheduledExecutorService idle = Executors.newSingleThreadScheduledExecutor();
+        try {
+            LineSplitter s = new LineSplitter(StandardCharsets.UTF_8, idle, (text, endsLine) -> pieces.add(text
+                    + (endsLine ? "|end" : "|more")));
+            write(s, "result: 42");
+            assertEquals("result: 42|more", pieces.take());
+            s.finish();
+            assertEquals("|end", pieces.take());
+        } finally {
+            idle.shutdownNow();
+        }
+    }
+
+    /** Interactive, what comes up to a carriage return goes out at once: a progress bar moves as it is drawn. */
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void interactivelyACarriageReturnSendsWhatCameBeforeIt() throws Exception {
+        BlockingQueue<String> pieces = new LinkedBlockingQueue<>();
+        ScheduledExecutorService idle = Executors.newSingleThreadScheduledExecutor();
+        try {
+            LineSplitter s = new LineSplitter(StandardCharsets.UTF_8, idle, (text, endsLine) -> pieces.add(text
+                    + (endsLine ? "|end" : "|more")));
+            write(s, "[#   ]\r[##  ]\r[####]\n");
+            assertEquals(List.of("[#   ]\r|more", "[##  ]\r|more", "[####]|end"), List.of(pieces.take(), pieces.take(),
+                    pieces.take()));
+        } finally {
+            idle.shutdownNow();
+        }
+    }
+
+    /** A piece cut at the bound ends between characters: a character of several bytes is not broken in two. */
+    @Test
+    void theBoundCutsBetweenCharacters() {
+        LineSplitter s = splitter(4);
+        write(s, "abc\u00e9\u20ac!\n"); // 3 ASCII bytes, then 2 bytes, 3 bytes, 1 byte
+        assertEquals(List.of("abc|more", "\u00e9|more", "\u20ac!|more", "|end"), seen);
+        assertEquals(3, LineSplitter.utf8Boundary(new byte[] {'a', 'b', 'c', (byte) 0xE2, (byte) 0x82}));
+        assertEquals(5, LineSplitter.utf8Boundary(new byte[] {'a', 'b', (byte) 0xE2, (byte) 0x82, (byte) 0xAC}));
+    }
+
     /** A line longer than the bound goes on in pieces of the bound's size: the launcher's memory stays bounded. */
     @Test
     void aLongLineGoesOnInPiecesOfTheBound() {

@@ -2,6 +2,7 @@ package io.mpirunj.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
@@ -62,6 +63,9 @@ class MpirunJParseTest {
         assertEquals(List.of("-verbose:gc", "-verbose:class", "-version", "-v"), cmd.jvm.jvmArgs);
         assertFalse(cmd.verbose);
         assertEquals("Main", cmd.mainClass);
+        // only -J's: another option's missing value is still an error, not the next option taken as it
+        assertThrows(CommandLine.ParameterException.class, () -> parse("--output-filename", "--tag-output", "Main"));
+        assertThrows(CommandLine.ParameterException.class, () -> parse("-np", "2", "-x", "-np", "Main"));
     }
 
     @Test

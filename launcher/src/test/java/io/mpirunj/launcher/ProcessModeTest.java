@@ -333,7 +333,9 @@ class ProcessModeTest {
     void anAbortInsideAnMpiExceptionIsQuietToo() {
         LauncherRun run = LauncherRun.of("-np", "3", io.mpirunj.testapps.MpiAborter.class.getName(), "0", "5");
         assertEquals(5, run.exitCode(), run::toString);
-        assertFalse(run.err().contains("MPIException") || run.err().contains("\tat "), run::toString);
+        // the waiting ranks may learn of the abort or of rank 0's end first: either way one line, no runtime frames
+        assertFalse(run.err().contains("MPIException") || run.err().contains("\tat io.mpirunj.")
+                || run.err().contains("\tat mpi."), run::toString);
     }
 
     @Test

@@ -123,6 +123,10 @@ class MpiSemanticsTest {
                     () -> MPI.COMM_WORLD.gather(new int[1], 1, MPI.INT, new int[2], 1, MPI.INT, 2));
             failsWith(MPI.ERR_ROOT, "reduce: root 5 (expected: 0 <= root < 2)",
                     () -> MPI.COMM_WORLD.reduce(new int[1], new int[1], 1, MPI.INT, MPI.SUM, 5));
+            failsWith(MPI.ERR_RANK, "sendInit: dest 5 (expected: 0 <= dest < 2 or PROC_NULL)",
+                    () -> MPI.COMM_WORLD.sendInit(MPI.newIntBuffer(1), 1, MPI.INT, 5, 0)); // at once, not at start
+            failsWith(MPI.ERR_TAG, "recvInit: tag -7 (expected: >= 0 or ANY_TAG)",
+                    () -> MPI.COMM_WORLD.recvInit(MPI.newIntBuffer(1), 1, MPI.INT, 0, -7));
             failsWith(MPI.ERR_COUNT, "send: count -1 (expected: >= 0)",
                     () -> MPI.COMM_WORLD.send(new long[2], -1, MPI.LONG, 1 - world.rank(), 0));
             failsWith(MPI.ERR_COUNT, "recv: count -3 (expected: >= 0)",
@@ -165,12 +169,14 @@ class MpiSemanticsTest {
             MPI.COMM_WORLD.send(new char[] {'a', 'b', 'c'}, 3, MPI.CHAR, peer, 4);
             Status sd = rd.getStatus();
             while (sd == null) {
+                Thread.onSpinWait();
                 sd = rd.getStatus();
             }
             assertEquals(1.5, d.get(0));
             assertEquals(2.5, d.get(1));
             Status sc = rc.getStatus();
             while (sc == null) {
+                Thread.onSpinWait();
                 sc = rc.getStatus();
             }
             assertEquals("abc", "" + c.get(0) + c.get(1) + c.get(2));
