@@ -27,6 +27,24 @@ class LineSplitterTest {
         s.write(b, 0, b.length);
     }
 
+    /** Pieces as {@code text|end} or {@code text|more}. */
+    @FunctionalInterface
+    private interface InteractiveBody {
+        void run(LineSplitter s, BlockingQueue<String> pieces) throws Exception;
+    }
+
+    /** Runs {@code body} with an interactive splitter (an idle scheduler of its own) whose pieces land in a queue. */
+    private static void interactive(InteractiveBody body) throws Exception {
+        BlockingQueue<String> pieces = new LinkedBlockingQueue<>();
+        ScheduledExecutorService idle = Executors.newSingleThreadScheduledExecutor();
+        try {
+            body.run(new LineSplitter(StandardCharsets.UTF_8, idle, (text, endsLine) -> pieces.add(text
+                    + (endsLine ? "|end" : "|more"))), pieces);
+        } finally {
+            idle.shutdownNow();
+        }
+    }
+
     /** A carriage return is text: a progress line and a CRLF arrive as written (they were cut into lines, CR lost). */
     @Test
     void onlyANewlineEndsALine() {
@@ -47,19 +65,13 @@ class LineSplitterTest {
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void aPromptGoesOutWhenNothingFollowsIt() throws Exception {
-        BlockingQueue<String> pieces = new LinkedBlockingQueue<>();
-        ScheduledExecutorService idle = Executors.newSingleThreadScheduledExecutor();
-        try {
-            LineSplitter s = new LineSplitter(StandardCharsets.UTF_8, idle, (text, endsLine) -> pieces.add(text
-                    + (endsLine ? "|end" : "|more")));
+        interactive((s, pieces) -> {
             write(s, "done\nEnter n: ");
             assertEquals("done|end", pieces.take());
             assertEquals("Enter n: |more", pieces.take()); // no write follows: the scheduler sends it
             write(s, "42\n");
             assertEquals("42|end", pieces.take());
-        } finally {
-            idle.shutdownNow();
-        }
+        });
     }
 
     /**
@@ -69,35 +81,23 @@ class LineSplitterTest {
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void aLineWhosePieceWentOutIdleStillEnds() throws Exception {
-        BlockingQueue<String> pieces = new LinkedBlockingQueue<>();
-        ScheduledExecutorService idle = Executors.newSingleThreadScheduledExecutor();
-        try {
-            LineSplitter s = new LineSplitter(StandardCharsets.UTF_8, idle, (text, endsLine) -> pieces.add(text
-                    + (endsLine ? "|end" : "|more")));
+        interactive((s, pieces) -> {
             write(s, "result: 42");
             assertEquals("result: 42|more", pieces.take());
             s.finish();
             assertEquals("|end", pieces.take());
-        } finally {
-            idle.shutdownNow();
-        }
+        });
     }
 
     /** Interactive, what comes up to a carriage return goes out at once: a progress bar moves as it is drawn. */
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void interactivelyACarriageReturnSendsWhatCameBeforeIt() throws Exception {
-        BlockingQueue<String> pieces = new LinkedBlockingQueue<>();
-        ScheduledExecutorService idle = Executors.newSingleThreadScheduledExecutor();
-        try {
-            LineSplitter s = new LineSplitter(StandardCharsets.UTF_8, idle, (text, endsLine) -> pieces.add(text
-                    + (endsLine ? "|end" : "|more")));
+        interactive((s, pieces) -> {
             write(s, "[#   ]\r[##  ]\r[####]\n");
             assertEquals(List.of("[#   ]\r|more", "[##  ]\r|more", "[####]|end"), List.of(pieces.take(), pieces.take(),
                     pieces.take()));
-        } finally {
-            idle.shutdownNow();
-        }
+        });
     }
 
     /** A piece cut at the bound ends between characters: a character of several bytes is not broken in two. */
