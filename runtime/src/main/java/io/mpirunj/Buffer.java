@@ -184,6 +184,20 @@ public final class Buffer {
         return nio == null ? null : nio.slice(offset, byteLength()).order(nio.order());
     }
 
+    /**
+     * True when this buffer and {@code other} share memory: views of one array whose element ranges meet, or of one
+     * ByteBuffer whose byte ranges meet (views of a ByteBuffer made by the program, such as its slices, are not seen).
+     * Internal use: a collective that cannot work in place copies its send buffer first.
+     */
+    public boolean overlaps(Buffer other) {
+        if (array != null) {
+            return array == other.array && offset < other.offset + other.count && other.offset < offset + count
+                    && count > 0 && other.count > 0;
+        }
+        return nio != null && nio == other.nio && offset < other.offset + other.byteLength()
+                && other.offset < offset + byteLength() && count > 0 && other.count > 0;
+    }
+
     /** True when this buffer wraps a primitive array (rather than a ByteBuffer). */
     public boolean hasArray() {
         return array != null;

@@ -123,7 +123,10 @@ public interface Comm extends AutoCloseable {
     /** Non-blocking {@link #multicast}. */
     Request imulticast(Buffer buf, int root, int... group);
 
-    /** Block j of send (count/size elements) goes to rank j, arriving as block i of its recv. */
+    /**
+     * Block j of send (count/size elements) goes to rank j, arriving as block i of its recv. Send and recv may be the
+     * same array (the call then sends a copy of send).
+     */
     void alltoall(Buffer send, Buffer recv);
 
     /** Non-blocking {@link #alltoall}. */
@@ -137,7 +140,7 @@ public interface Comm extends AutoCloseable {
     Request ialltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
             int[] recvDispls);
 
-    /** Every rank's send buffer is placed, in rank order, into root's recv (ignored elsewhere). */
+    /** Every rank's send buffer is placed, in rank order, into root's recv (ignored elsewhere: may be null). */
     void gather(Buffer send, Buffer recv, int root);
 
     /** Non-blocking {@link #gather}. */
@@ -149,7 +152,7 @@ public interface Comm extends AutoCloseable {
     /** Non-blocking {@link #gatherv}. */
     Request igatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs, int root);
 
-    /** Block i of root's send goes to rank i's recv. */
+    /** Block i of root's send goes to rank i's recv (root's send is ignored elsewhere: may be null). */
     void scatter(Buffer send, Buffer recv, int root);
 
     /** Non-blocking {@link #scatter}. */
@@ -173,7 +176,7 @@ public interface Comm extends AutoCloseable {
     /** Non-blocking {@link #allgatherv}. */
     Request iallgatherv(Buffer send, Buffer recv, int[] recvCounts, int[] displs);
 
-    /** Element-wise reduction of every rank's send into root's recv (ignored elsewhere). */
+    /** Element-wise reduction of every rank's send into root's recv (ignored elsewhere: may be null). */
     void reduce(Buffer send, Buffer recv, Op op, int root);
 
     /** Non-blocking {@link #reduce}. */
@@ -216,7 +219,10 @@ public interface Comm extends AutoCloseable {
     /** Non-blocking {@link #exscan}. */
     Request iexscan(Buffer send, Buffer recv, Op op);
 
-    /** Frees this communicator (not the world). */
+    /**
+     * Frees this communicator. The world is not closed: before {@link Mpi#finish} this throws, after it (as at the end
+     * of {@code try (Comm world = Mpi.init(args)) { ...; Mpi.finish(); }}) it does nothing.
+     */
     @Override
     void close();
 }

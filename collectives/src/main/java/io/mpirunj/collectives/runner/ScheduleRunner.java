@@ -527,7 +527,7 @@ public final class ScheduleRunner {
                         + ": instruction #" + s.index + " " + schedule.program(plan.rank).get(s.index)
                         + " got " + status.byteCount() + " bytes from rank " + participants[s.peers[copy]]
                         + " (expected: " + expected + "); do all ranks build the same schedule (same count, root,"
-                        + " group and model)?");
+                        + " group and model)? (--check-collectives names the call where the ranks differ)");
             }
         }
 

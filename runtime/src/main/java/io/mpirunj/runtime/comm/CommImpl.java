@@ -425,6 +425,9 @@ public final class CommImpl implements Comm {
     @Override
     public void close() {
         if (context == WORLD_CONTEXT) {
+            if (rc.isFinished()) {
+                return; // try (Comm world = Mpi.init(args)) { ... Mpi.finish(); }: the job is over, nothing to close
+            }
             throw new MpiException("the world communicator cannot be closed; call Mpi.finish()");
         }
         freed = true;
@@ -728,9 +731,18 @@ public final class CommImpl implements Comm {
     }
 
     private Request alltoall(Buffer send, Buffer recv, boolean blocking) {
-        return collective(blocking, "alltoall", CallTracker.NO_PEER, () -> checkAlltoall(send, recv),
-                CollectiveOp.ALLTOALL, CollectiveAlgorithm.Alltoall.class, sized(send.byteLength() / group.size()),
-                (a, ch, b) -> a.alltoall(ch, send, recv, b));
+        Buffer from = unaliased(send, recv);
+        return collective(blocking, "alltoall", CallTracker.NO_PEER, () -> checkAlltoall(from, recv),
+                CollectiveOp.ALLTOALL, CollectiveAlgorithm.Alltoall.class, sized(from.byteLength() / group.size()),
+                (a, ch, b) -> a.alltoall(ch, from, recv, b));
+    }
+
+    /**
+     * {@code send}, or a copy of it when it shares memory with {@code recv}: an all-to-all writes blocks of recv
+     * before it has sent every block of send, so in place (the same array for both) it sent what it had received.
+     */
+    private static Buffer unaliased(Buffer send, Buffer recv) {
+        return send != null && recv != null && send.overlaps(recv) ? send.copy() : send;
     }
 
     @Override
@@ -747,10 +759,11 @@ public final class CommImpl implements Comm {
 
     private Request alltoallv(Buffer send, int[] sendCounts, int[] sendDispls, Buffer recv, int[] recvCounts,
             int[] recvDispls, boolean blocking) {
+        Buffer from = unaliased(send, recv);
         return collective(blocking, "alltoallv", CallTracker.NO_PEER,
-                () -> checkAlltoallv(send, sendCounts, sendDispls, recv, recvCounts, recvDispls),
+                () -> checkAlltoallv(from, sendCounts, sendDispls, recv, recvCounts, recvDispls),
                 CollectiveOp.ALLTOALLV, CollectiveAlgorithm.Alltoallv.class, unsized(),
-                (a, ch, b) -> a.alltoallv(ch, send, sendCounts, sendDispls, recv, recvCounts, recvDispls, b));
+                (a, ch, b) -> a.alltoallv(ch, from, sendCounts, sendDispls, recv, recvCounts, recvDispls, b));
     }
 
     @Override
@@ -763,10 +776,20 @@ public final class CommImpl implements Comm {
         return gather(send, recv, root, false);
     }
 
-    private Request gather(Buffer send, Buffer recv, int root, boolean blocking) {
+    private Request gather(Buffer send, Buffer recv0, int root, boolean blocking) {
+        Buffer recv = rootsOnly(recv0, send, root);
         return collective(blocking, "gather", root, () -> checkGather(send, recv, root),
                 CollectiveOp.GATHER, CollectiveAlgorithm.Gather.class, sized(send.byteLength()),
                 (a, ch, b) -> a.gather(ch, send, recv, root, b));
+    }
+
+    /**
+     * The buffer of a rooted collective that only the root uses (gather's and reduce's recv, scatter's send): where
+     * the javadoc says "ignored", null stands for none, as in the v-variants (it was a NullPointerException from the
+     * algorithm's runner); an empty buffer of {@code like}'s type takes its place.
+     */
+    private Buffer rootsOnly(Buffer b, Buffer like, int root) {
+        return b == null && rank != root && like != null ? like.allocateLike(0) : b;
     }
 
     @Override
@@ -795,7 +818,8 @@ public final class CommImpl implements Comm {
         return scatter(send, recv, root, false);
     }
 
-    private Request scatter(Buffer send, Buffer recv, int root, boolean blocking) {
+    private Request scatter(Buffer send0, Buffer recv, int root, boolean blocking) {
+        Buffer send = rootsOnly(send0, recv, root);
         return collective(blocking, "scatter", root, () -> checkScatter(send, recv, root),
                 CollectiveOp.SCATTER, CollectiveAlgorithm.Scatter.class, sized(recv.byteLength()),
                 (a, ch, b) -> a.scatter(ch, send, recv, root, b));
@@ -860,7 +884,8 @@ public final class CommImpl implements Comm {
         return reduce(send, recv, op, root, false);
     }
 
-    private Request reduce(Buffer send, Buffer recv, Op op, int root, boolean blocking) {
+    private Request reduce(Buffer send, Buffer recv0, Op op, int root, boolean blocking) {
+        Buffer recv = rootsOnly(recv0, send, root);
         return collective(blocking, "reduce", root, () -> checkReduce(send, recv, op, root),
                 CollectiveOp.REDUCE, CollectiveAlgorithm.Reduce.class, sized(send.byteLength()),
                 (a, ch, b) -> a.reduce(ch, send, recv, op, root, b));

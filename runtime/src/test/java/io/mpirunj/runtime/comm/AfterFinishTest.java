@@ -45,6 +45,21 @@ class AfterFinishTest {
         });
     }
 
+    /**
+     * {@code try (Comm world = Mpi.init(args)) { ...; Mpi.finish(); }}, Java's idiom for an AutoCloseable: closing the
+     * world after finish does nothing (it threw, failing a job that had succeeded); before finish it still says to
+     * call it.
+     */
+    @Test
+    void closingTheWorldAfterFinishDoesNothing() {
+        LocalCluster.run(2, world -> {
+            MpiException early = assertThrows(MpiException.class, world::close);
+            assertEquals("the world communicator cannot be closed; call Mpi.finish()", early.getMessage());
+            Mpi.finish();
+            world.close();
+        });
+    }
+
     /** Whether {@code e} was made under this test's call, not in {@code Mpi.finish}. */
     private static boolean thrownHere(Throwable e) {
         boolean here = false;
