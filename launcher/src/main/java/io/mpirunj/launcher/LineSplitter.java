@@ -118,12 +118,12 @@ final class LineSplitter {
      * the last whole UTF-8 character, the rest staying for the next piece.
      */
     private void emitPiece(boolean whole) {
-        int cut = whole || !StandardCharsets.UTF_8.equals(charset) ? pending.size() : utf8Boundary(pending.toByteArray());
-        if (cut == pending.size() || cut == 0) {
+        byte[] held = whole || !StandardCharsets.UTF_8.equals(charset) ? null : pending.toByteArray();
+        int cut = held == null ? 0 : utf8Boundary(held);
+        if (held == null || cut == held.length || cut == 0) {
             emit(false);
             return;
         }
-        byte[] held = pending.toByteArray();
         pending.reset();
         lineOpen = true;
         sink.text(new String(held, 0, cut, charset), false);

@@ -616,24 +616,30 @@ final class ProcessJob {
      * stops, as Open MPI's mpirun does on SIGPIPE, instead of running on with its output thrown away.
      */
     private void onConsoleClosed() {
-        if (!outcome.fail(-1, ExitCodes.STDOUT_CLOSED, CONSOLE_CLOSED)) {
+        if (!outcome.fail(-1, ExitCodes.STDOUT_CLOSED, RankOutput.CONSOLE_CLOSED)) {
             return;
         }
-        output.launcherError(CONSOLE_CLOSED + "; the job ends with status " + ExitCodes.STDOUT_CLOSED);
-        RendezvousServer s = server;
-        if (s != null) {
-            try {
-                s.notifyAbort(ExitCodes.STDOUT_CLOSED, CONSOLE_CLOSED);
-            } catch (RuntimeException e) {
-                output.launcherError("cannot tell the ranks why the job stops: " + e);
-            }
-        }
+        output.launcherError(RankOutput.CONSOLE_CLOSED_REPORT);
+        notifyAbort(ExitCodes.STDOUT_CLOSED, RankOutput.CONSOLE_CLOSED, "cannot tell the ranks why the job stops");
         stopOthers(-1);
     }
 
-    /** Why a job whose stdout nobody reads stops. */
-    static final String CONSOLE_CLOSED = "writing to the job's standard output failed (whatever read it has ended, as "
-            + "| head does, or it cannot be written)";
+    /**
+     * Tells every rank the job is aborted with {@code exitCode} for {@code reason}; if that fails, says so after
+     * {@code ifFailed} (null: silently, as when the ranks are signalled next anyway).
+     */
+    private void notifyAbort(int exitCode, String reason, String ifFailed) {
+        RendezvousServer s = server;
+        if (s != null) {
+            try {
+                s.notifyAbort(exitCode, reason);
+            } catch (RuntimeException e) {
+                if (ifFailed != null) {
+                    output.launcherError(ifFailed + ": " + e);
+                }
+            }
+        }
+    }
 
     /** On the supervisor thread: the job's time is up. Reports what every running rank is doing, then stops them. */
     private void onTimeout() {
@@ -661,13 +667,7 @@ final class ProcessJob {
             output.launcherError("  rank " + r + " (" + where + "): " + a);
         }
         output.launcherError("stopping the job; exit status " + ExitCodes.TIMEOUT);
-        if (s != null) {
-            try {
-                s.notifyAbort(ExitCodes.TIMEOUT, "the job timed out after " + limit);
-            } catch (RuntimeException e) {
-                output.launcherError("cannot tell the ranks about the timeout: " + e);
-            }
-        }
+        notifyAbort(ExitCodes.TIMEOUT, "the job timed out after " + limit, "cannot tell the ranks about the timeout");
         stopOthers(-1);
     }
 
@@ -682,14 +682,7 @@ final class ProcessJob {
         }
         stopping = true;
         startPermits.release(spec.size()); // wakes the start loop, which then starts nothing more
-        supervisor.schedule(() -> {
-            for (int r = 0; r < processes.length; r++) {
-                Process p = processes[r];
-                if (r != except && p != null && p.isAlive()) {
-                    p.toHandle().destroy();
-                }
-            }
-        }, stopGraceMs, TimeUnit.MILLISECONDS);
+        supervisor.schedule(() -> terminate(except), stopGraceMs, TimeUnit.MILLISECONDS);
         supervisor.schedule(() -> {
             for (int r = 0; r < processes.length; r++) {
                 Process p = processes[r];
@@ -712,21 +705,10 @@ final class ProcessJob {
         outcome.fail(-1, ExitCodes.INTERRUPTED, "the launcher was stopped");
         stopping = true;
         startPermits.release(spec.size()); // wakes the start loop, which then starts nothing more
-        RendezvousServer s = server;
-        if (s != null) {
-            try {
-                // first, so that a rank that sees another end meanwhile ends quietly with the abort, not blaming it
-                s.notifyAbort(ExitCodes.INTERRUPTED, "the launcher was stopped");
-            } catch (RuntimeException e) {
-                // the ranks are signalled next anyway
-            }
-        }
+        // first, so that a rank that sees another end meanwhile ends quietly with the abort, not blaming it
+        notifyAbort(ExitCodes.INTERRUPTED, "the launcher was stopped", null);
         // SIGTERM first, as Open MPI's mpirun forwards it: the ranks' shutdown hooks run; SIGKILL for what is left
-        for (Process p : processes) {
-            if (p != null && p.isAlive()) {
-                p.toHandle().destroy();
-            }
-        }
+        terminate(-1);
         // the JVM ends when this hook returns: first let the ranks' exits be seen and their output drained
         if (!awaitExitsHandled(KILL_GRACE_MS)) {
             killAll();
@@ -766,6 +748,16 @@ final class ProcessJob {
         }
     }
 
+    /** SIGTERM to every rank but {@code except} still running (through its handle: its output pipes stay open). */
+    private void terminate(int except) {
+        for (int r = 0; r < processes.length; r++) {
+            Process p = processes[r];
+            if (r != except && p != null && p.isAlive()) {
+                p.toHandle().destroy();
+            }
+        }
+    }
+
     /** SIGKILL to every rank still running (through its handle: its output pipes stay open to be drained). */
     private void killAll() {
         for (Process p : processes) {
@@ -783,14 +775,7 @@ final class ProcessJob {
                 if (outcome.fail(rank, exitCode, reason)) {
                     output.launcherError("rank " + rank + " aborted the job with exit code " + exitCode
                             + (reason == null || reason.isEmpty() ? "" : ": " + reason));
-                    RendezvousServer s = server;
-                    if (s != null) {
-                        try {
-                            s.notifyAbort(exitCode, reason);
-                        } catch (RuntimeException e) {
-                            output.launcherError("cannot tell the other ranks about the abort: " + e);
-                        }
-                    }
+                    notifyAbort(exitCode, reason, "cannot tell the other ranks about the abort");
                     stopOthers(-1);
                 }
             });

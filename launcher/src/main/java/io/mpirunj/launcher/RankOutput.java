@@ -23,6 +23,12 @@ import java.time.format.DateTimeFormatter;
  * them.
  */
 final class RankOutput implements AutoCloseable {
+    /** Why a job whose stdout nobody reads stops ({@link #onConsoleClosed}). */
+    static final String CONSOLE_CLOSED = "writing to the job's standard output failed (whatever read it has ended, as "
+            + "| head does, or it cannot be written)";
+    /** The launcher's line when it stops such a job. */
+    static final String CONSOLE_CLOSED_REPORT = CONSOLE_CLOSED + "; the job ends with status " + ExitCodes.STDOUT_CLOSED;
+
     /** {@code --timestamp-output}: local time to the millisecond. */
     static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
 

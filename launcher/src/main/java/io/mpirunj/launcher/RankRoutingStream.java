@@ -58,18 +58,12 @@ final class RankRoutingStream extends OutputStream {
             fallback.write(b, off, len);
             return;
         }
-        LineSplitter lines = pending[rank];
-        synchronized (lines) {
-            lines.write(b, off, len);
-        }
+        pending[rank].write(b, off, len); // thread-safe itself: a rank's threads may write at once
     }
 
     /** Emits what {@code rank} wrote without a final newline yet (called when the rank ends). */
     void flushRank(int rank) {
-        LineSplitter lines = pending[rank];
-        synchronized (lines) {
-            lines.finish();
-        }
+        pending[rank].finish();
     }
 
     @Override

@@ -304,11 +304,11 @@ final class ThreadJob {
         }
     }
 
-    /** Writing to the launcher's stdout failed, nobody reads it: the job stops ({@link ProcessJob#CONSOLE_CLOSED}). */
+    /** Writing to the launcher's stdout failed, nobody reads it: the job stops ({@link RankOutput#CONSOLE_CLOSED}). */
     private void onConsoleClosed() {
-        if (outcome.fail(-1, ExitCodes.STDOUT_CLOSED, ProcessJob.CONSOLE_CLOSED)) {
-            output.launcherError(ProcessJob.CONSOLE_CLOSED + "; the job ends with status " + ExitCodes.STDOUT_CLOSED);
-            abortOthers(-1, ExitCodes.STDOUT_CLOSED, ProcessJob.CONSOLE_CLOSED);
+        if (outcome.fail(-1, ExitCodes.STDOUT_CLOSED, RankOutput.CONSOLE_CLOSED)) {
+            output.launcherError(RankOutput.CONSOLE_CLOSED_REPORT);
+            abortOthers(-1, ExitCodes.STDOUT_CLOSED, RankOutput.CONSOLE_CLOSED);
         }
     }
 

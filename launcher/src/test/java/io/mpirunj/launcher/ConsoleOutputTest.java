@@ -45,7 +45,7 @@ class ConsoleOutputTest {
             out.close(); // as head does once it has its lines
             String err = new String(launcher.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             assertEquals(ExitCodes.STDOUT_CLOSED, launcher.waitFor(), err);
-            assertTrue(err.contains("mpirun-j: " + ProcessJob.CONSOLE_CLOSED + "; the job ends with status 141"), err);
+            assertTrue(err.contains("mpirun-j: " + RankOutput.CONSOLE_CLOSED + "; the job ends with status 141"), err);
         } finally {
             launcher.destroyForcibly();
             launcher.descendants().forEach(ProcessHandle::destroyForcibly);

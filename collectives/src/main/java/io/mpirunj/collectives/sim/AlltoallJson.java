@@ -44,16 +44,17 @@ public final class AlltoallJson {
     }
 
     /**
-     * @param route the default route (node ids, both ends) of a message without an explicit path
-     */
-    /**
      * The largest schedule whose export carries its programs: 16x16 (13.6 MB for SEM, against 2.8 MB without them).
      * At 32x32 a file with programs takes 325 MB, more than reading it back can hold in a default heap, and at 64x64
      * it would pass a Java string's 2^31 characters.
      */
     public static final int MAX_RANKS_WITH_PROGRAMS = 256;
 
-    /** {@code s} as JSON: its messages, and its programs unless it has more than {@link #MAX_RANKS_WITH_PROGRAMS} ranks. */
+    /**
+     * {@code s} as JSON: its messages, and its programs unless it has more than {@link #MAX_RANKS_WITH_PROGRAMS} ranks.
+     *
+     * @param route the default route (node ids, both ends) of a message without an explicit path
+     */
     public static String write(Schedule s, Counts counts, RouteFunction route) {
         StringWriter text = new StringWriter();
         // streamed, not a tree: a 64x64 SEM schedule carries 16.7 M blocks

@@ -21,7 +21,7 @@ class BuffersOfCollectivesTest {
      * rank 0 of 4 got [0, 1, 20, 30], exit 0, a new user's trial); also as alltoallv and non-blocking.
      */
     @ParameterizedTest(name = "np {0}, {1}")
-    @CsvSource({"1, pairwise", "2, pairwise", "3, linear", "4, pairwise", "4, bruck", "5, linear", "8, bruck"})
+    @CsvSource({"2, pairwise", "3, linear", "4, pairwise", "4, bruck", "5, linear", "8, bruck"})
     void anAlltoallInPlaceIsRight(int np, String algorithm) {
         LocalCluster.run(np, world -> {
             Comm comm = world.withCollectives("alltoall=" + algorithm);
@@ -63,7 +63,7 @@ class BuffersOfCollectivesTest {
      * none, as in gatherv and scatterv (it was a NullPointerException from the algorithm's runner).
      */
     @ParameterizedTest(name = "np {0}, {1}")
-    @CsvSource({"1, binomial", "2, binomial", "3, linear", "5, binomial", "8, linear"})
+    @CsvSource({"2, binomial", "3, linear", "5, binomial", "8, linear"})
     void anIgnoredBufferMayBeNull(int np, String algorithm) {
         LocalCluster.run(np, world -> {
             Comm comm = world.withCollectives("gather=" + algorithm + ",scatter=" + algorithm);

@@ -120,8 +120,10 @@ final class ScenarioOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
-    /** A schedule read from a file, as the options say to evaluate it (resized by --size), and its scenario. */
-    /** {@code note}: what of the file's simulation could not be restored, or null. */
+    /**
+     * A schedule read from a file, as the options say to evaluate it (resized by --size), and its scenario;
+     * {@code note}: what of the file's simulation could not be restored, or null.
+     */
     record FromFile(Scenario scenario, Schedule schedule, String note) {
         /** Prints the note, if any, as one line on {@code err}. */
         void printNote(picocli.CommandLine.Model.CommandSpec spec, java.io.PrintWriter err) {

@@ -42,10 +42,12 @@ public final class CollReport {
      * and {@code ranInstead} ran in the chosen algorithm's place (null: the chosen one ran).
      */
     public void record(CollectiveOp op, long bytes, Selection s, CollectiveAlgorithm ranInstead, long nanos) {
-        Key key = new Key(op, CallShape.sizeClass(bytes), ranInstead == null ? s.algorithm().name()
-                : ranInstead.name(), ranInstead == null ? s.source().label() : s.source().label() + " "
-                + s.algorithm().name() + ", fell back", ranInstead == null ? s.predicted() : Double.NaN,
-                ranInstead == null ? s.unit() : null); // a prediction of the chosen one, not of what ran
+        long sizeClass = CallShape.sizeClass(bytes);
+        Key key = ranInstead == null
+                ? new Key(op, sizeClass, s.algorithm().name(), s.source().label(), s.predicted(), s.unit())
+                // no prediction: it was the chosen one's, not of what ran
+                : new Key(op, sizeClass, ranInstead.name(), s.source().label() + " " + s.algorithm().name()
+                        + ", fell back", Double.NaN, null);
         long[] t = totals.computeIfAbsent(key, k -> new long[2]);
         synchronized (t) {
             t[0]++;
