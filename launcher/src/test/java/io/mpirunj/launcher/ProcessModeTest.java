@@ -13,6 +13,7 @@ import io.mpirunj.testapps.EnvDump;
 import io.mpirunj.testapps.Exiter;
 import io.mpirunj.testapps.MismatchedBcasts;
 import io.mpirunj.testapps.CatchesPeerLoss;
+import io.mpirunj.testapps.FinallyFinish;
 import io.mpirunj.testapps.NoMpi;
 import io.mpirunj.testapps.ReturnsEarly;
 import io.mpirunj.testapps.SkipsInit;
@@ -145,6 +146,21 @@ class ProcessModeTest {
         assertTrue(run.err().contains("[rank 1] \tat " + Thrower.class.getName() + ".main("), run::toString);
         assertFalse(run.err().contains("RankMain") || run.err().contains(".reflect.")
                 || run.err().contains("FastThreadLocalThread"), run::toString);
+    }
+
+    /**
+     * {@code try { ... } finally { Mpi.finish(); }} with one rank throwing before a barrier: the others waited for it
+     * for ever (its exception unseen, as its finally block took it into Mpi.finish's fence). Now the launcher tells
+     * them which ranks are in the fence, and the barrier fails, naming the rank.
+     */
+    @Test
+    void aRankInFinishFailsTheCallsThatWaitForItInsteadOfHangingThem() {
+        LauncherRun run = LauncherRun.of("-np", "3", FinallyFinish.class.getName(), "1");
+        assertEquals(1, run.exitCode(), run::toString);
+        assertTrue(run.err().contains(": a collective call waits for a message from rank 1 (world) that can never come: "
+                + "rank 1 (world) is in Mpi.finish"), run::toString);
+        assertTrue(run.err().contains("Mpi.finish in a finally block, reached while an exception passed through it?"),
+                run::toString);
     }
 
     /**

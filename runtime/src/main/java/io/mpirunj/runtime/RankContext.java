@@ -78,9 +78,6 @@ public final class RankContext {
         this.engine = new P2pEngine(rank, size, transport, config.eagerLimitBytes(), config.eagerCreditBytes(),
                 WaitPolicy.of(config.clock(), transport.spinBeforeYieldNanos(), transport.crowdedYieldNanos(),
                         config.localRanks(), Runtime.getRuntime().availableProcessors()));
-        if (control.hasFinishFence()) { // Mpi.finish waits for the collective messages the job says were sent here
-            engine.countCollectiveMessages();
-        }
         transport.start(engine);
         this.world = CommImpl.world(this);
     }
@@ -216,6 +213,7 @@ public final class RankContext {
         }
         boolean fenced = false;
         List<P2pEngine.Unreceived> unreceived = List.of();
+        engine.enterFinish();
         try {
             world.printCollReport();
             world.finishBarrier();

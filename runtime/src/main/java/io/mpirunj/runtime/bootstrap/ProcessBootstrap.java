@@ -122,6 +122,11 @@ public final class ProcessBootstrap {
                 public String onStatusQuery() {
                     return ctx.describeActivity();
                 }
+
+                @Override
+                public void onPeerInFinish(int peer, long sentHere) {
+                    ctx.engine().onPeerInFinish(peer, sentHere);
+                }
             });
             return ctx;
         } catch (RuntimeException | Error e) {

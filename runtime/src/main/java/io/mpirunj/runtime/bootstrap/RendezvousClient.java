@@ -11,6 +11,7 @@ import io.mpirunj.runtime.wire.ControlMessage;
 import io.mpirunj.runtime.wire.Endpoint;
 import io.mpirunj.runtime.wire.FinishFence;
 import io.mpirunj.runtime.wire.Goodbye;
+import io.mpirunj.runtime.wire.PeersInFinish;
 import io.mpirunj.runtime.wire.RankFailed;
 import io.mpirunj.runtime.wire.Register;
 import io.mpirunj.runtime.wire.StatusQuery;
@@ -69,6 +70,13 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
         /** The launcher asks what this rank is doing (one line, e.g. the MPI call it is blocked in). */
         default String onStatusQuery() {
             return "unknown";
+        }
+
+        /**
+         * Rank {@code peer} is in Mpi.finish, having sent this rank {@code sentHere} messages in all (see
+         * {@link io.mpirunj.runtime.p2p.P2pEngine#onPeerInFinish}).
+         */
+        default void onPeerInFinish(int peer, long sentHere) {
         }
     }
 
@@ -325,12 +333,17 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
     }
 
     @Override
-    public long finishFence(long[] collectiveSentTo) {
+    public long finishFence(long[] collectiveSentTo, long[] sentTo) {
         if (!finishFence.isDone()) {
             FinishFence.Builder fence = FinishFence.newBuilder();
             for (int r = 0; r < collectiveSentTo.length; r++) {
                 if (collectiveSentTo[r] != 0) {
                     fence.addCollectiveSentTo(r).addCollectiveSentCount(collectiveSentTo[r]);
+                }
+            }
+            for (int r = 0; r < sentTo.length; r++) {
+                if (sentTo[r] != 0) {
+                    fence.addSentTo(r).addSentCount(sentTo[r]);
                 }
             }
             try {
@@ -506,6 +519,13 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
                 case RANK_FAILED:
                     listener.onRankFailed(m.getRankFailed().getRank(), m.getRankFailed().getReason());
                     break;
+                case PEERS_IN_FINISH: {
+                    PeersInFinish p = m.getPeersInFinish();
+                    for (int i = 0; i < p.getRankCount() && i < p.getSentToYouCount(); i++) {
+                        listener.onPeerInFinish(p.getRank(i), p.getSentToYou(i));
+                    }
+                    break;
+                }
                 case JOB_ABORTED:
                     if (!aborted) {
                         aborted = true;

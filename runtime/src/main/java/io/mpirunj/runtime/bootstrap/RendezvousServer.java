@@ -11,6 +11,7 @@ import io.mpirunj.runtime.wire.ControlMessage;
 import io.mpirunj.runtime.wire.Endpoint;
 import io.mpirunj.runtime.wire.FinishFence;
 import io.mpirunj.runtime.wire.JobAborted;
+import io.mpirunj.runtime.wire.PeersInFinish;
 import io.mpirunj.runtime.wire.RankFailed;
 import io.mpirunj.runtime.wire.Register;
 import io.mpirunj.runtime.wire.Rejected;
@@ -79,6 +80,13 @@ public final class RendezvousServer implements AutoCloseable {
     public static final int HEARTBEAT_TIMEOUT_MS_DEFAULT = 6_000;
     /** The query id of a heartbeat; real status queries count from 1. */
     public static final long HEARTBEAT_QUERY_ID = 0;
+    /**
+     * How long the finish fence waits before it tells the ranks not yet in it which ranks are (each with how many
+     * messages it sent them: a receive only those ranks could match then fails instead of waiting for ever). A job
+     * whose ranks reach Mpi.finish together sends no notice; after the first, each rank reaching the fence is
+     * announced at once.
+     */
+    public static final long PEERS_IN_FINISH_DELAY_MS = 500;
     private static final ControlMessage HEARTBEAT = ControlMessage.newBuilder()
             .setStatusQuery(StatusQuery.newBuilder().setQueryId(HEARTBEAT_QUERY_ID)).build();
 
@@ -139,6 +147,11 @@ public final class RendezvousServer implements AutoCloseable {
     private int atFinishFenceCount;
     /** Per rank, the collective messages the ranks at the finish fence said they sent to it. */
     private final long[] collectiveSentTo;
+    /** Per rank at the finish fence, what it said there (its messages sent, per rank). */
+    private final FinishFence[] fences;
+    /** The fence has waited {@link #PEERS_IN_FINISH_DELAY_MS}: each rank reaching it is announced at once. */
+    private boolean announcingFinish;
+    private ScheduledFuture<?> peersInFinishTimer;
     /** When each rank's connection last delivered anything (System.nanoTime). */
     private final long[] lastHeardNs;
     private int registered;
@@ -198,6 +211,7 @@ public final class RendezvousServer implements AutoCloseable {
         this.finished = new boolean[size];
         this.atFinishFence = new boolean[size];
         this.collectiveSentTo = new long[size];
+        this.fences = new FinishFence[size];
         this.lastHeardNs = new long[size];
         // NIO, not epoll: a control connection per rank needs no native transport, and loading epoll's library
         // (copied out of its jar first, in the launcher) was ~40 ms of the launcher's work before its first rank
@@ -229,6 +243,49 @@ public final class RendezvousServer implements AutoCloseable {
     /** From now on a rank silent for the heartbeat timeout is lost (for jobs with ranks on other hosts). */
     public void dropSilentRanks() {
         dropSilentRanks = true;
+    }
+
+    /** The fence has waited its moment: tells the ranks not in it which are, and announces later arrivals at once. */
+    private void startAnnouncingFinish() {
+        announcingFinish = true;
+        if (closed || atFinishFenceCount == size) {
+            return;
+        }
+        List<Integer> inFence = new ArrayList<>();
+        for (int r = 0; r < size; r++) {
+            if (atFinishFence[r]) {
+                inFence.add(r);
+            }
+        }
+        announceInFinish(inFence);
+    }
+
+    /** Tells every rank not at the finish fence that {@code newcomers} are, each with what it sent that rank. */
+    private void announceInFinish(List<Integer> newcomers) {
+        PeersInFinish.Builder[] notices = new PeersInFinish.Builder[size];
+        for (int q : newcomers) {
+            long[] sentBy = new long[size];
+            FinishFence f = fences[q];
+            for (int i = 0; i < f.getSentToCount() && i < f.getSentCountCount(); i++) {
+                if (f.getSentTo(i) < size) {
+                    sentBy[f.getSentTo(i)] = f.getSentCount(i);
+                }
+            }
+            for (int r = 0; r < size; r++) {
+                if (!atFinishFence[r] && r != q) {
+                    if (notices[r] == null) {
+                        notices[r] = PeersInFinish.newBuilder();
+                    }
+                    notices[r].addRank(q).addSentToYou(sentBy[r]);
+                }
+            }
+        }
+        for (int r = 0; r < size; r++) {
+            Channel ch = ranks[r];
+            if (notices[r] != null && ch != null && ch.isActive()) {
+                ch.writeAndFlush(ControlMessage.newBuilder().setPeersInFinish(notices[r]).build());
+            }
+        }
     }
 
     /** Tells every other connected rank that {@code rank} died; they fail what depends on it. */
@@ -460,8 +517,19 @@ public final class RendezvousServer implements AutoCloseable {
                                 collectiveSentTo[to] += fence.getCollectiveSentCount(i);
                             }
                         }
+                        fences[rank] = fence;
                         report(() -> listener.onFinishFence(rank));
-                        if (++atFinishFenceCount == size) {
+                        if (++atFinishFenceCount < size) {
+                            if (announcingFinish) {
+                                announceInFinish(List.of(rank));
+                            } else if (peersInFinishTimer == null) {
+                                peersInFinishTimer = loop.schedule(RendezvousServer.this::startAnnouncingFinish,
+                                        PEERS_IN_FINISH_DELAY_MS, TimeUnit.MILLISECONDS);
+                            }
+                        } else {
+                            if (peersInFinishTimer != null) {
+                                peersInFinishTimer.cancel(false);
+                            }
                             for (int r = 0; r < size; r++) { // each rank its own count
                                 Channel ch = ranks[r];
                                 if (ch != null && ch.isActive()) {

@@ -402,7 +402,7 @@ public final class CommImpl implements Comm {
             checkCallsMatch("Mpi.finish", CallTracker.NO_PEER, null);
             P2pEngine engine = rc.engine();
             long toHere = TransportProgress.waitPassively(rc.transport().progress(),
-                    () -> rc.control().finishFence(engine.collectiveSentTo()));
+                    () -> rc.control().finishFence(engine.collectiveSentTo(), engine.sentTo()));
             if (toHere == JobControl.NO_FENCE) {
                 allgatherInts(new int[0], INTERNAL_TAG);
             } else if (!engine.awaitCollectiveArrivals(toHere, TimeUnit.SECONDS.toNanos(ARRIVALS_WAIT_S))

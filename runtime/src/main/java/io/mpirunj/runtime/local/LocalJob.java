@@ -38,8 +38,37 @@ public final class LocalJob implements AutoCloseable {
         CollectiveRegistry threadsRegistry = config.fabricSpec() == null ? registry.forRankThreads() : registry;
         for (int r = 0; r < size; r++) {
             Transport t = Transports.decorate(transports.create(r, size), config);
-            contexts[r] = new RankContext(r, size, t, control, rankConfig, threadsRegistry);
+            contexts[r] = new RankContext(r, size, t, announcingFinish(r, control), rankConfig, threadsRegistry);
         }
+    }
+
+    /**
+     * {@code control} as rank {@code rank} sees it: at Mpi.finish it also tells every other rank's engine how many
+     * messages this one sent it ({@link io.mpirunj.runtime.p2p.P2pEngine#onPeerInFinish}), at once (the launcher of
+     * rank processes waits a moment first, to spare the messages).
+     */
+    private JobControl announcingFinish(int rank, JobControl control) {
+        return new JobControl() {
+            @Override
+            public void abort(int worldRank, int exitCode, String reason) {
+                control.abort(worldRank, exitCode, reason);
+            }
+
+            @Override
+            public boolean hasFinishFence() {
+                return control.hasFinishFence();
+            }
+
+            @Override
+            public long finishFence(long[] collectiveSentTo, long[] sentTo) {
+                for (int r = 0; r < contexts.length; r++) {
+                    if (r != rank) {
+                        contexts[r].engine().onPeerInFinish(rank, sentTo[r]);
+                    }
+                }
+                return control.finishFence(collectiveSentTo, sentTo);
+            }
+        };
     }
 
     public int size() {

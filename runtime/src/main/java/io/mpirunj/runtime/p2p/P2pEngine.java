@@ -120,12 +120,23 @@ public final class P2pEngine implements FrameSink {
     private int probers;
     private boolean closed;
     /**
-     * Per destination, the collective messages this rank started sending, or null when not counted: the job's
-     * finish fence sums them ({@link #countCollectiveMessages}).
+     * The messages this rank started sending: at {@code 2 * destination} the point-to-point ones, at
+     * {@code 2 * destination + 1} the collective ones. Mpi.finish's fence sums the collective ones, and the other
+     * ranks learn from the totals when everything a rank in Mpi.finish sent them has arrived.
      */
-    private AtomicLongArray collectiveSent;
-    /** The collective messages that have arrived here (matched or queued), once counting. */
+    private final AtomicLongArray sent;
+    /** The collective messages that have arrived here (matched or queued). */
     private long collectiveArrived;
+    /** Per source, the messages that have arrived here (matched or queued; lock held). */
+    private final long[] arrivedFrom;
+    /**
+     * Per peer, how many messages it had sent this rank when it entered Mpi.finish, or -1 while it has not (lock
+     * held); null until some peer has. Once that many have arrived, a receive only that peer could match can never
+     * complete ({@link #departed}).
+     */
+    private long[] sentBeforeFinish;
+    /** This rank is in Mpi.finish itself: its own last receives (the fence) are not judged by its peers' finish. */
+    private boolean finishing;
 
     public P2pEngine(int rank, int size, Transport transport, int eagerLimitBytes, int eagerCreditBytes,
             WaitPolicy waiting) {
@@ -144,6 +155,8 @@ public final class P2pEngine implements FrameSink {
         }
         this.creditOwed = new long[size];
         this.creditBatchBytes = Math.max(1, eagerCreditBytes / 4);
+        this.sent = new AtomicLongArray(2 * size);
+        this.arrivedFrom = new long[size];
     }
 
     /** How threads wait for this engine's requests. */
@@ -249,10 +262,7 @@ public final class P2pEngine implements FrameSink {
 
     public Request isend(Buffer buf, int dstWorld, int context, int tag, Group group) {
         SendRequest req = new SendRequest(buf, dstWorld, context, tag, group, waiting);
-        AtomicLongArray counted = collectiveSent;
-        if (counted != null && isCollectiveContext(context)) {
-            counted.incrementAndGet(dstWorld);
-        }
+        sent.incrementAndGet(2 * dstWorld + (context & 1));
         int len = buf.byteLength();
         boolean streamed = len > eagerLimitBytes && len <= streamedEagerLimitBytes && dstWorld != rank;
         if (len > eagerLimitBytes && !streamed) {
@@ -455,12 +465,13 @@ public final class P2pEngine implements FrameSink {
         RecvRequest req;
         long recvId = 0;
         int credit = 0;
+        List<RecvRequest> doomed;
         synchronized (lock) {
             if (closed) {
                 release(payload);
                 return;
             }
-            countArrival(frame);
+            countArrival(src, frame);
             req = queues.takePosted(src, frame.context(), frame.tag());
             if (req == null) {
                 queues.addUnexpected(src, frame, rts ? null : payload);
@@ -470,15 +481,20 @@ public final class P2pEngine implements FrameSink {
                 if (probers > 0) {
                     lock.notifyAll();
                 }
-                return;
-            }
-            req.matched(src, frame.tag(), frame.length());
-            if (rts) {
-                recvId = nextRecvId++;
-                awaitingData.put(recvId, req);
             } else {
-                credit = owe(src, frame.length());
+                req.matched(src, frame.tag(), frame.length());
+                if (rts) {
+                    recvId = nextRecvId++;
+                    awaitingData.put(recvId, req);
+                } else {
+                    credit = owe(src, frame.length());
+                }
             }
+            doomed = doomedBy(src);
+        }
+        failDoomed(doomed);
+        if (req == null) {
+            return;
         }
         if (rts) {
             sendCts(src, frame.sendId(), recvId);
@@ -537,7 +553,7 @@ public final class P2pEngine implements FrameSink {
         if (req == null) {
             return null; // unexpected: assembled and queued by onFrame
         }
-        countArrival(frame);
+        countArrival(src, frame); // what this arrival dooms is judged when it has streamed in (onDataStreamed)
         req.matched(src, frame.tag(), frame.length());
         eagerStreams[src] = req;
         return req.buf;
@@ -547,6 +563,7 @@ public final class P2pEngine implements FrameSink {
     public void onDataStreamed(int src, Frame frame) {
         RecvRequest r;
         int credit = 0;
+        List<RecvRequest> doomed = null;
         synchronized (lock) {
             if (frame.kind() == FrameKind.EAGER) {
                 r = eagerStreams[src];
@@ -554,10 +571,12 @@ public final class P2pEngine implements FrameSink {
                 if (r != null) {
                     credit = owe(src, frame.length());
                 }
+                doomed = doomedBy(src); // its arrival was counted at its header (eagerTarget)
             } else {
                 r = awaitingData.remove(frame.recvId());
             }
         }
+        failDoomed(doomed);
         if (r != null) {
             returnCredit(src, credit);
             completeRecv(r);
@@ -657,11 +676,115 @@ public final class P2pEngine implements FrameSink {
 
     /** As {@link #peerError}, but an ANY_SOURCE receive fails once any member of {@code group} has (lock held). */
     private RuntimeException recvError(int srcWorld, int context, Group group, Object what) {
+        RuntimeException err;
         if (srcWorld != ANY) {
-            return peerError(srcWorld, context, group, what);
+            err = peerError(srcWorld, context, group, what);
+        } else {
+            err = startError(what);
+            if (err == null && failedCount != 0) {
+                err = memberFailure(group, what);
+            }
         }
-        RuntimeException err = startError(what);
-        return err != null || failedCount == 0 ? err : memberFailure(group, what);
+        return err != null || !doomed(srcWorld, group) ? err : departureFailure(srcWorld, context, what);
+    }
+
+    /**
+     * True if a receive from {@code srcWorld} (or ANY_SOURCE over {@code group}) can never be matched: every rank
+     * that could send it is in Mpi.finish and all it sent this rank has arrived (lock held). Never while this rank is
+     * in Mpi.finish itself: its fence's own messages are sent after the counts its peers were told.
+     */
+    private boolean doomed(int srcWorld, Group group) {
+        if (sentBeforeFinish == null || finishing) {
+            return false;
+        }
+        if (srcWorld != ANY) {
+            return departed(srcWorld);
+        }
+        boolean anyOther = false;
+        for (int w = 0; w < arrivedFrom.length; w++) {
+            if (w != rank && group.contains(w)) {
+                if (!departed(w)) {
+                    return false;
+                }
+                anyOther = true;
+            }
+        }
+        return anyOther;
+    }
+
+    /** {@code peer} is in Mpi.finish and everything it sent this rank has arrived (lock held, counts known). */
+    private boolean departed(int peer) {
+        long before = sentBeforeFinish[peer];
+        return before >= 0 && arrivedFrom[peer] >= before;
+    }
+
+    /** Why {@code what}, a receive or probe from {@code srcWorld} on {@code context}, fails: {@link #doomed}. */
+    private MpiException departureFailure(int srcWorld, int context, Object what) {
+        boolean any = srcWorld == ANY;
+        String senders = any ? "every other rank of the communicator" : "rank " + srcWorld + " (world)";
+        String they = any ? "they" : "it";
+        String waiting = isCollectiveContext(context)
+                ? "a collective call waits for a message from " + senders + " that can never come"
+                : what + " can never complete";
+        return new MpiException("rank " + rank + ": " + waiting + ": " + senders + " is in Mpi.finish and every message "
+                + they + " sent to rank " + rank + " has arrived (a "
+                + (isCollectiveContext(context) ? "collective" : "send") + " " + they + " never made? or Mpi.finish "
+                + "in a finally block, reached while an exception passed through it?)");
+    }
+
+    /**
+     * The posted receives that can never complete now that {@code peer} may have nothing more for this rank, taken
+     * out of the queues to be failed ({@link #failDoomed}) once the lock is released; null if none (lock held).
+     */
+    private List<RecvRequest> doomedBy(int peer) {
+        if (sentBeforeFinish == null || finishing || !departed(peer)) {
+            return null;
+        }
+        List<RecvRequest> out = new ArrayList<>();
+        queues.drainPosted(r -> doomed(r.srcWorld, r.group), out);
+        return out.isEmpty() ? null : out;
+    }
+
+    private void failDoomed(List<RecvRequest> doomed) {
+        if (doomed != null) {
+            for (RecvRequest r : doomed) {
+                r.fail(departureFailure(r.srcWorld, r.context, r));
+            }
+        }
+    }
+
+    /**
+     * {@code peer} is in Mpi.finish, having sent this rank {@code sentHere} messages in all: once they have arrived,
+     * a receive only it could match fails instead of waiting for ever (a rank that left its last calls unmade, or
+     * called Mpi.finish from a {@code finally} block while an exception went by). Told once per peer.
+     */
+    public void onPeerInFinish(int peer, long sentHere) {
+        List<RecvRequest> doomed;
+        synchronized (lock) {
+            if (closed || peer == rank || peer < 0 || peer >= arrivedFrom.length) {
+                return;
+            }
+            if (sentBeforeFinish == null) {
+                sentBeforeFinish = new long[arrivedFrom.length];
+                Arrays.fill(sentBeforeFinish, -1);
+            }
+            if (sentBeforeFinish[peer] >= 0) {
+                return;
+            }
+            sentBeforeFinish[peer] = Math.max(0, sentHere);
+            doomed = doomedBy(peer);
+            if (probers > 0) {
+                lock.notifyAll(); // a blocking probe judges again
+            }
+        }
+        failDoomed(doomed);
+    }
+
+    /** This rank is in Mpi.finish: what it receives from now on is its own fence, which its peers' finish cannot judge. */
+    public void enterFinish() {
+        synchronized (lock) {
+            finishing = true;
+        }
     }
 
     /** The failure of the lowest failed member of {@code group}, or null (lock held). */
@@ -758,26 +881,30 @@ public final class P2pEngine implements FrameSink {
     }
 
     /**
-     * Counts the collective messages this rank sends, per destination, and those that arrive: for a job whose finish
-     * fence sums what every rank sent ({@link io.mpirunj.runtime.JobControl#finishFence}). Called before any traffic.
+     * Per destination, the collective messages this rank has sent: what a job's finish fence sums
+     * ({@link io.mpirunj.runtime.JobControl#finishFence}).
      */
-    public void countCollectiveMessages() {
-        collectiveSent = new AtomicLongArray(eagerCredit.length()); // one per rank of the job
-    }
-
-    /** Per destination, the collective messages this rank has sent ({@link #countCollectiveMessages}), else empty. */
     public long[] collectiveSentTo() {
-        AtomicLongArray counted = collectiveSent;
-        long[] out = new long[counted == null ? 0 : counted.length()];
+        long[] out = new long[arrivedFrom.length];
         for (int i = 0; i < out.length; i++) {
-            out[i] = counted.get(i);
+            out[i] = sent.get(2 * i + 1);
         }
         return out;
     }
 
-    /** A message header of {@code frame} arrived here (lock held). */
-    private void countArrival(Frame frame) {
-        if (collectiveSent != null && isCollectiveContext(frame.context())) {
+    /** Per destination, the messages (point-to-point and collective) this rank has sent. */
+    public long[] sentTo() {
+        long[] out = new long[arrivedFrom.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = sent.get(2 * i) + sent.get(2 * i + 1);
+        }
+        return out;
+    }
+
+    /** A message header of {@code frame} from {@code src} arrived here (lock held). */
+    private void countArrival(int src, Frame frame) {
+        arrivedFrom[src]++;
+        if (isCollectiveContext(frame.context())) {
             collectiveArrived++;
             if (probers > 0) {
                 lock.notifyAll();

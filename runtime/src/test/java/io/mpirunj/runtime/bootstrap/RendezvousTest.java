@@ -101,6 +101,11 @@ class RendezvousTest {
             queue.add("job aborted " + exitCode + " " + reason);
         }
 
+        @Override
+        public void onPeerInFinish(int peer, long sentHere) {
+            queue.add("peer in finish " + peer + " sent " + sentHere);
+        }
+
         void awaitRegistered(int rank) throws InterruptedException {
             Integer r = registered.poll(20, TimeUnit.SECONDS);
             assertEquals(Integer.valueOf(rank), r, "registration seen by the server");
@@ -202,7 +207,7 @@ class RendezvousTest {
             RendezvousClient c = all.get(r);
             long[] mine = sent[r];
             c.listen(new Events());
-            fences.add(pool.submit(() -> c.finishFence(mine)));
+            fences.add(pool.submit(() -> c.finishFence(mine, mine)));
         }
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (int r = 0; r < n; r++) {
@@ -224,6 +229,32 @@ class RendezvousTest {
         }
     }
 
+    /**
+     * While the fence waits, each rank not in it learns which ranks are, with how many messages each sent it (all
+     * there, after a moment; a later arrival at once), so that a receive only they could match can fail.
+     */
+    @Test
+    void theRanksNotInTheFenceLearnWhichAreAndWhatTheySentThem() throws Exception {
+        List<RendezvousClient> all = registerAll(4);
+        Events last = new Events();
+        all.get(3).listen(last);
+        List<Future<Long>> fences = new ArrayList<>(inTheFence(all, 2, new long[][] {{0, 4, 1, 7}, {2, 0, 0, 5}}));
+        assertEquals(java.util.Set.of("peer in finish 0 sent 7", "peer in finish 1 sent 5"),
+                java.util.Set.of(last.next(), last.next()));
+        Events third = new Events();
+        all.get(2).listen(third);
+        fences.add(pool.submit(() -> all.get(2).finishFence(new long[4], new long[] {0, 0, 0, 3})));
+        assertEquals("at fence 2", server.next());
+        assertEquals("peer in finish 2 sent 3", last.next());
+        fences.add(pool.submit(() -> all.get(3).finishFence(new long[4], new long[4])));
+        assertEquals(List.of(2L, 4L, 1L, 12L), List.of(fences.get(0).get(20, TimeUnit.SECONDS),
+                fences.get(1).get(20, TimeUnit.SECONDS), fences.get(2).get(20, TimeUnit.SECONDS),
+                fences.get(3).get(20, TimeUnit.SECONDS)), "the collective counts, summed as before");
+        // rank 2 was told before it entered; nothing since (the last rank in completes the fence instead)
+        assertEquals(java.util.Set.of("peer in finish 0 sent 1", "peer in finish 1 sent 0"),
+                java.util.Set.copyOf(third.queue));
+    }
+
     /** The fence sums what each rank says it sent to each and tells every rank what all sent to it. */
     @Test
     void theFenceTellsEachRankHowManyCollectiveMessagesWereSentToIt() throws Exception {
@@ -241,7 +272,7 @@ class RendezvousTest {
         all.get(0).listen(rank0);
         rendezvous.notifyAbort(3, "rank 1 called abort");
         assertEquals("job aborted 3 rank 1 called abort", rank0.next());
-        AbortedException e = assertThrows(AbortedException.class, () -> all.get(0).finishFence(new long[0]));
+        AbortedException e = assertThrows(AbortedException.class, () -> all.get(0).finishFence(new long[0], new long[0]));
         assertEquals(3, e.exitCode());
         assertEquals("Mpi.finish: job aborted: rank 1 called abort", e.getMessage());
     }
@@ -253,7 +284,7 @@ class RendezvousTest {
         rendezvous.notifyRankFailed(1, "gone");
         // the status answer follows the notice on the same stream: once it is back, the reader holds the notice
         assertTrue(rendezvous.queryStatus(TIMEOUT_MS)[0].contains("has not joined the job yet"));
-        RankFailedException e = assertThrows(RankFailedException.class, () -> all.get(0).finishFence(new long[0])); // no listen()
+        RankFailedException e = assertThrows(RankFailedException.class, () -> all.get(0).finishFence(new long[0], new long[0])); // no listen()
         assertEquals(1, e.failedRank());
     }
 
@@ -274,7 +305,7 @@ class RendezvousTest {
         Events rank1 = new Events();
         all.get(1).listen(rank1);
         assertTrue(rank1.next().startsWith("job aborted 1 lost the control connection"));
-        MpiException lost = assertThrows(MpiException.class, () -> all.get(1).finishFence(new long[0]));
+        MpiException lost = assertThrows(MpiException.class, () -> all.get(1).finishFence(new long[0], new long[0]));
         assertTrue(lost.getMessage().startsWith("Mpi.finish: lost the control connection to the launcher"),
                 lost.getMessage());
     }
