@@ -26,15 +26,29 @@ final class LineSplitter {
     /** How long an unfinished line waits for more before it goes out as a piece (interactive). */
     static final long IDLE_MS = 500;
 
-    /** Where the text goes: a whole line ({@code endsLine}) or a piece of one that goes on. */
+    /**
+     * Where the bytes go, as the rank wrote them: a whole line without its {@code '\n'} ({@code endsLine}) or a piece
+     * of one that goes on. {@code b} is the splitter's own: read it before returning.
+     */
     interface Sink {
-        void text(String text, boolean endsLine);
+        void bytes(byte[] b, int off, int len, boolean endsLine);
+    }
+
+    /** The unfinished line, its array lent to the sink (no copy per line). */
+    private static final class Held extends ByteArrayOutputStream {
+        Held() {
+            super(128);
+        }
+
+        byte[] array() {
+            return buf;
+        }
     }
 
     private final Charset charset;
     private final int maxPending;
     private final Sink sink;
-    private final ByteArrayOutputStream pending = new ByteArrayOutputStream(128);
+    private final Held pending = new Held();
     /** Sends an unfinished line out after {@link #IDLE_MS} without more (null: not interactive). */
     private final ScheduledExecutorService idle;
     /** Counts the writes, so that the idle check sees whether any came since it was scheduled. */
@@ -107,10 +121,9 @@ final class LineSplitter {
     }
 
     private void emit(boolean endsLine) {
-        String text = pending.toString(charset);
-        pending.reset();
         lineOpen = !endsLine;
-        sink.text(text, endsLine);
+        sink.bytes(pending.array(), 0, pending.size(), endsLine);
+        pending.reset();
     }
 
     /**
@@ -126,7 +139,7 @@ final class LineSplitter {
         }
         pending.reset();
         lineOpen = true;
-        sink.text(new String(held, 0, cut, charset), false);
+        sink.bytes(held, 0, cut, false);
         pending.write(held, cut, held.length - cut);
     }
 

@@ -28,6 +28,7 @@ import io.mpirunj.runtime.wire.Register;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -295,6 +296,13 @@ public final class MpirunJ implements Callable<Integer> {
     /** Where {@code -x VAR}, {@code MPIEXEC_TIMEOUT} and {@code CLASSPATH} are read (tests substitute it). */
     Map<String, String> environment = System.getenv();
 
+    /**
+     * The byte streams under the command line's writers ({@link #main}: System.out and System.err), through which
+     * the ranks' output passes byte for byte; null where the writers have none (tests), and the output is text.
+     */
+    PrintStream consoleOut;
+    PrintStream consoleErr;
+
     /** The tools, in the order of the help's command list (then generate-completion and generate-manpage). */
     static final List<Class<?>> SUBCOMMANDS = List.of(ScheduleCommand.class, SimulateCommand.class,
             PapersCommand.class, BenchCommand.class, CalibrateCommand.class, TraceCommand.class);
@@ -316,6 +324,9 @@ public final class MpirunJ implements Callable<Integer> {
             // over System.out itself, so that checkError sees a failed write (a closed pipe: RankOutput stops the
             // job); picocli's own writer goes through an encoder, and System.out keeps the error to itself
             cl.setOut(new PrintWriter(System.out, true));
+            MpirunJ command = cl.getCommand();
+            command.consoleOut = System.out;
+            command.consoleErr = System.err;
             status = cl.execute(args);
         } catch (OutOfMemoryError e) {
             // input too large for this JVM's heap (a schedule of millions of ranks): what held it is garbage now
@@ -502,7 +513,7 @@ public final class MpirunJ implements Callable<Integer> {
             JobLayout layout = layout(spec.size());
             RankOutput output;
             try {
-                output = RankOutput.open(out, err, spec.output(), spec.size());
+                output = RankOutput.open(out, consoleOut, err, consoleErr, spec.output(), spec.size());
             } catch (IOException e) {
                 throw new UsageException("--output-filename " + outputDir + ": cannot create the output files: " + IoErrors.reason(e));
             }

@@ -435,7 +435,7 @@ final class ProcessJob {
             // interactive: rank 0's stdout (rank 0 reads stdin: its prompts, its progress bars)
             LineSplitter lines = new LineSplitter(Charset.defaultCharset(),
                     rank == 0 && !stderr ? output.idleScheduler() : null,
-                    (text, endsLine) -> output.text(rank, stderr, text, endsLine));
+                    (b, off, len, endsLine) -> output.bytes(rank, stderr, b, off, len, endsLine));
             byte[] buf = new byte[8192];
             try (in) {
                 int n;

@@ -1,9 +1,11 @@
 package io.mpirunj.launcher;
 
-import java.io.BufferedWriter;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +19,10 @@ import java.time.format.DateTimeFormatter;
  * and {@code [rank] } ({@code --tag-output}). Launcher messages always go to the launcher's stderr. When writing
  * to the launcher's stdout fails (whatever read it has ended, as {@code | head} does), the
  * {@link #onConsoleClosed} handler runs, once. Thread-safe.
+ *
+ * <p>What the ranks write passes as bytes ({@link #bytes}): a rank writing an image or other binary data to its
+ * stdout gets the same bytes out of the launcher, as from Open MPI's {@code mpirun}. Only where the console is a
+ * writer with no byte stream under it (the launcher run inside a test) are they decoded as {@code charset}.
  *
  * <p>Lines of different ranks never mix, but for a line longer than {@link LineSplitter#MAX_PENDING} and rank 0's
  * interactive stdout (prompts, progress bars: {@link LineSplitter}), whose pieces may have other lines between
@@ -32,12 +38,12 @@ final class RankOutput implements AutoCloseable {
     /** {@code --timestamp-output}: local time to the millisecond. */
     static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
 
-    private final PrintWriter out;
-    private final PrintWriter err;
+    private final Destination out;
+    private final Destination err;
     private final boolean tag;
     private final boolean timestamp;
     /** Per rank, with {@code --output-filename}; else null. */
-    private final PrintWriter[] files;
+    private final Destination[] files;
     /** Per rank, stdout then stderr: true while a line is unfinished (its next piece gets no prefix). */
     private final boolean[] inLine;
     private final java.util.concurrent.atomic.AtomicBoolean consoleClosed = new java.util.concurrent.atomic.AtomicBoolean();
@@ -45,8 +51,66 @@ final class RankOutput implements AutoCloseable {
     /** Sends a prompt out ({@link LineSplitter#IDLE_MS}); made at the first use, null when lines are marked or filed. */
     private java.util.concurrent.ScheduledExecutorService idle;
 
-    private RankOutput(PrintWriter out, PrintWriter err, JobSpec.OutputOptions options, int size,
-            PrintWriter[] files) {
+    /**
+     * One place output goes: a console or a rank's file. Where it has a byte stream, everything goes there (text
+     * encoded as {@code charset}); else to its writer (bytes decoded as {@code charset}). Locked by its user.
+     */
+    private static final class Destination {
+        final PrintWriter writer;
+        final PrintStream stream;
+        final Charset charset;
+
+        Destination(PrintWriter writer, PrintStream stream, Charset charset) {
+            this.writer = writer;
+            this.stream = stream;
+            this.charset = charset;
+        }
+
+        void text(String text) {
+            if (stream != null) {
+                byte[] encoded = text.getBytes(charset);
+                stream.write(encoded, 0, encoded.length);
+            } else {
+                writer.print(text);
+            }
+        }
+
+        void bytes(byte[] b, int off, int len) {
+            if (stream != null) {
+                stream.write(b, off, len);
+            } else {
+                writer.print(new String(b, off, len, charset));
+            }
+        }
+
+        void endLine() {
+            text(System.lineSeparator());
+        }
+
+        /** Flushes; true if writing has failed (a closed pipe). */
+        boolean flushFailed() {
+            if (stream != null) {
+                if (writer != null) {
+                    writer.flush(); // what the launcher wrote through the writer goes first
+                }
+                stream.flush();
+                return stream.checkError();
+            }
+            writer.flush();
+            return writer.checkError();
+        }
+
+        void close() {
+            if (stream != null) {
+                stream.close();
+            } else {
+                writer.close();
+            }
+        }
+    }
+
+    private RankOutput(Destination out, Destination err, JobSpec.OutputOptions options, int size,
+            Destination[] files) {
         this.out = out;
         this.err = err;
         this.tag = options.tag();
@@ -55,33 +119,45 @@ final class RankOutput implements AutoCloseable {
         this.inLine = new boolean[2 * size];
     }
 
+    /** As {@link #open(PrintWriter, PrintStream, PrintWriter, PrintStream, JobSpec.OutputOptions, int)}, text only. */
+    static RankOutput open(PrintWriter out, PrintWriter err, JobSpec.OutputOptions options, int size)
+            throws IOException {
+        return open(out, null, err, null, options, size);
+    }
+
     /**
-     * The output of a job of {@code size} ranks. With an output directory, creates it and one file
-     * per rank ({@code rank.0}, {@code rank.1}, ...; existing files are replaced).
+     * The output of a job of {@code size} ranks. {@code outBytes} and {@code errBytes} are the byte streams under
+     * {@code out} and {@code err} (the launcher's {@code System.out} and {@code System.err}), or null where there are
+     * none. With an output directory, creates it and one file per rank ({@code rank.0}, {@code rank.1}, ...;
+     * existing files are replaced).
      *
      * @throws IOException if the directory or a file cannot be created
      */
-    static RankOutput open(PrintWriter out, PrintWriter err, JobSpec.OutputOptions options, int size)
-            throws IOException {
-        PrintWriter[] files = null;
+    static RankOutput open(PrintWriter out, PrintStream outBytes, PrintWriter err, PrintStream errBytes,
+            JobSpec.OutputOptions options, int size) throws IOException {
+        Destination[] files = null;
         if (options.directory() != null) {
             Files.createDirectories(options.directory());
-            files = new PrintWriter[size];
+            files = new Destination[size];
             try {
                 for (int r = 0; r < size; r++) {
-                    BufferedWriter w = Files.newBufferedWriter(fileOf(options.directory(), r), StandardCharsets.UTF_8);
-                    files[r] = new PrintWriter(w, false);
+                    PrintStream file = new PrintStream(new BufferedOutputStream(
+                            Files.newOutputStream(fileOf(options.directory(), r))), false, StandardCharsets.UTF_8);
+                    files[r] = new Destination(null, file, StandardCharsets.UTF_8);
                 }
             } catch (IOException e) {
-                for (PrintWriter w : files) {
-                    if (w != null) {
-                        w.close();
+                for (Destination f : files) {
+                    if (f != null) {
+                        f.close();
                     }
                 }
                 throw e;
             }
         }
-        return new RankOutput(out, err, options, size, files);
+        // the launcher's writers encode as the platform does (PrintWriter over System.out, picocli's)
+        Charset console = Charset.defaultCharset();
+        return new RankOutput(new Destination(out, outBytes, console), new Destination(err, errBytes, console), options,
+                size, files);
     }
 
     /** The file of {@code rank} in an output directory. */
@@ -94,39 +170,52 @@ final class RankOutput implements AutoCloseable {
         text(rank, stderr, line, true);
     }
 
-    /**
-     * Writes what {@code rank} wrote to stdout or stderr: the end of a line ({@code endsLine}), or a piece of one
-     * that goes on ({@link LineSplitter}); the prefixes come at the start of a line only.
-     */
+    /** As {@link #bytes}, for text the launcher made for the rank (a stack trace). */
     void text(int rank, boolean stderr, String text, boolean endsLine) {
-        PrintWriter w;
+        write(rank, stderr, text, null, 0, 0, endsLine);
+    }
+
+    /**
+     * Writes what {@code rank} wrote to stdout or stderr, as it wrote it: the end of a line ({@code endsLine}; the
+     * line's terminator is added), or a piece of one that goes on ({@link LineSplitter}); the prefixes come at the
+     * start of a line only.
+     */
+    void bytes(int rank, boolean stderr, byte[] b, int off, int len, boolean endsLine) {
+        write(rank, stderr, null, b, off, len, endsLine);
+    }
+
+    /** {@code text}, or if null {@code b[off, off + len)}. */
+    private void write(int rank, boolean stderr, String text, byte[] b, int off, int len, boolean endsLine) {
+        Destination d;
         if (files != null && rank >= 0 && rank < files.length) {
-            w = files[rank];
+            d = files[rank];
         } else {
-            w = stderr ? err : out;
+            d = stderr ? err : out;
         }
         int at = rank >= 0 && 2 * rank + 1 < inLine.length ? 2 * rank + (stderr ? 1 : 0) : -1;
         boolean closed;
-        synchronized (w) {
+        synchronized (d) {
             if (at < 0 || !inLine[at]) {
                 if (timestamp) {
-                    w.print("[" + TIMESTAMP.format(LocalDateTime.now()) + "] ");
+                    d.text("[" + TIMESTAMP.format(LocalDateTime.now()) + "] ");
                 }
                 if (tag) {
-                    w.print("[" + rank + "] ");
+                    d.text("[" + rank + "] ");
                 }
             }
-            if (endsLine) {
-                w.println(text);
+            if (text != null) {
+                d.text(text);
             } else {
-                w.print(text);
+                d.bytes(b, off, len);
             }
-            w.flush();
+            if (endsLine) {
+                d.endLine();
+            }
             if (at >= 0) {
                 inLine[at] = !endsLine;
             }
-            // the launcher's stdout is a PrintWriter over System.out ({@link MpirunJ#main}), whose checkError asks it
-            closed = w == out && out.checkError();
+            // the launcher's stdout: System.out, or a PrintWriter over it ({@link MpirunJ#main}) whose checkError asks it
+            closed = d.flushFailed() && d == out;
         }
         if (closed && consoleClosed.compareAndSet(false, true)) {
             onConsoleClosed.run();
@@ -160,8 +249,9 @@ final class RankOutput implements AutoCloseable {
     /** A launcher message (not rank output) on stderr. */
     void launcherError(String message) {
         synchronized (err) {
-            err.println("mpirun-j: " + message);
-            err.flush();
+            err.text("mpirun-j: " + message);
+            err.endLine();
+            err.flushFailed();
         }
     }
 
@@ -214,15 +304,15 @@ final class RankOutput implements AutoCloseable {
 
     void flush() {
         synchronized (out) {
-            out.flush();
+            out.flushFailed();
         }
         synchronized (err) {
-            err.flush();
+            err.flushFailed();
         }
         if (files != null) {
-            for (PrintWriter w : files) {
-                synchronized (w) {
-                    w.flush();
+            for (Destination f : files) {
+                synchronized (f) {
+                    f.flushFailed();
                 }
             }
         }
@@ -238,9 +328,9 @@ final class RankOutput implements AutoCloseable {
         }
         flush();
         if (files != null) {
-            for (PrintWriter w : files) {
-                synchronized (w) {
-                    w.close();
+            for (Destination f : files) {
+                synchronized (f) {
+                    f.close();
                 }
             }
         }

@@ -34,7 +34,7 @@ final class RankRoutingStream extends OutputStream {
             int rank = r;
             // interactive: rank 0's stdout (as for rank processes: the rank whose prompts a user answers)
             pending[r] = new LineSplitter(charset, r == 0 && !stderr ? output.idleScheduler() : null,
-                    (text, endsLine) -> output.text(rank, stderr, text, endsLine));
+                    (b, off, len, endsLine) -> output.bytes(rank, stderr, b, off, len, endsLine));
         }
     }
 
@@ -43,8 +43,8 @@ final class RankRoutingStream extends OutputStream {
         return new PrintStream(this, true, charset);
     }
 
-    // The charset only carries text from the rank's PrintStream to RankOutput's writers, which
-    // encode it again for the real stdout/stderr; any charset that holds every char will do.
+    // The bytes go out as they are: the charset is the one the ranks' text goes out in (as a rank process's own
+    // System.out encodes it).
 
     @Override
     public void write(int b) {

@@ -3,6 +3,7 @@ package io.mpirunj.launcher;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mpirunj.testapps.BinaryOut;
 import io.mpirunj.testapps.Chatter;
 import io.mpirunj.testapps.Prompter;
 import java.io.BufferedReader;
@@ -46,6 +47,33 @@ class ConsoleOutputTest {
             String err = new String(launcher.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             assertEquals(ExitCodes.STDOUT_CLOSED, launcher.waitFor(), err);
             assertTrue(err.contains("mpirun-j: " + RankOutput.CONSOLE_CLOSED + "; the job ends with status 141"), err);
+        } finally {
+            launcher.destroyForcibly();
+            launcher.descendants().forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    /**
+     * What a rank writes to stdout reaches the launcher's stdout byte for byte: binary data (every byte value,
+     * invalid UTF-8, lines past the 1 MiB bound), as from Open MPI's mpirun. Bytes that were not text in the
+     * platform's charset were replaced.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"processes", "threads"})
+    @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // blocking reads
+    void binaryOutputPassesByteForByte(String mode) throws Exception {
+        int size = 3 << 20;
+        List<String> cmd = launcherCommand(mode, 1, BinaryOut.class);
+        cmd.addAll(List.of("7", Integer.toString(size)));
+        Process launcher = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            launcher.getOutputStream().close();
+            byte[] got = launcher.getInputStream().readAllBytes();
+            assertEquals(0, launcher.waitFor());
+            byte[] expected = BinaryOut.blob(7, size);
+            assertEquals(expected.length, got.length);
+            assertTrue(java.util.Arrays.equals(expected, got), "first difference at byte "
+                    + java.util.Arrays.mismatch(expected, got));
         } finally {
             launcher.destroyForcibly();
             launcher.descendants().forEach(ProcessHandle::destroyForcibly);

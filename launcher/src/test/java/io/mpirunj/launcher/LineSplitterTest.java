@@ -18,8 +18,8 @@ class LineSplitterTest {
     private final List<String> seen = new ArrayList<>();
 
     private LineSplitter splitter(int maxPending) {
-        return new LineSplitter(StandardCharsets.UTF_8, maxPending, null, (text, endsLine) -> seen.add(text
-                + (endsLine ? "|end" : "|more")));
+        return new LineSplitter(StandardCharsets.UTF_8, maxPending, null, (b, off, len, endsLine) -> seen.add(
+                new String(b, off, len, StandardCharsets.UTF_8) + (endsLine ? "|end" : "|more")));
     }
 
     private static void write(LineSplitter s, String text) {
@@ -38,8 +38,8 @@ class LineSplitterTest {
         BlockingQueue<String> pieces = new LinkedBlockingQueue<>();
         ScheduledExecutorService idle = Executors.newSingleThreadScheduledExecutor();
         try {
-            body.run(new LineSplitter(StandardCharsets.UTF_8, idle, (text, endsLine) -> pieces.add(text
-                    + (endsLine ? "|end" : "|more"))), pieces);
+            body.run(new LineSplitter(StandardCharsets.UTF_8, idle, (b, off, len, endsLine) -> pieces.add(
+                    new String(b, off, len, StandardCharsets.UTF_8) + (endsLine ? "|end" : "|more"))), pieces);
         } finally {
             idle.shutdownNow();
         }
