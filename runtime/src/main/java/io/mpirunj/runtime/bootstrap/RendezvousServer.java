@@ -555,7 +555,8 @@ public final class RendezvousServer implements AutoCloseable {
                     if (!atFinishFence[rank]) {
                         // it closed its rank without Mpi.finish (Mpi.init failed and the program went on, or finish
                         // threw first): the others' fence would wait for it forever, so fail it
-                        notifyRankFailed(rank, "it left the job without reaching Mpi.finish");
+                        notifyRankFailed(rank, "it left the job without reaching the fence of Mpi.finish (its Mpi.finish "
+                                + "failed first, or it went on after Mpi.init failed)");
                     }
                     report(() -> listener.onRankFinished(rank));
                     break;

@@ -294,7 +294,8 @@ class RendezvousTest {
         List<Future<Long>> fences = inTheFence(all, 2);
         all.get(2).close(); // e.g. its Mpi.init failed after registering, and its program went on and ended
         assertEquals("finished 2", server.next());
-        assertFencesFail(fences, 2, "it left the job without reaching Mpi.finish");
+        assertFencesFail(fences, 2, "it left the job without reaching the fence of Mpi.finish (its Mpi.finish failed "
+                + "first, or it went on after Mpi.init failed)");
     }
 
     @Test
