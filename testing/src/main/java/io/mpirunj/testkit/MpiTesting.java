@@ -52,6 +52,13 @@ public final class MpiTesting {
     /** How long a run may take when no timeout is given. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
 
+    static {
+        // the runtime's warnings and errors, not its info lines (the property, set, shows them)
+        if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
+            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        }
+    }
+
     /** The code every rank runs. */
     @FunctionalInterface
     public interface RankBody {
