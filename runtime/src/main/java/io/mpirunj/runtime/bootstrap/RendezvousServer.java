@@ -82,9 +82,9 @@ public final class RendezvousServer implements AutoCloseable {
     public static final long HEARTBEAT_QUERY_ID = 0;
     /**
      * How long the finish fence waits before it tells the ranks not yet in it which ranks are (each with how many
-     * messages it sent them: a receive only those ranks could match then fails instead of waiting for ever). A job
-     * whose ranks reach Mpi.finish together sends no notice; after the first, each rank reaching the fence is
-     * announced at once.
+     * messages it sent them: a receive from those ranks then fails once they have arrived, instead of waiting for
+     * ever), and then how often it tells them of later arrivals (together: at most one notice per rank per period).
+     * A job whose ranks reach Mpi.finish together sends no notice.
      */
     public static final long PEERS_IN_FINISH_DELAY_MS = 500;
     private static final ControlMessage HEARTBEAT = ControlMessage.newBuilder()
@@ -147,10 +147,10 @@ public final class RendezvousServer implements AutoCloseable {
     private int atFinishFenceCount;
     /** Per rank, the collective messages the ranks at the finish fence said they sent to it. */
     private final long[] collectiveSentTo;
-    /** Per rank at the finish fence, what it said there (its messages sent, per rank). */
+    /** Per rank at the finish fence and not yet announced to the others, what it said there (its messages sent). */
     private final FinishFence[] fences;
-    /** The fence has waited {@link #PEERS_IN_FINISH_DELAY_MS}: each rank reaching it is announced at once. */
-    private boolean announcingFinish;
+    /** The ranks at the finish fence not yet announced to the others ({@link #announceInFinish}). */
+    private final List<Integer> unannounced = new ArrayList<>();
     private ScheduledFuture<?> peersInFinishTimer;
     /** When each rank's connection last delivered anything (System.nanoTime). */
     private final long[] lastHeardNs;
@@ -245,27 +245,21 @@ public final class RendezvousServer implements AutoCloseable {
         dropSilentRanks = true;
     }
 
-    /** The fence has waited its moment: tells the ranks not in it which are, and announces later arrivals at once. */
-    private void startAnnouncingFinish() {
-        announcingFinish = true;
-        if (closed || atFinishFenceCount == size) {
+    /**
+     * {@link #PEERS_IN_FINISH_DELAY_MS} after the first rank at the fence not yet announced: tells every rank not at
+     * it which ranks have come, each with what it sent that rank (event loop). The next rank to come starts the next
+     * period.
+     */
+    private void announceInFinish() {
+        peersInFinishTimer = null;
+        if (closed || atFinishFenceCount == size || unannounced.isEmpty()) {
             return;
         }
-        List<Integer> inFence = new ArrayList<>();
-        for (int r = 0; r < size; r++) {
-            if (atFinishFence[r]) {
-                inFence.add(r);
-            }
-        }
-        announceInFinish(inFence);
-    }
-
-    /** Tells every rank not at the finish fence that {@code newcomers} are, each with what it sent that rank. */
-    private void announceInFinish(List<Integer> newcomers) {
         PeersInFinish.Builder[] notices = new PeersInFinish.Builder[size];
-        for (int q : newcomers) {
+        for (int q : unannounced) {
             long[] sentBy = new long[size];
             FinishFence f = fences[q];
+            fences[q] = null; // told once
             for (int i = 0; i < f.getSentToCount() && i < f.getSentCountCount(); i++) {
                 if (f.getSentTo(i) < size) {
                     sentBy[f.getSentTo(i)] = f.getSentCount(i);
@@ -280,6 +274,7 @@ public final class RendezvousServer implements AutoCloseable {
                 }
             }
         }
+        unannounced.clear();
         for (int r = 0; r < size; r++) {
             Channel ch = ranks[r];
             if (notices[r] != null && ch != null && ch.isActive()) {
@@ -518,12 +513,11 @@ public final class RendezvousServer implements AutoCloseable {
                             }
                         }
                         fences[rank] = fence;
+                        unannounced.add(rank);
                         report(() -> listener.onFinishFence(rank));
                         if (++atFinishFenceCount < size) {
-                            if (announcingFinish) {
-                                announceInFinish(List.of(rank));
-                            } else if (peersInFinishTimer == null) {
-                                peersInFinishTimer = loop.schedule(RendezvousServer.this::startAnnouncingFinish,
+                            if (peersInFinishTimer == null) {
+                                peersInFinishTimer = loop.schedule(RendezvousServer.this::announceInFinish,
                                         PEERS_IN_FINISH_DELAY_MS, TimeUnit.MILLISECONDS);
                             }
                         } else {

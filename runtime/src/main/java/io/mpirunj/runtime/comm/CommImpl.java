@@ -37,7 +37,7 @@ public final class CommImpl implements Comm {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CommImpl.class);
     public static final int WORLD_CONTEXT = 0;
 
-    /** Tag of the internal exchanges that create communicators and finish the job. */
+    /** Tag of the internal exchanges that create communicators. */
     private static final int INTERNAL_TAG = Integer.MAX_VALUE;
     /** Tag of the {@code --coll-report} gather at exit. */
     private static final int REPORT_TAG = Integer.MAX_VALUE - 1;
@@ -74,7 +74,7 @@ public final class CommImpl implements Comm {
      * communicators, finishing, the exit report, the calls' check) rather than a collective algorithm's.
      */
     private static boolean isRuntimeExchange(int context, int tag) {
-        return P2pEngine.isCollectiveContext(context) && tag >= CHECK_TAG;
+        return P2pEngine.isCollectiveContext(context) && tag >= P2pEngine.FINISH_FENCE_TAG;
     }
 
     /** Whether {@code frame} starts a message of {@link #isRuntimeExchange one of the runtime's own exchanges}. */
@@ -404,7 +404,7 @@ public final class CommImpl implements Comm {
             long toHere = TransportProgress.waitPassively(rc.transport().progress(),
                     () -> rc.control().finishFence(engine.collectiveSentTo(), engine.sentTo()));
             if (toHere == JobControl.NO_FENCE) {
-                allgatherInts(new int[0], INTERNAL_TAG);
+                allgatherInts(new int[0], P2pEngine.FINISH_FENCE_TAG);
             } else if (!engine.awaitCollectiveArrivals(toHere, TimeUnit.SECONDS.toNanos(ARRIVALS_WAIT_S))
                     && !rc.knowsOfAFailure()) {
                 LOG.warn("rank {}: Mpi.finish: after {} s not every one of the {} collective messages sent to this rank"

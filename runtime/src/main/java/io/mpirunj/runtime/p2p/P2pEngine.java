@@ -69,6 +69,11 @@ import org.slf4j.LoggerFactory;
 public final class P2pEngine implements FrameSink {
     /** Wildcard source or tag. */
     public static final int ANY = -1;
+    /**
+     * The tag of the messages ranks as threads exchange as Mpi.finish's fence (on a communicator's collective
+     * context): sent after the ranks' counts were given ({@link #onPeerInFinish}), so counted on neither side.
+     */
+    public static final int FINISH_FENCE_TAG = Integer.MAX_VALUE - 3;
 
     /** Largest streamed eager send (bytes); default half the eager credit. */
     public static final String STREAM_LIMIT_PROP = "mpirunj.eager.streamLimit";
@@ -262,7 +267,9 @@ public final class P2pEngine implements FrameSink {
 
     public Request isend(Buffer buf, int dstWorld, int context, int tag, Group group) {
         SendRequest req = new SendRequest(buf, dstWorld, context, tag, group, waiting);
-        sent.incrementAndGet(2 * dstWorld + (context & 1));
+        if (tag != FINISH_FENCE_TAG) {
+            sent.incrementAndGet(2 * dstWorld + (context & 1));
+        }
         int len = buf.byteLength();
         boolean streamed = len > eagerLimitBytes && len <= streamedEagerLimitBytes && dstWorld != rank;
         if (len > eagerLimitBytes && !streamed) {
@@ -685,31 +692,16 @@ public final class P2pEngine implements FrameSink {
                 err = memberFailure(group, what);
             }
         }
-        return err != null || !doomed(srcWorld, group) ? err : departureFailure(srcWorld, context, what);
+        return err != null || !doomed(srcWorld) ? err : departureFailure(srcWorld, context, what);
     }
 
     /**
-     * True if a receive from {@code srcWorld} (or ANY_SOURCE over {@code group}) can never be matched: every rank
-     * that could send it is in Mpi.finish and all it sent this rank has arrived (lock held). Never while this rank is
-     * in Mpi.finish itself: its fence's own messages are sent after the counts its peers were told.
+     * True if a receive from {@code srcWorld} can never be matched: that rank is in Mpi.finish and all it sent this
+     * rank has arrived (lock held). Never an ANY_SOURCE receive (this rank may still send to itself), nor while this
+     * rank is in Mpi.finish itself.
      */
-    private boolean doomed(int srcWorld, Group group) {
-        if (sentBeforeFinish == null || finishing) {
-            return false;
-        }
-        if (srcWorld != ANY) {
-            return departed(srcWorld);
-        }
-        boolean anyOther = false;
-        for (int w = 0; w < arrivedFrom.length; w++) {
-            if (w != rank && group.contains(w)) {
-                if (!departed(w)) {
-                    return false;
-                }
-                anyOther = true;
-            }
-        }
-        return anyOther;
+    private boolean doomed(int srcWorld) {
+        return sentBeforeFinish != null && !finishing && srcWorld != ANY && departed(srcWorld);
     }
 
     /** {@code peer} is in Mpi.finish and everything it sent this rank has arrived (lock held, counts known). */
@@ -720,16 +712,13 @@ public final class P2pEngine implements FrameSink {
 
     /** Why {@code what}, a receive or probe from {@code srcWorld} on {@code context}, fails: {@link #doomed}. */
     private MpiException departureFailure(int srcWorld, int context, Object what) {
-        boolean any = srcWorld == ANY;
-        String senders = any ? "every other rank of the communicator" : "rank " + srcWorld + " (world)";
-        String they = any ? "they" : "it";
+        String sender = "rank " + srcWorld + " (world)";
         String waiting = isCollectiveContext(context)
-                ? "a collective call waits for a message from " + senders + " that can never come"
+                ? "a collective call waits for a message from " + sender + " that can never come"
                 : what + " can never complete";
-        return new MpiException("rank " + rank + ": " + waiting + ": " + senders + " is in Mpi.finish and every message "
-                + they + " sent to rank " + rank + " has arrived (a "
-                + (isCollectiveContext(context) ? "collective" : "send") + " " + they + " never made? or Mpi.finish "
-                + "in a finally block, reached while an exception passed through it?)");
+        return new MpiException("rank " + rank + ": " + waiting + ": " + sender + " is in Mpi.finish and every message "
+                + "it sent to rank " + rank + " has arrived (a " + (isCollectiveContext(context) ? "collective" : "send")
+                + " it never made? or Mpi.finish in a finally block, reached while an exception passed through it?)");
     }
 
     /**
@@ -737,11 +726,14 @@ public final class P2pEngine implements FrameSink {
      * out of the queues to be failed ({@link #failDoomed}) once the lock is released; null if none (lock held).
      */
     private List<RecvRequest> doomedBy(int peer) {
-        if (sentBeforeFinish == null || finishing || !departed(peer)) {
+        if (!doomed(peer)) {
             return null;
         }
+        if (probers > 0) {
+            lock.notifyAll(); // a blocking probe from it judges again
+        }
         List<RecvRequest> out = new ArrayList<>();
-        queues.drainPosted(r -> doomed(r.srcWorld, r.group), out);
+        queues.drainPosted(r -> r.srcWorld == peer, out);
         return out.isEmpty() ? null : out;
     }
 
@@ -754,9 +746,10 @@ public final class P2pEngine implements FrameSink {
     }
 
     /**
-     * {@code peer} is in Mpi.finish, having sent this rank {@code sentHere} messages in all: once they have arrived,
-     * a receive only it could match fails instead of waiting for ever (a rank that left its last calls unmade, or
-     * called Mpi.finish from a {@code finally} block while an exception went by). Told once per peer.
+     * {@code peer} is in Mpi.finish, having sent this rank {@code sentHere} counted messages (all but those of the
+     * fence itself, {@link #FINISH_FENCE_TAG}): once they have arrived, a receive from it fails instead of waiting for
+     * ever (a rank that left its last calls unmade, or called Mpi.finish from a {@code finally} block while an
+     * exception went by). Told once per peer.
      */
     public void onPeerInFinish(int peer, long sentHere) {
         List<RecvRequest> doomed;
@@ -773,9 +766,6 @@ public final class P2pEngine implements FrameSink {
             }
             sentBeforeFinish[peer] = Math.max(0, sentHere);
             doomed = doomedBy(peer);
-            if (probers > 0) {
-                lock.notifyAll(); // a blocking probe judges again
-            }
         }
         failDoomed(doomed);
     }
@@ -903,6 +893,9 @@ public final class P2pEngine implements FrameSink {
 
     /** A message header of {@code frame} from {@code src} arrived here (lock held). */
     private void countArrival(int src, Frame frame) {
+        if (frame.tag() == FINISH_FENCE_TAG) {
+            return; // sent after the counts were given, and past anything an emulated fabric still holds
+        }
         arrivedFrom[src]++;
         if (isCollectiveContext(frame.context())) {
             collectiveArrived++;

@@ -20,9 +20,11 @@ package io.mpirunj.runtime.transport.tcp;
 public final class WireProtocol {
     /**
      * Version carried in Hello and HelloReply (and a rank's registration); a peer with another version is refused.
-     * 2: the control connection carries {@code FinishFence}.
+     * 2: the control connection carries {@code FinishFence}. 3: a rank's {@code FinishFence} counts every message it
+     * sent, and the launcher tells the ranks not at the fence which are ({@code PeersInFinish}): a rank of version 2
+     * would be announced as having sent nothing.
      */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
     /** Bytes of the big-endian length prefix in front of every handshake message and frame. */
     public static final int LENGTH_FIELD_BYTES = 4;
