@@ -13,8 +13,6 @@ import io.mpirunj.Request;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.local.LocalJob;
 import io.mpirunj.runtime.transport.Frame;
-import io.mpirunj.runtime.transport.FrameSink;
-import io.mpirunj.runtime.transport.Transport;
 import io.netty.buffer.ByteBuf;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
@@ -109,25 +107,11 @@ class EagerCreditTest {
     }
 
     /** A transport whose buffers can never be allocated. */
-    private static final class NoMemoryTransport implements Transport {
+    private static final class NoMemoryTransport extends StubTransport {
         private final OutOfMemoryError error;
 
         NoMemoryTransport(OutOfMemoryError error) {
             this.error = error;
-        }
-
-        @Override
-        public int rank() {
-            return 0;
-        }
-
-        @Override
-        public int size() {
-            return 2;
-        }
-
-        @Override
-        public void start(FrameSink sink) {
         }
 
         @Override
@@ -138,10 +122,6 @@ class EagerCreditTest {
         @Override
         public void send(int dst, Frame frame, ByteBuf payload, WriteListener onWritten) {
             throw new AssertionError("nothing may be sent");
-        }
-
-        @Override
-        public void close() {
         }
     }
 }

@@ -9,9 +9,6 @@ import io.mpirunj.Buffer;
 import io.mpirunj.MpiException;
 import io.mpirunj.Request;
 import io.mpirunj.runtime.transport.Frame;
-import io.mpirunj.runtime.transport.FrameSink;
-import io.mpirunj.runtime.transport.Transport;
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -28,7 +25,7 @@ import org.junit.jupiter.api.Timeout;
 class PeerInFinishEngineTest {
     private static final int P2P = 0;
     private final Group world = Group.world(2);
-    private final P2pEngine engine = new P2pEngine(0, 2, new QuietTransport(), 64 * 1024, 1 << 20,
+    private final P2pEngine engine = new P2pEngine(0, 2, new StubTransport(), 64 * 1024, 1 << 20,
             WaitPolicy.of(System::nanoTime, 0, 1, 1));
 
     /** Rank 1's eager message with tag {@code tag} and one byte, {@code value}, arrives. */
@@ -105,39 +102,5 @@ class PeerInFinishEngineTest {
         ExecutionException e = assertThrows(ExecutionException.class, () -> probe.get(20, TimeUnit.SECONDS));
         assertTrue(e.getCause() instanceof MpiException && e.getCause().getMessage().contains("in Mpi.finish"),
                 String.valueOf(e.getCause()));
-    }
-
-    /** Delivers nothing: the frames come by hand; credit returns are dropped. */
-    private static final class QuietTransport implements Transport {
-        @Override
-        public int rank() {
-            return 0;
-        }
-
-        @Override
-        public int size() {
-            return 2;
-        }
-
-        @Override
-        public void start(FrameSink sink) {
-        }
-
-        @Override
-        public ByteBuf allocate(int bytes) {
-            return Unpooled.buffer(bytes);
-        }
-
-        @Override
-        public void send(int dst, Frame frame, ByteBuf payload, WriteListener onWritten) {
-            if (payload != null) {
-                payload.release();
-            }
-            onWritten.onWritten(null);
-        }
-
-        @Override
-        public void close() {
-        }
     }
 }
