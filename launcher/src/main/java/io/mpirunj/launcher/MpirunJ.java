@@ -1004,6 +1004,9 @@ public final class MpirunJ implements Callable<Integer> {
         }
     }
 
+    /** What {@code -x} takes for a variable's name: the shell's ({@code export}'s) identifiers. */
+    private static final java.util.regex.Pattern VARIABLE_NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
     /** {@code -x} as a map; VAR alone takes the launcher's value. */
     private Map<String, String> exportedEnvironment() throws UsageException {
         Map<String, String> env = new LinkedHashMap<>();
@@ -1012,6 +1015,10 @@ public final class MpirunJ implements Callable<Integer> {
             String name = eq < 0 ? x : x.substring(0, eq);
             if (name.isEmpty() || name.indexOf('\0') >= 0) {
                 throw new UsageException("-x " + x + " (expected: VAR or VAR=VALUE)");
+            }
+            if (!VARIABLE_NAME.matcher(name).matches()) { // as the shell's export: a quoting slip, more likely than not
+                throw new UsageException("-x " + x + ": '" + name + "' is not a variable name (expected: letters, digits "
+                        + "and _, not starting with a digit)");
             }
             String value = eq < 0 ? environment.get(name) : x.substring(eq + 1);
             if (value == null) {

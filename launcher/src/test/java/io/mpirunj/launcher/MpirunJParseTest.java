@@ -190,6 +190,9 @@ class MpirunJParseTest {
                 .contains("--timeout 0 (expected: a number of seconds > 0, at most 1000000000)"));
         assertTrue(LauncherRun.of("-np", "2", "-x", "MPIRUNJ_SURELY_UNSET_VARIABLE", "io.mpirunj.examples.Hello").err()
                 .contains("MPIRUNJ_SURELY_UNSET_VARIABLE is not set here"));
+        assertEquals(List.of("mpirun-j: -x A B=1: 'A B' is not a variable name (expected: letters, digits and _, not "
+                + "starting with a digit)"), LauncherRun.of("-np", "2", "-x", "A B=1", "X").errLines());
+        assertTrue(LauncherRun.of("-np", "2", "-x", "1A=2", "X").err().contains("'1A' is not a variable name"));
         assertTrue(LauncherRun.of("-np", "2", "-jar", "/no/such/app.jar").err().contains("/no/such/app.jar"));
     }
 
