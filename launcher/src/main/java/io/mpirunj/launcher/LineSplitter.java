@@ -113,10 +113,13 @@ final class LineSplitter {
         }
     }
 
-    /** The stream ended (or its rank did): an unfinished last line is emitted as a line. */
-    synchronized void finish() {
-        if (pending.size() > 0 || lineOpen) {
-            emit(true);
+    /**
+     * The stream ended (or its rank did): an unfinished last line goes out as a line ({@code endLine}: its end is
+     * added), or as the piece it is.
+     */
+    synchronized void finish(boolean endLine) {
+        if (endLine ? pending.size() > 0 || lineOpen : pending.size() > 0) {
+            emit(endLine);
         }
     }
 

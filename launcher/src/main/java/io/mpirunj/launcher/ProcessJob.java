@@ -14,7 +14,6 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
-import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -433,7 +432,7 @@ final class ProcessJob {
     private Thread forward(int rank, InputStream in, boolean stderr) {
         Thread t = new Thread(() -> {
             // interactive: rank 0's stdout (rank 0 reads stdin: its prompts, its progress bars)
-            LineSplitter lines = new LineSplitter(Charset.defaultCharset(),
+            LineSplitter lines = new LineSplitter(RankOutput.RANK_TEXT,
                     rank == 0 && !stderr ? output.idleScheduler() : null,
                     (b, off, len, endsLine) -> output.bytes(rank, stderr, b, off, len, endsLine));
             byte[] buf = new byte[8192];
@@ -445,7 +444,7 @@ final class ProcessJob {
             } catch (IOException e) {
                 // the pipe closed under us: the process is gone
             }
-            lines.finish();
+            lines.finish(output.endsUnfinishedLines());
         }, "rank-" + rank + (stderr ? "-stderr" : "-stdout"));
         t.setDaemon(true);
         t.start();

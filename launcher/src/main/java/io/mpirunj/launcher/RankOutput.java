@@ -6,7 +6,6 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -44,6 +43,8 @@ final class RankOutput implements AutoCloseable {
     private final boolean timestamp;
     /** Per rank, with {@code --output-filename}; else null. */
     private final Destination[] files;
+    /** The launcher's stdout and stdin are a terminal (a user at a shell). */
+    private final boolean terminal;
     /** Per rank, stdout then stderr: true while a line is unfinished (its next piece gets no prefix). */
     private final boolean[] inLine;
     private final java.util.concurrent.atomic.AtomicBoolean consoleClosed = new java.util.concurrent.atomic.AtomicBoolean();
@@ -52,24 +53,42 @@ final class RankOutput implements AutoCloseable {
     private java.util.concurrent.ScheduledExecutorService idle;
 
     /**
-     * One place output goes: a console or a rank's file. Where it has a byte stream, everything goes there (text
-     * encoded as {@code charset}); else to its writer (bytes decoded as {@code charset}). Locked by its user.
+     * The charset of the ranks' text: what a rank process's {@code System.out} encodes with (JDK 18 and later name it
+     * {@code stdout.encoding}; JDK 17 {@code sun.stdout.encoding} at a console, else the platform's). Ranks as threads
+     * write in it, and launcher text among the ranks' output (prefixes, stack traces) is encoded in it.
+     */
+    static final Charset RANK_TEXT = charsetOf(System.getProperty("stdout.encoding",
+            System.getProperty("sun.stdout.encoding")));
+
+    private static Charset charsetOf(String name) {
+        try {
+            return name == null ? Charset.defaultCharset() : Charset.forName(name);
+        } catch (IllegalArgumentException e) {
+            return Charset.defaultCharset();
+        }
+    }
+
+    /**
+     * One place output goes: a console or a rank's file. Where it has a byte stream, a line (its prefixes, its bytes,
+     * its end) is gathered and goes out in one write at {@link #flushFailed}, so that no other writer of the stream
+     * comes between its parts; text is encoded as {@link #RANK_TEXT}. Where it has none (a writer over a
+     * StringWriter in tests), the bytes are decoded. Locked by its user.
      */
     private static final class Destination {
         final PrintWriter writer;
         final PrintStream stream;
-        final Charset charset;
+        /** What goes to {@link #stream} at the next flush (reused; as long as the longest piece, 1 MiB at most). */
+        private final Gathered gathered;
 
-        Destination(PrintWriter writer, PrintStream stream, Charset charset) {
+        Destination(PrintWriter writer, PrintStream stream) {
             this.writer = writer;
             this.stream = stream;
-            this.charset = charset;
+            this.gathered = stream == null ? null : new Gathered();
         }
 
         void text(String text) {
             if (stream != null) {
-                byte[] encoded = text.getBytes(charset);
-                stream.write(encoded, 0, encoded.length);
+                gathered.writeBytes(text.getBytes(RANK_TEXT));
             } else {
                 writer.print(text);
             }
@@ -77,27 +96,34 @@ final class RankOutput implements AutoCloseable {
 
         void bytes(byte[] b, int off, int len) {
             if (stream != null) {
-                stream.write(b, off, len);
+                gathered.write(b, off, len);
             } else {
-                writer.print(new String(b, off, len, charset));
+                writer.print(new String(b, off, len, RANK_TEXT));
             }
         }
 
+        /** The '\n' that ended the line in the rank's output (the splitter takes it out). */
         void endLine() {
-            text(System.lineSeparator());
+            if (stream != null) {
+                gathered.write('\n');
+            } else {
+                writer.print('\n');
+            }
         }
 
-        /** Flushes; true if writing has failed (a closed pipe). */
+        /** Sends what was gathered and flushes; true if writing has failed (a closed pipe). */
         boolean flushFailed() {
-            if (stream != null) {
-                if (writer != null) {
-                    writer.flush(); // what the launcher wrote through the writer goes first
-                }
-                stream.flush();
-                return stream.checkError();
+            if (stream == null) {
+                writer.flush();
+                return writer.checkError();
             }
-            writer.flush();
-            return writer.checkError();
+            if (writer != null) {
+                writer.flush(); // what the launcher wrote through its writer came first
+            }
+            stream.write(gathered.array(), 0, gathered.size());
+            gathered.reset();
+            stream.flush();
+            return stream.checkError();
         }
 
         void close() {
@@ -109,10 +135,18 @@ final class RankOutput implements AutoCloseable {
         }
     }
 
+    /** A byte buffer whose array is written out as it is. */
+    private static final class Gathered extends java.io.ByteArrayOutputStream {
+        byte[] array() {
+            return buf;
+        }
+    }
+
     private RankOutput(Destination out, Destination err, JobSpec.OutputOptions options, int size,
-            Destination[] files) {
+            Destination[] files, boolean terminal) {
         this.out = out;
         this.err = err;
+        this.terminal = terminal;
         this.tag = options.tag();
         this.timestamp = options.timestamp();
         this.files = files;
@@ -142,8 +176,8 @@ final class RankOutput implements AutoCloseable {
             try {
                 for (int r = 0; r < size; r++) {
                     PrintStream file = new PrintStream(new BufferedOutputStream(
-                            Files.newOutputStream(fileOf(options.directory(), r))), false, StandardCharsets.UTF_8);
-                    files[r] = new Destination(null, file, StandardCharsets.UTF_8);
+                            Files.newOutputStream(fileOf(options.directory(), r))), false, RANK_TEXT);
+                    files[r] = new Destination(null, file);
                 }
             } catch (IOException e) {
                 for (Destination f : files) {
@@ -154,10 +188,17 @@ final class RankOutput implements AutoCloseable {
                 throw e;
             }
         }
-        // the launcher's writers encode as the platform does (PrintWriter over System.out, picocli's)
-        Charset console = Charset.defaultCharset();
-        return new RankOutput(new Destination(out, outBytes, console), new Destination(err, errBytes, console), options,
-                size, files);
+        return new RankOutput(new Destination(out, outBytes), new Destination(err, errBytes), options, size, files,
+                outBytes != null && System.console() != null);
+    }
+
+    /**
+     * Whether an unfinished last line of a rank's output gets its end added: where lines are marked (tags,
+     * timestamps), and on a terminal, so that the shell's prompt starts a line of its own. Elsewhere (a file, a pipe)
+     * the output stays as the rank wrote it, byte for byte.
+     */
+    boolean endsUnfinishedLines() {
+        return tag || timestamp || files == null && terminal;
     }
 
     /** The file of {@code rank} in an output directory. */

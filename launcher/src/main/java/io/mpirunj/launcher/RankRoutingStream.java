@@ -63,7 +63,7 @@ final class RankRoutingStream extends OutputStream {
 
     /** Emits what {@code rank} wrote without a final newline yet (called when the rank ends). */
     void flushRank(int rank) {
-        pending[rank].finish();
+        pending[rank].finish(output.endsUnfinishedLines());
     }
 
     @Override

@@ -15,7 +15,6 @@ import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.URL;
-import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -115,11 +114,10 @@ final class ThreadJob {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
         output.onConsoleClosed(this::onConsoleClosed);
-        // the ranks' text in the platform's charset, as a rank process's System.out writes it
-        RankRoutingStream routedOut = new RankRoutingStream(oldOut, output, false, Charset.defaultCharset(),
-                spec.size(), ThreadJob::currentRank);
-        RankRoutingStream routedErr = new RankRoutingStream(oldErr, output, true, Charset.defaultCharset(),
-                spec.size(), ThreadJob::currentRank);
+        RankRoutingStream routedOut = new RankRoutingStream(oldOut, output, false, RankOutput.RANK_TEXT, spec.size(),
+                ThreadJob::currentRank);
+        RankRoutingStream routedErr = new RankRoutingStream(oldErr, output, true, RankOutput.RANK_TEXT, spec.size(),
+                ThreadJob::currentRank);
         CountDownLatch done = new CountDownLatch(spec.size());
         LocalJob job = new LocalJob(spec.size(), config, this::onAbortRequest, registry);
         System.setOut(routedOut.printStream());

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The launcher's stdout as a console: whoever reads it may stop reading, or answer a prompt. */
@@ -55,29 +56,51 @@ class ConsoleOutputTest {
 
     /**
      * What a rank writes to stdout reaches the launcher's stdout byte for byte: binary data (every byte value,
-     * invalid UTF-8, lines past the 1 MiB bound), as from Open MPI's mpirun. Bytes that were not text in the
-     * platform's charset were replaced.
+     * invalid UTF-8, lines past the 1 MiB bound), with or without a final newline (none is added off a terminal), as
+     * from Open MPI's mpirun. Bytes that were not text in the platform's charset were replaced.
      */
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"processes", "threads"})
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"processes, closed", "processes, open", "threads, closed", "threads, open"})
     @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // blocking reads
-    void binaryOutputPassesByteForByte(String mode) throws Exception {
+    void binaryOutputPassesByteForByte(String mode, String ending) throws Exception {
         int size = 3 << 20;
         List<String> cmd = launcherCommand(mode, 1, BinaryOut.class);
-        cmd.addAll(List.of("7", Integer.toString(size)));
+        cmd.addAll(List.of("7", Integer.toString(size), ending));
         Process launcher = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try {
             launcher.getOutputStream().close();
             byte[] got = launcher.getInputStream().readAllBytes();
             assertEquals(0, launcher.waitFor());
-            byte[] expected = BinaryOut.blob(7, size);
-            assertEquals(expected.length, got.length);
-            assertTrue(java.util.Arrays.equals(expected, got), "first difference at byte "
-                    + java.util.Arrays.mismatch(expected, got));
+            assertBytes(BinaryOut.blob(7, size, ending.equals("open")), got);
         } finally {
             launcher.destroyForcibly();
             launcher.descendants().forEach(ProcessHandle::destroyForcibly);
         }
+    }
+
+    /** {@code --output-filename}: each rank's file holds what it wrote, byte for byte (ranks as processes). */
+    @org.junit.jupiter.api.Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void binaryOutputInFilesPassesByteForByte() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("mpirunj-binary");
+        try {
+            LauncherRun run = LauncherRun.of("-np", "2", "--output-filename", dir.toString(), BinaryOut.class.getName(),
+                    "5", Integer.toString(1 << 20), "open");
+            assertEquals(0, run.exitCode(), run::toString);
+            for (int r = 0; r < 2; r++) {
+                assertBytes(BinaryOut.blob(5, 1 << 20, true), java.nio.file.Files.readAllBytes(RankOutput.fileOf(dir, r)));
+            }
+        } finally {
+            try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(dir)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    private static void assertBytes(byte[] expected, byte[] got) {
+        assertEquals(expected.length, got.length);
+        assertTrue(java.util.Arrays.equals(expected, got), "first difference at byte "
+                + java.util.Arrays.mismatch(expected, got));
     }
 
     /**

@@ -52,10 +52,21 @@ class LineSplitterTest {
         write(s, "progress 10%\rprogress 50%\rprog");
         write(s, "ress 100%\ncrlf line\r\nlast");
         assertEquals(List.of("progress 10%\rprogress 50%\rprogress 100%|end", "crlf line\r|end"), seen);
-        s.finish();
+        s.finish(true);
         assertEquals("last|end", seen.get(2));
-        s.finish();
+        s.finish(true);
         assertEquals(3, seen.size(), "nothing held after the end");
+    }
+
+    /** Where no line end is to be added (binary output), an unfinished last line goes out as the piece it is. */
+    @Test
+    void anUnfinishedLastLineCanEndAsItIs() {
+        LineSplitter s = splitter(LineSplitter.MAX_PENDING);
+        write(s, "whole\nlast");
+        s.finish(false);
+        assertEquals(List.of("whole|end", "last|more"), seen);
+        s.finish(false);
+        assertEquals(2, seen.size(), "nothing held after the end");
     }
 
     /**
@@ -84,7 +95,7 @@ class LineSplitterTest {
         interactive((s, pieces) -> {
             write(s, "result: 42");
             assertEquals("result: 42|more", pieces.take());
-            s.finish();
+            s.finish(true);
             assertEquals("|end", pieces.take());
         });
     }
