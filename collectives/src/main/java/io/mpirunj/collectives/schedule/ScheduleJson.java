@@ -202,8 +202,7 @@ public final class ScheduleJson {
         try {
             root = MAPPER.readTree(json);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not valid JSON at line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+            throw new IllegalArgumentException(io.mpirunj.io.JsonErrors.reason(e));
         }
         if (root == null || !root.isObject()) {
             throw new IllegalArgumentException((json.isBlank() ? "empty file" : "not a JSON object")

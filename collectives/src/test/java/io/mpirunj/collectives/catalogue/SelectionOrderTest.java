@@ -479,7 +479,7 @@ class SelectionOrderTest {
         assertMessage("{\"rules\": [{\"op\": \"bcast\", \"maxBytes\": 10.5, \"algorithm\": \"x\"}]}",
                 "r.json: rules[0] (line 1): \"maxBytes\" must be a whole number (Cannot coerce Floating-point value (10.5))");
         assertMessage("{\"rules\": [{\"op\": \"bcast\", \"algorithm\": \"x\", \"algorithm\": \"y\"}]}",
-                "r.json: rules[0] (line 1): Duplicate field 'algorithm'");
+                "r.json: rules[0] (line 1): malformed JSON at line 1, column 57: Duplicate field 'algorithm'");
         assertMessage("{\"rules\": [{\"op\": \"barrier\", \"maxBytes\": 8, \"algorithm\": \"x\"}]}",
                 "r.json: rules[0] (line 1): a byte range for barrier, whose calls have no size the ranks agree on");
         assertEquals(1, CollRules.parse("{\"rules\": [{\"op\": \"barrier\", \"minBytes\": 0, \"algorithm\": \"x\"}]}",

@@ -91,7 +91,7 @@ class ScheduleJsonTest {
         assertTrue(bad.getMessage().startsWith("rank 1 instruction #0: unknown op 'receive'"), bad.getMessage());
         IllegalArgumentException syntax = assertThrows(IllegalArgumentException.class,
                 () -> ScheduleJson.read(json.substring(0, json.length() / 2)));
-        assertTrue(syntax.getMessage().startsWith("not valid JSON at line "), syntax.getMessage());
+        assertTrue(syntax.getMessage().startsWith("malformed JSON at line "), syntax.getMessage());
     }
 
     @Test

@@ -39,7 +39,9 @@ public final class ModelFile {
 
     /** Made on first use: {@link #isModelFile} runs for every model spec parsed and must not load Jackson. */
     private static final class Json {
-        static final ObjectMapper MAPPER = new ObjectMapper()
+        static final ObjectMapper MAPPER = com.fasterxml.jackson.databind.json.JsonMapper.builder()
+                .disable(com.fasterxml.jackson.databind.MapperFeature.ALLOW_COERCION_OF_SCALARS) // "a": "33" is no number
+                .build()
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
                 .enable(SerializationFeature.INDENT_OUTPUT);
     }
@@ -86,7 +88,7 @@ public final class ModelFile {
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException(where + ": no such file");
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(where + ": not a model file (" + e.getOriginalMessage()
+            throw new IllegalArgumentException(where + ": not a model file (" + io.mpirunj.io.JsonErrors.reason(e)
                     + "; expected: " + FORMAT + " JSON as calibrate --out writes)");
         } catch (IOException e) {
             throw new IllegalArgumentException(where + ": cannot read (" + IoErrors.reason(e, file) + ")");
@@ -106,6 +108,10 @@ public final class ModelFile {
         }
         LinearCost hold = line(w, "hold", d.hold());
         LinearCost end = line(w, "end", d.end());
+        if (!(end.constant() > 0)) {
+            throw new IllegalArgumentException(w + ": \"end\" a=" + d.end().a() + " gives an empty message t_end 0 "
+                    + "(expected: a > 0: t_end, from the start of a send to the end of its receive, is never 0)");
+        }
         int ports = d.ports() == null ? 1 : d.ports();
         if (ports < 1) {
             throw new IllegalArgumentException(w + ": ports " + ports + " (expected: >= 1)");

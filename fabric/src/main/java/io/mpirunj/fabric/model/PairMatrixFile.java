@@ -73,9 +73,7 @@ public final class PairMatrixFile {
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException(where + ": no such file");
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(where + ": " + e.getOriginalMessage().lines().findFirst().orElse("")
-                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + ")"));
+            throw new IllegalArgumentException(where + ": " + io.mpirunj.io.JsonErrors.reason(e));
         } catch (IOException e) {
             throw new IllegalArgumentException(where + ": cannot read: " + IoErrors.reason(e, file));
         }

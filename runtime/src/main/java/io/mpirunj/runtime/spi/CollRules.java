@@ -191,7 +191,7 @@ public final class CollRules {
                             try {
                                 r = Json.MAPPER.readValue(p, RuleJson.class);
                             } catch (JsonProcessingException e) {
-                                throw new IllegalArgumentException(source + ": " + where + ": " + describe(e));
+                                throw new IllegalArgumentException(source + ": " + where + ": " + io.mpirunj.io.JsonErrors.reason(e));
                             }
                             out.add(check(r, source + ": " + where, where));
                             index++;
@@ -207,7 +207,7 @@ public final class CollRules {
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             throw new IllegalArgumentException(source + (at == null ? "" : ": line " + at.getLineNr() + ", column "
-                    + at.getColumnNr()) + ": malformed JSON: " + firstLine(e.getOriginalMessage()));
+                    + at.getColumnNr()) + ": malformed JSON: " + io.mpirunj.io.JsonErrors.message(e));
         } catch (IOException e) {
             throw new IllegalArgumentException(source + ": " + e.getMessage());
         }
@@ -261,37 +261,14 @@ public final class CollRules {
         return new IllegalArgumentException(source + ": line " + at.getLineNr() + ": " + what);
     }
 
-    private static String firstLine(String s) {
-        return s == null ? "" : s.split("\\R", 2)[0];
-    }
-
     /** A rules file's text as written ({@link #parse} checks it first, so errors are its one-liners). */
     public static FileJson readFile(String json, String source) {
         parse(json, source);
         try {
             return Json.MAPPER.readValue(json, FileJson.class);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(source + ": " + describe(e));
+            throw new IllegalArgumentException(source + ": " + io.mpirunj.io.JsonErrors.reason(e));
         }
-    }
-
-    /** Jackson's complaint in the file's own terms: an unknown field by name, not by the class it would fill. */
-    private static String describe(JsonProcessingException e) {
-        if (e instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException u
-                && u.getKnownPropertyIds() != null) {
-            return "unknown field \"" + u.getPropertyName() + "\" (expected one of: " + u.getKnownPropertyIds().stream()
-                    .map(String::valueOf).sorted().collect(java.util.stream.Collectors.joining(", ")) + ")";
-        }
-        if (e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException m && !m.getPath().isEmpty()
-                && m.getPath().get(m.getPath().size() - 1).getFieldName() != null) {
-            String field = m.getPath().get(m.getPath().size() - 1).getFieldName();
-            Class<?> type = m.getTargetType();
-            String expected = type == Long.class || type == Integer.class || type == long.class || type == int.class
-                    ? "a whole number" : type == String.class ? "a string" : "a " + type.getSimpleName();
-            return "\"" + field + "\" must be " + expected + " (" + firstLine(e.getOriginalMessage()).replaceFirst(
-                    " to `.*$", "") + ")";
-        }
-        return firstLine(e.getOriginalMessage());
     }
 
     /** The JSON text of a rules file with this comment, conditions and rules (as {@link #parse} reads it). */
