@@ -578,9 +578,9 @@ public final class MpirunJ implements Callable<Integer> {
     }
 
     /**
-     * An algorithm forced ({@code --coll}, {@code -Dmpirunj.coll}, {@code MPIRUNJ_COLL}) that runs only on an emulated
-     * fabric needs one ({@code --fabric}, or {@code MPIRUNJ_FABRIC} in {@code ranks}, the ranks' settings): without
-     * one the ranks would run the default in its place (as they do, with a warning, on a fabric that does not suit
+     * An algorithm forced ({@code --coll}, {@code -Dmpirunj.coll}, {@code MPIRUNJ_COLL}) that runs only on a fabric
+     * the job names needs one ({@code --fabric}, or {@code MPIRUNJ_FABRIC} in {@code ranks}, the ranks' settings):
+     * without one the ranks would run the default in its place (as they do, with a warning, on a fabric that does not suit
      * it). A schedule file forced ({@code bcast=file:FILE.json}) over more ranks than the job has cannot run on any of
      * its communicators: each rank would fail with a stack trace at its first call.
      */
@@ -629,7 +629,7 @@ public final class MpirunJ implements Callable<Integer> {
     private static void checkNeedsNoFabric(String where, CollectiveOp op, String algorithm) throws UsageException {
         var traits = io.mpirunj.collectives.catalogue.AlgorithmCatalogue.fabricOnly(op, algorithm);
         if (traits != null) {
-            throw new UsageException(where + op.cliName() + "=" + algorithm + " runs only on an emulated fabric: give"
+            throw new UsageException(where + op.cliName() + "=" + algorithm + " runs only on a fabric the job names: give"
                     + " --fabric or MPIRUNJ_FABRIC (its traits: " + io.mpirunj.runtime.spi.AlgorithmTrait.labels(traits)
                     + "; see --list-algorithms)");
         }

@@ -128,7 +128,7 @@ class CollSelectionOptionsTest {
         run = LauncherRun.of("--threads", "-np", "4", "--coll-rules", mesh.toString(), StarBcastCheck.class.getName());
         assertEquals(2, run.exitCode(), run::toString);
         assertTrue(run.err().startsWith("mpirun-j: --coll-rules " + mesh.toAbsolutePath() + ": rules[0] (line 2):"
-                + " bcast=opt-mesh runs only on an emulated fabric: give --fabric or MPIRUNJ_FABRIC (its traits: "),
+                + " bcast=opt-mesh runs only on a fabric the job names: give --fabric or MPIRUNJ_FABRIC (its traits: "),
                 run::toString);
         assertEquals(1, run.err().strip().lines().count(), run::toString);
     }

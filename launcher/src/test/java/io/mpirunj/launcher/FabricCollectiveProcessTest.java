@@ -61,7 +61,7 @@ class FabricCollectiveProcessTest {
             LauncherRun run = LauncherRun.of("-np", "3", mode, "--coll", coll, StarBcastCheck.class.getName());
             assertEquals(UsageException.EXIT_CODE, run.exitCode(), run::toString);
             assertEquals(1, run.errLines().size(), run::toString);
-            assertTrue(run.err().startsWith("mpirun-j: --coll " + coll + " runs only on an emulated fabric: give "
+            assertTrue(run.err().startsWith("mpirun-j: --coll " + coll + " runs only on a fabric the job names: give "
                     + "--fabric"), run::toString);
             assertEquals("", run.out(), run::toString);
         }

@@ -403,7 +403,7 @@ public final class AlgorithmCatalogue {
     }
 
     /**
-     * The traits of {@code op}'s algorithm {@code name} if it runs only on an emulated fabric, else null (also for a
+     * The traits of {@code op}'s algorithm {@code name} if it runs only on a fabric the job names, else null (also for a
      * name the catalogue does not have): what {@code --coll} and {@code bench} refuse on a job without a fabric.
      */
     public static java.util.Set<io.mpirunj.runtime.spi.AlgorithmTrait> fabricOnly(CollectiveOp op, String name) {

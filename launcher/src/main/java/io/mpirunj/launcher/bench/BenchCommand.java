@@ -475,7 +475,7 @@ public final class BenchCommand implements Callable<Integer> {
             int eq = f.indexOf('=');
             if (io.mpirunj.collectives.catalogue.AlgorithmCatalogue.fabricOnly(CollectiveOp.fromCliName(
                     f.substring(0, eq)), f.substring(eq + 1)) != null) {
-                throw new BadUsage("--coll " + coll + ": " + f + " runs only on an emulated fabric, and bench's jobs "
+                throw new BadUsage("--coll " + coll + ": " + f + " runs only on a fabric the job names, and bench's jobs "
                         + "have none");
             }
         }

@@ -182,8 +182,8 @@ final class ScenarioOptions {
         }
         Scenario scenario = resolve();
         if (scenario.ranks() != schedule.ranks()) {
-            throw new BadInput(path + ": the schedule has " + schedule.ranks() + " ranks (expected: -np "
-                    + scenario.ranks() + ")");
+            throw new BadInput("-np " + scenario.ranks() + " differs from the " + schedule.ranks() + " ranks of the "
+                    + "schedule in " + path + " (leave -np out)");
         }
         if (opGiven && scenario.op() != schedule.collective()) {
             throw new BadInput("--op " + op.trim() + " differs from the " + schedule.collective().label()

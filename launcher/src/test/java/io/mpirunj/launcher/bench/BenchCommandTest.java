@@ -136,7 +136,7 @@ class BenchCommandTest {
                 "/nonexistent-dir/r.json");
         assertUsage("mpirun-j bench: --coll bcast=all,bcast=binomial: bcast is both swept and fixed (expected: one of "
                 + "them)", "bench", "osu_bcast", "-np", "2", "--coll", "bcast=all,bcast=binomial");
-        assertUsage("mpirun-j bench: --coll bcast=binomial+star: bcast=star runs only on an emulated fabric, and bench's "
+        assertUsage("mpirun-j bench: --coll bcast=binomial+star: bcast=star runs only on a fabric the job names, and bench's "
                 + "jobs have none", "bench", "osu_bcast", "-np", "2", "--coll", "bcast=binomial+star");
         Run r = mpirunj("bench", "osu_bcast", "-np", "2", "--coll", "bcast=nope+binomial");
         assertEquals(2, r.code());
