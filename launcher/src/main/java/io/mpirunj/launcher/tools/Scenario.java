@@ -151,7 +151,8 @@ record Scenario(Collective op, int ranks, int root, long bytes, CostModel model,
     }
 
     String describe() {
-        return op.label() + " over " + ranks + " rank" + (ranks == 1 ? "" : "s") + ", root " + root + ", " + bytes
+        return op.label() + " over " + ranks + " rank" + (ranks == 1 ? "" : "s") + (op.rooted() ? ", root " + root : "")
+                + ", " + bytes
                 + " byte" + (bytes == 1 ? "" : "s") + (onFabric() ? ", on " + fabric + ", placement "
                 + placementText() : "");
     }

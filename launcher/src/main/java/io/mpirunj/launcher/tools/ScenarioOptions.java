@@ -160,8 +160,12 @@ final class ScenarioOptions {
         if (!sizeGiven) {
             size = schedule.messageBytes();
         }
-        if (!opGiven && schedule.collective().rooted()) {
+        if (!opGiven && (schedule.collective().rooted() || schedule.collective() == Collective.ALLTOALL)) {
             op = schedule.collective().label();
+        }
+        int side = (int) Math.round(Math.sqrt(schedule.ranks()));
+        if (schedule.collective() == Collective.ALLTOALL && fabric == null && side * side == schedule.ranks()) {
+            fabric = "torus:" + side + "x" + side; // the only fabric an all-to-all schedule is made on
         }
         String note = null;
         if (model == null && fabric == null && file.model() != null) {

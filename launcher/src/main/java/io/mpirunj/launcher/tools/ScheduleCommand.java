@@ -156,6 +156,9 @@ public final class ScheduleCommand implements Callable<Integer> {
                 schedule = file.schedule();
                 scenario = file.scenario();
                 file.printNote(spec, err);
+                if (scenario.op() == Collective.ALLTOALL) {
+                    return TorusAlltoallSchedule.fromFile(spec, scenario, schedule, json, png, svg);
+                }
             } else {
                 scenario = options.resolve();
                 if (scenario.op() == Collective.ALLTOALL) {

@@ -58,6 +58,27 @@ final class TorusAlltoallSchedule {
         } catch (IllegalArgumentException e) {
             return Tools.usage(spec, new BadInput("--algo " + algorithm + ": " + e.getMessage()));
         }
+        return show(spec, scenario, schedule, torus, json, png, svg);
+    }
+
+    /**
+     * {@code schedule --from FILE.json} of an all-to-all: the file's schedule, shown as one built here is (its JSON
+     * the same bytes as the file's when the file was written so).
+     */
+    static int fromFile(CommandSpec spec, Scenario scenario, Schedule schedule, boolean json, Path png, Path svg) {
+        Mesh torus;
+        try {
+            torus = checkTorus(scenario);
+        } catch (BadInput e) {
+            return Tools.usage(spec, e);
+        }
+        return show(spec, scenario, schedule, torus, json, png, svg);
+    }
+
+    private static int show(CommandSpec spec, Scenario scenario, Schedule schedule, Mesh torus, boolean json, Path png,
+            Path svg) {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         AlltoallAudit audit = AlltoallAudit.of(schedule);
         if (!audit.ok()) {
             err.println(Tools.prefix(spec.qualifiedName()) + "the " + schedule.algorithm()

@@ -61,6 +61,15 @@ class AlltoallScheduleCommandTest {
         int messages = ((List<?>) MiniJson.object(written.out()).get("messages")).size();
         assertTrue(simulated.out().contains("\"algorithm\":\"sem\",\"ranks\":16,") && simulated.out().contains(
                 "\"messageCount\":" + messages + ","), simulated::toString);
+        // read back, it is an all-to-all on the torus its ranks fill, and written again byte for byte (it was taken
+        // for a bcast from root 0: a new user's trial)
+        ToolRun again = ToolRun.schedule(args("--from " + file + " --json"));
+        assertEquals(0, again.exitCode(), again::toString);
+        assertEquals(written.out(), again.out());
+        ToolRun table = ToolRun.schedule(args("--from " + file));
+        assertTrue(table.out().startsWith("sem: alltoall over 16 ranks on torus:4x4, 1 byte per block"), table::toString);
+        ToolRun header = ToolRun.simulate(args("--schedule " + file));
+        assertTrue(header.out().startsWith("alltoall over 16 ranks, 1 byte, on torus:4x4"), header::toString);
     }
 
     @Test
