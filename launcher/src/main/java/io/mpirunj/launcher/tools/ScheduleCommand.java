@@ -44,6 +44,8 @@ import picocli.CommandLine.Spec;
             "routed fabric and prints every message: source, destination, start and",
             "delivery time (model time units) and step. With --fabric each message also",
             "shows its path and how long it waited, and channel contention is listed.",
+            "With --op alltoall it builds a torus all-to-all (--fabric torus:NxN) and",
+            "prints its steps: messages, largest message, hops.",
             "",
         },
         footerHeading = "%nOutput:%n",

@@ -529,20 +529,25 @@ public final class CollectiveRegistry {
     /** As {@link #describe()}, with each algorithm's traits as {@code traits} says (e.g. from a catalogue). */
     public String describe(java.util.function.Function<CollectiveAlgorithm, Set<AlgorithmTrait>> traitsOf) {
         StringBuilder sb = new StringBuilder();
+        int opWidth = 0; // the longest operation's name (reduce_scatter_block), so the columns line up
+        for (CollectiveOp op : CollectiveOp.values()) {
+            opWidth = Math.max(opWidth, op.cliName().length());
+        }
+        String row = "%-" + opWidth + "s %-22s %s %s%s%n";
         for (CollectiveOp op : CollectiveOp.values()) {
             Selection c = forced.getOrDefault(op, defaults.get(op));
             for (CollectiveAlgorithm a : all(op)) {
                 String mark = c != null && a == c.algorithm() ? (auto.contains(op) ? "+" : "*") : " ";
                 String traits = AlgorithmTrait.labels(traitsOf.apply(a));
-                sb.append(String.format("%-11s %-22s %s %s%s%n", op.cliName(), a.name(), mark, a.description(),
+                sb.append(String.format(row, op.cliName(), a.name(), mark, a.description(),
                         traits.isEmpty() ? "" : " [" + traits + "]"));
             }
             if (modelSelector != null && defaults.containsKey(op)) {
-                sb.append(String.format("%-11s %-22s %s %s%n", op.cliName(), CollRules.AUTO,
+                sb.append(String.format(row, op.cliName(), CollRules.AUTO,
                         auto.contains(op) ? "*" : " ", "the fastest schedule-built algorithm under --model, "
                                 + "by simulation (cached per size class and group; within 10 %: what runs without auto, or with "
                                 + "cpus=C the least mean time in the call), then the fastest measured of those within 50 % "
-                                + "(--coll-tune)"));
+                                + "(--coll-tune)", ""));
             }
         }
         return sb.toString();
