@@ -69,7 +69,7 @@ class FabricCollectiveProcessTest {
                 StarBcastCheck.class.getName());
         assertEquals(UsageException.EXIT_CODE, fromTheEnvironment.exitCode(), fromTheEnvironment::toString);
         assertTrue(fromTheEnvironment.err().startsWith("mpirun-j: MPIRUNJ_COLL=" + coll + ": " + coll + " runs only on "
-                + "an emulated fabric"), fromTheEnvironment::toString);
+                + "a fabric the job names"), fromTheEnvironment::toString);
     }
 
     /** The fabric may come from the ranks' environment too (-x MPIRUNJ_FABRIC=...), as the ranks read it. */
