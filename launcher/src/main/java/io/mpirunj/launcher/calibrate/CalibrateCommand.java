@@ -157,7 +157,14 @@ public final class CalibrateCommand implements Callable<Integer> {
             stdout.print(c.table(describe()));
         }
         if (out != null) {
-            ModelFile.write(out, c.document("calibrate " + describe()));
+            try {
+                ModelFile.write(out, c.document("calibrate " + describe()));
+            } catch (IllegalArgumentException e) { // a fit no model can take (t_end 0 for an empty message)
+                stdout.flush();
+                stderr.println("mpirun-j calibrate: not writing " + out + ": " + e.getMessage());
+                stderr.flush();
+                return 1;
+            }
             stdout.println("wrote " + out);
             if (c.pairs() != null) {
                 Path pairFile = pairFile(out);
