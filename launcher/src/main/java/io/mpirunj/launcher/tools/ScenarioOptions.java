@@ -341,6 +341,9 @@ final class ScenarioOptions {
         if (listed >= 0) {
             return listed;
         }
+        if (fabric == null && "alltoall".equals(op == null ? null : op.trim())) {
+            throw new BadInput("--op alltoall needs --fabric torus:NxN (its ranks are the torus's N*N nodes)");
+        }
         if (fabric == null) {
             throw new BadInput("missing -np K (the number of ranks, source included; with --fabric it "
                     + "defaults to every node)");

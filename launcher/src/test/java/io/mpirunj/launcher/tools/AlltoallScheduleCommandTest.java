@@ -92,5 +92,9 @@ class AlltoallScheduleCommandTest {
             assertEquals(2, run.exitCode(), line + ": " + run);
             assertEquals(1, run.err().strip().lines().count(), line + ": " + run.err());
         }
+        // without a fabric it says what it needs (it said "missing -np K": a new user's trial)
+        ToolRun noFabric = ToolRun.schedule(args("--op alltoall --algo sem"));
+        assertEquals(2, noFabric.exitCode(), noFabric::toString);
+        assertTrue(noFabric.err().contains("--op alltoall needs --fabric torus:NxN"), noFabric::toString);
     }
 }
