@@ -1,6 +1,5 @@
 package io.mpirunj.launcher;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.RejectedExecutionException;
@@ -34,21 +33,12 @@ final class LineSplitter {
         void bytes(byte[] b, int off, int len, boolean endsLine);
     }
 
-    /** The unfinished line, its array lent to the sink (no copy per line). */
-    private static final class Held extends ByteArrayOutputStream {
-        Held() {
-            super(128);
-        }
-
-        byte[] array() {
-            return buf;
-        }
-    }
-
-    private final Charset charset;
+    /** The rank writes UTF-8: a piece cut at the bound ends between characters. */
+    private final boolean utf8;
     private final int maxPending;
     private final Sink sink;
-    private final Held pending = new Held();
+    /** The unfinished line, its array lent to the sink. */
+    private final LentBuffer pending = new LentBuffer();
     /** Sends an unfinished line out after {@link #IDLE_MS} without more (null: not interactive). */
     private final ScheduledExecutorService idle;
     /** Counts the writes, so that the idle check sees whether any came since it was scheduled. */
@@ -64,7 +54,7 @@ final class LineSplitter {
 
     /** With another bound (tests). */
     LineSplitter(Charset charset, int maxPending, ScheduledExecutorService idle, Sink sink) {
-        this.charset = charset;
+        this.utf8 = StandardCharsets.UTF_8.equals(charset);
         this.maxPending = maxPending;
         this.idle = idle;
         this.sink = sink;
@@ -134,7 +124,7 @@ final class LineSplitter {
      * the last whole UTF-8 character, the rest staying for the next piece.
      */
     private void emitPiece(boolean whole) {
-        byte[] held = whole || !StandardCharsets.UTF_8.equals(charset) ? null : pending.toByteArray();
+        byte[] held = whole || !utf8 ? null : pending.toByteArray();
         int cut = held == null ? 0 : utf8Boundary(held);
         if (held == null || cut == held.length || cut == 0) {
             emit(false);

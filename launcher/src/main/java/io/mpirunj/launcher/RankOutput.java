@@ -78,12 +78,12 @@ final class RankOutput implements AutoCloseable {
         final PrintWriter writer;
         final PrintStream stream;
         /** What goes to {@link #stream} at the next flush (reused; as long as the longest piece, 1 MiB at most). */
-        private final Gathered gathered;
+        private final LentBuffer gathered;
 
         Destination(PrintWriter writer, PrintStream stream) {
             this.writer = writer;
             this.stream = stream;
-            this.gathered = stream == null ? null : new Gathered();
+            this.gathered = stream == null ? null : new LentBuffer();
         }
 
         void text(String text) {
@@ -132,13 +132,6 @@ final class RankOutput implements AutoCloseable {
             } else {
                 writer.close();
             }
-        }
-    }
-
-    /** A byte buffer whose array is written out as it is. */
-    private static final class Gathered extends java.io.ByteArrayOutputStream {
-        byte[] array() {
-            return buf;
         }
     }
 

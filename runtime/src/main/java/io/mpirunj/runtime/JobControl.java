@@ -11,11 +11,6 @@ public interface JobControl {
      */
     void abort(int worldRank, int exitCode, String reason);
 
-    /** Whether {@link #finishFence} is the job's own fence (else it returns {@link #NO_FENCE} at once). */
-    default boolean hasFinishFence() {
-        return false;
-    }
-
     /** What {@link #finishFence} returns where the job has no fence of its own. */
     long NO_FENCE = -1;
 

@@ -320,18 +320,13 @@ public final class RendezvousClient implements JobControl, AutoCloseable {
     }
 
     /**
-     * Tells the server this rank is in Mpi.finish, with how many collective messages it sent to each rank, and waits
-     * until it says every rank is, with how many all sent to this one.
+     * Tells the server this rank is in Mpi.finish, with how many collective messages and how many messages in all it
+     * sent to each rank, and waits until it says every rank is, with how many collective messages all sent to this one.
      *
      * @throws RankFailedException if a rank failed, before or during the wait
      * @throws AbortedException if the job is being aborted
      * @throws MpiException if the control connection is lost
      */
-    @Override
-    public boolean hasFinishFence() {
-        return true;
-    }
-
     @Override
     public long finishFence(long[] collectiveSentTo, long[] sentTo) {
         if (!finishFence.isDone()) {

@@ -55,11 +55,6 @@ public final class LocalJob implements AutoCloseable {
             }
 
             @Override
-            public boolean hasFinishFence() {
-                return control.hasFinishFence();
-            }
-
-            @Override
             public long finishFence(long[] collectiveSentTo, long[] sentTo) {
                 for (int r = 0; r < contexts.length; r++) {
                     if (r != rank) {
