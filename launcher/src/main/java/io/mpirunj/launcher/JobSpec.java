@@ -22,7 +22,7 @@ import java.util.Map;
  * @param jvmArgs options for every rank's JVM ({@code -J}; process mode only)
  * @param timeoutMs the job's time limit in milliseconds ({@code --timeout}), 0 for none
  * @param startupJit whether rank JVMs start with the start-up compile thresholds
- *     ({@code ProcessJob.STARTUP_JIT_OPTIONS}; process mode only): true for user jobs, false for benchmark jobs,
+ *     ({@code ProcessJob.RANK_STARTUP_JIT_OPTIONS}; process mode only): true for user jobs, false for benchmark jobs,
  *     which time steady-state code
  */
 public record JobSpec(int size, String mainClass, List<String> args, List<Path> userClasspath, String coll,

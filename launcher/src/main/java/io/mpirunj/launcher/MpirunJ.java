@@ -259,7 +259,7 @@ public final class MpirunJ implements Callable<Integer> {
     LaunchOptions.Oversubscribe oversubscription;
 
     /**
-     * Rank JVMs keep the JVM's own compile thresholds instead of {@code ProcessJob.STARTUP_JIT_OPTIONS}. Hidden:
+     * Rank JVMs keep the JVM's own compile thresholds instead of {@code ProcessJob.RANK_STARTUP_JIT_OPTIONS}. Hidden:
      * {@code bench} sets it for its jobs, which time steady-state code (with the start-up thresholds hot code
      * reaches C1 and C2 later, so the benchmark's JIT warm-up ran out before the JIT was done and the first timed
      * size could run half-compiled code).

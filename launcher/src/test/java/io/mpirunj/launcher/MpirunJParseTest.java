@@ -292,7 +292,7 @@ class MpirunJParseTest {
         assertEquals(List.of("srun", "--ntasks=6", "--export=ALL", "-K1", "--time=5", "--label"), cmd.subList(0, 6));
         // srun starts the ranks with the launcher's rank JVM options (its tests set some) before -J's
         List<String> rank = new java.util.ArrayList<>(List.of("-Xshare:auto"));
-        rank.addAll(ProcessJob.STARTUP_JIT_OPTIONS);
+        rank.addAll(ProcessJob.RANK_STARTUP_JIT_OPTIONS);
         rank.add(ProcessJob.rankLogLevel(false)); // the launcher's level, before the options that may set another
         rank.addAll(ProcessJob.rankJvmOptions());
         rank.addAll(List.of("-Xmx1g", "-cp", "/launcher.jar", RankMain.class.getName(), "com.example.App", "a1"));

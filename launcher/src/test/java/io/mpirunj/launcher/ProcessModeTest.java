@@ -386,7 +386,7 @@ class ProcessModeTest {
     void theRankCommandLineCarriesNoIdentity() {
         JobSpec spec = JobSpec.of(4, "com.example.App", List.of("-x"), List.of());
         List<String> expected = new java.util.ArrayList<>(List.of("-Xshare:auto"));
-        expected.addAll(ProcessJob.STARTUP_JIT_OPTIONS);
+        expected.addAll(ProcessJob.RANK_STARTUP_JIT_OPTIONS);
         expected.addAll(List.of(QUIET_LOG, "-cp", "/launcher/cp", RankMain.class.getName(), "com.example.App", "-x"));
         assertEquals(expected, rankCommand(null, spec));
     }
@@ -404,7 +404,7 @@ class ProcessModeTest {
         JobSpec spec = new JobSpec(2, "com.example.App", List.of(), List.of(), null,
                 JobSpec.OutputOptions.CONSOLE, false, java.util.Map.of(), List.of("-Xmx64m"), 0, true);
         List<String> expected = new java.util.ArrayList<>(List.of("-Xshare:auto"));
-        expected.addAll(ProcessJob.STARTUP_JIT_OPTIONS);
+        expected.addAll(ProcessJob.RANK_STARTUP_JIT_OPTIONS);
         expected.addAll(List.of(QUIET_LOG, "-XX:TieredStopAtLevel=1", "-Xss2m", "-Xmx64m", "-cp", "/launcher/cp",
                 RankMain.class.getName(), "com.example.App"));
         assertEquals(expected, rankCommand(" -XX:TieredStopAtLevel=1  -Xss2m ", spec));

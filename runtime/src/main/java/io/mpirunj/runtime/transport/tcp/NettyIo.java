@@ -51,6 +51,8 @@ public final class NettyIo {
     public static final String NETTY_JFR_PROP = "io.netty.jfr.enabled";
     /** Netty's default allocator ({@code ByteBufAllocator.DEFAULT}): "adaptive" in Netty 4.2, "pooled" here. */
     public static final String NETTY_ALLOCATOR_PROP = "io.netty.allocator.type";
+    /** The Linux distribution names Netty looks for in native libraries' file names (netty-tcnative's, not epoll's). */
+    public static final String NETTY_OS_CLASSIFIERS_PROP = "io.netty.osClassifiers";
 
     static {
         applyDefaults();
@@ -66,12 +68,18 @@ public final class NettyIo {
      *       instruments classes, a large share of a rank's start-up;</li>
      *   <li>"pooled" as the default allocator ({@link #NETTY_ALLOCATOR_PROP}): Netty 4.2's adaptive one fills
      *       its queues at class initialisation, about 8 % of a rank's start-up work in a profile, and every
-     *       channel and buffer of ours uses {@code PooledByteBufAllocator.DEFAULT} anyway.</li>
+     *       channel and buffer of ours uses {@code PooledByteBufAllocator.DEFAULT} anyway;</li>
+     *   <li>no distribution classifiers ({@link #NETTY_OS_CLASSIFIERS_PROP} empty): without the property Netty
+     *       reads and parses {@code /etc/os-release} as it initialises, ~5 ms of each rank's start-up in a
+     *       profile, for the file names of libraries we do not load (the epoll library's name has none).</li>
      * </ul>
-     * The two properties must be set before Netty's allocator classes initialise: calling this is what
-     * makes sure of that where Netty may be used before this class.
+     * The properties must be set before Netty's classes initialise: calling this is what makes sure of that where
+     * Netty may be used before this class.
      */
     public static void applyDefaults() {
+        if (System.getProperty(NETTY_OS_CLASSIFIERS_PROP) == null) {
+            System.setProperty(NETTY_OS_CLASSIFIERS_PROP, "");
+        }
         if (System.getProperty("io.netty.leakDetection.level") == null
                 && System.getProperty("io.netty.leakDetectionLevel") == null) {
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
