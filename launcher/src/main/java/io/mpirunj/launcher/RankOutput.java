@@ -10,6 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 
 /**
  * Where the ranks' output lines end up, one whole line at a time: the launcher's stdout and
@@ -301,9 +304,7 @@ final class RankOutput implements AutoCloseable {
      * own frames below the user's {@code main} (as {@code java} itself shows it).
      */
     static String[] stackTraceLines(int rank, Throwable t) {
-        for (Throwable c = t; c != null && c.getCause() != c; c = c.getCause()) {
-            c.setStackTrace(userFrames(c.getStackTrace()));
-        }
+        trimLauncherFrames(t, Collections.newSetFromMap(new IdentityHashMap<>()));
         StringWriter sw = new StringWriter();
         t.printStackTrace(new PrintWriter(sw));
         String[] lines = sw.toString().split("\\R");
@@ -311,6 +312,21 @@ final class RankOutput implements AutoCloseable {
             lines[i] = "[rank " + rank + "] " + lines[i];
         }
         return lines;
+    }
+
+    /**
+     * Trims {@link #userFrames} off {@code t}, its causes and its suppressed exceptions (those of a try-with-resources
+     * statement it left: {@code world.close()} before Mpi.finish), each once.
+     */
+    private static void trimLauncherFrames(Throwable t, Set<Throwable> done) {
+        if (t == null || !done.add(t)) {
+            return;
+        }
+        t.setStackTrace(userFrames(t.getStackTrace()));
+        trimLauncherFrames(t.getCause(), done);
+        for (Throwable s : t.getSuppressed()) {
+            trimLauncherFrames(s, done);
+        }
     }
 
     /** {@code frames} without the tail that only reflects into the user's main from the launcher. */

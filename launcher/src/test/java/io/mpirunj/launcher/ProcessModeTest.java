@@ -164,6 +164,23 @@ class ProcessModeTest {
     }
 
     /**
+     * The same in {@code try (Comm world = Mpi.init(args)) { ...; Mpi.finish(); }}: the thrower's own exception is
+     * printed, with the world's close before Mpi.finish suppressed in it (no launcher frames in either), and the others'
+     * calls fail naming it (a finally block's Mpi.finish that fails replaces the exception instead).
+     */
+    @Test
+    void aRankLeavingTryWithResourcesByAnExceptionShowsThatException() {
+        LauncherRun run = LauncherRun.of("-np", "3", FinallyFinish.class.getName(), "1", "resources");
+        assertEquals(1, run.exitCode(), run::toString);
+        assertTrue(run.err().contains("[rank 1] java.lang.IllegalStateException: boom from rank 1"), run::toString);
+        assertTrue(run.err().contains("[rank 1] \tSuppressed: io.mpirunj.MpiException: world.close() before "
+                + "Mpi.finish()"), run::toString);
+        assertTrue(run.err().contains("[rank 0] io.mpirunj.RankFailedException: rank 1 (world) failed")
+                || run.err().contains("[rank 2] io.mpirunj.RankFailedException: rank 1 (world) failed"), run::toString);
+        assertFalse(run.err().contains("RankMain") || run.err().contains(".reflect."), run::toString);
+    }
+
+    /**
      * System.exit(N) of one rank in the middle of the job is the job's status and stops the others; System.exit(0)
      * fails the job too (Open MPI's "exited without calling finalize"), else the others would wait for it forever;
      * so does a rank whose other thread exits while it waits in Mpi.finish for ranks still working with it.

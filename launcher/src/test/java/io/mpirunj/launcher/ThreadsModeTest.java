@@ -10,6 +10,7 @@ import io.mpirunj.examples.Hello;
 import io.mpirunj.examples.Ring;
 import io.mpirunj.testapps.Aborter;
 import io.mpirunj.testapps.EchoArgs;
+import io.mpirunj.testapps.FinallyFinish;
 import io.mpirunj.testapps.NoMpi;
 import io.mpirunj.testapps.ReturnsEarly;
 import io.mpirunj.testapps.StaticCounter;
@@ -142,6 +143,20 @@ class ThreadsModeTest {
         assertTrue(run.errLines().stream().filter(l -> l.contains("\tat ")).allMatch(l -> l.startsWith("[rank 1] ")),
                 run::toString);
         assertFalse(run.err().contains("[rank 0]"), "consequential failures stay quiet: " + run);
+    }
+
+    /**
+     * One rank throws inside {@code try (Comm world = Mpi.init(args)) { ...; Mpi.finish(); }}: its exception is the
+     * job's failure, with the world's close before Mpi.finish suppressed in it, without the launcher's frames.
+     */
+    @Test
+    void aRankLeavingTryWithResourcesByAnExceptionShowsThatException() {
+        LauncherRun run = threads("-np", "3", "-cp", TESTAPPS, FinallyFinish.class.getName(), "2", "resources");
+        assertEquals(1, run.exitCode(), run::toString);
+        assertTrue(run.err().contains("[rank 2] java.lang.IllegalStateException: boom from rank 2"), run::toString);
+        assertTrue(run.err().contains("[rank 2] \tSuppressed: io.mpirunj.MpiException: world.close() before "
+                + "Mpi.finish()"), run::toString);
+        assertFalse(run.err().contains("ThreadJob") || run.err().contains(".reflect."), run::toString);
     }
 
     @Test

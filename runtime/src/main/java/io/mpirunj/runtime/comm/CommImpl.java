@@ -422,13 +422,18 @@ public final class CommImpl implements Comm {
         return new CommImpl(rc, group, context, registry().withForced(spec));
     }
 
+    /** Why {@link #close} on the world fails before Mpi.finish. */
+    public static final String CLOSED_BEFORE_FINISH = "world.close() before Mpi.finish(): the world communicator is left "
+            + "with Mpi.finish() (the last statement of a try (Comm world = Mpi.init(args)) block)";
+
     @Override
     public void close() {
         if (context == WORLD_CONTEXT) {
             if (rc.isFinished()) {
                 return; // try (Comm world = Mpi.init(args)) { ... Mpi.finish(); }: the job is over, nothing to close
             }
-            throw new MpiException("the world communicator cannot be closed; call Mpi.finish()");
+            // also seen as the suppressed exception of one that left such a block: the rank leaves without finishing
+            throw new MpiException(CLOSED_BEFORE_FINISH);
         }
         freed = true;
     }
