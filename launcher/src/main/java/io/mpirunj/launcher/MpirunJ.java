@@ -557,6 +557,11 @@ public final class MpirunJ implements Callable<Integer> {
      * variable, as {@link io.mpirunj.runtime.RuntimeConfig#from} reads them) applied, which checks it.
      */
     private CollectiveRegistry registry() throws UsageException {
+        if (coll != null && coll.replace(",", "").isBlank()) {
+            // an empty value, as from --coll "$UNSET": no choice at all is more likely a mistake than a wish
+            throw new UsageException("--coll '" + coll + "' names no algorithm (expected: op=algorithm[,op=algorithm"
+                    + "...], e.g. bcast=binomial; without --coll the defaults run)");
+        }
         String forced = forcedCollectives();
         String rules = collRules != null ? collRules.toAbsolutePath().normalize().toString()
                 : rulesFromEnvironment() == null ? null : RankSettings.rulesPath(rulesFromEnvironment());

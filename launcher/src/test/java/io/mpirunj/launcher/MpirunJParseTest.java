@@ -186,6 +186,11 @@ class MpirunJParseTest {
         assertEquals(List.of("mpirun-j: --coll: bcast given twice in 'bcast=binomial,bcast=linear-p2p' (expected: one "
                 + "algorithm per operation)"), LauncherRun.of("-np", "2", "--coll", "bcast=binomial,bcast=linear-p2p",
                 "X").errLines());
+        for (String empty : new String[] {"", " ", ","}) { // as from --coll "$UNSET": refused, not run as no choice
+            assertEquals(List.of("mpirun-j: --coll '" + empty + "' names no algorithm (expected: op=algorithm[,"
+                    + "op=algorithm...], e.g. bcast=binomial; without --coll the defaults run)"),
+                    LauncherRun.of("-np", "2", "--coll", empty, "X").errLines());
+        }
         assertTrue(LauncherRun.of("-np", "2", "--timeout", "0", "X").err()
                 .contains("--timeout 0 (expected: a number of seconds > 0, at most 1000000000)"));
         assertTrue(LauncherRun.of("-np", "2", "-x", "MPIRUNJ_SURELY_UNSET_VARIABLE", "io.mpirunj.examples.Hello").err()

@@ -429,8 +429,12 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     Plan plan(OsuBenchmark b) throws BadUsage {
-        if (coll == null || coll.isBlank()) {
+        if (coll == null) {
             return new Plan(null, null);
+        }
+        if (coll.replace(",", "").isBlank()) { // as the run command's --coll: from --coll "$UNSET", a mistake
+            throw new BadUsage("--coll '" + coll + "' names no algorithm (expected: op=algorithm, op=all or op=a+b; "
+                    + "without --coll the defaults run)");
         }
         CollectiveRegistry registry = CollectiveRegistry.of(null, null, BenchCommand.class.getClassLoader());
         List<String> fixed = new ArrayList<>();

@@ -134,6 +134,8 @@ class BenchCommandTest {
         assertUsage("mpirun-j bench: --write-rules /nonexistent-dir/r.json: no such directory /nonexistent-dir",
                 "bench", "osu_bcast", "-np", "2", "--coll", "bcast=binomial+linear-p2p", "--write-rules",
                 "/nonexistent-dir/r.json");
+        assertUsage("mpirun-j bench: --coll '' names no algorithm (expected: op=algorithm, op=all or op=a+b; without "
+                + "--coll the defaults run)", "bench", "osu_bcast", "-np", "2", "--coll", "");
         assertUsage("mpirun-j bench: --coll bcast=all,bcast=binomial: bcast is both swept and fixed (expected: one of "
                 + "them)", "bench", "osu_bcast", "-np", "2", "--coll", "bcast=all,bcast=binomial");
         assertUsage("mpirun-j bench: --coll bcast=binomial+star: bcast=star runs only on a fabric the job names, and bench's "
