@@ -28,6 +28,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.stream.Stream;
 
 /**
  * Runs a job with one JVM per rank (the default mode). Starts a {@link RendezvousServer} with a
@@ -89,8 +90,9 @@ final class ProcessJob {
      */
     static final String RANK_JVM_OPTIONS_PROP = "mpirunj.launcher.rankJvmOptions";
     /**
-     * Every rank JVM's first options (those of {@link #RANK_JVM_OPTIONS_PROP} and {@code -J} come after
-     * and win): compile a method at tier 3 after 2,000 calls instead of 200 (or 1,000 calls with 20,000
+     * The tier-3 part of a rank JVM's first options ({@link #RANK_STARTUP_JIT_OPTIONS}; those of
+     * {@link #RANK_JVM_OPTIONS_PROP} and {@code -J} come after and win), which the launcher's JVM shares (the
+     * {@code mpirun-j} script): compile a method at tier 3 after 2,000 calls instead of 200 (or 1,000 calls with 20,000
      * calls and loop turns together, instead of 100 and 2,000). A rank's start-up runs much code a few
      * hundred times and never again, and compiling it was a third of a rank's start-up CPU; hot code
      * reaches C1 and C2 a little later and runs the same after. {@code -np 16 Hello}, whole job, perf
@@ -104,13 +106,12 @@ final class ProcessJob {
      * A rank JVM's options for its start-up: {@link #STARTUP_JIT_OPTIONS} (which the launcher JVM shares, with the
      * client compiler only) and tier-4 (C2) thresholds three times the JVM's. At start-up C2 compiled the loops
      * that read the rank jar's central directory and hash strings, code that runs once; with these, a {@code -np
-     * 16 Hello} rank's C2 thread took 10 ms of CPU instead of 21 (async-profiler, 4 × 2 jobs alternating). A loop
-     * that stays hot reaches C2 after 120,000 turns instead of 40,000.
+     * 16 Hello} rank's C2 thread took 10 ms of CPU instead of 21 (async-profiler, 4 × 2 jobs alternating; whole-job
+     * pairs are too noisy to show 3 % alone). A loop that stays hot reaches C2 after 120,000 turns instead of 40,000.
      */
-    static final List<String> RANK_STARTUP_JIT_OPTIONS = java.util.stream.Stream.concat(STARTUP_JIT_OPTIONS.stream(),
-            java.util.stream.Stream.of("-XX:Tier4InvocationThreshold=15000", "-XX:Tier4MinInvocationThreshold=1800",
-                    "-XX:Tier4CompileThreshold=45000", "-XX:Tier4BackEdgeThreshold=120000")).collect(
-            java.util.stream.Collectors.toUnmodifiableList());
+    static final List<String> RANK_STARTUP_JIT_OPTIONS = Stream.concat(STARTUP_JIT_OPTIONS.stream(),
+            Stream.of("-XX:Tier4InvocationThreshold=15000", "-XX:Tier4MinInvocationThreshold=1800",
+                    "-XX:Tier4CompileThreshold=45000", "-XX:Tier4BackEdgeThreshold=120000")).toList();
 
     private final JobSpec spec;
     private final JobLayout layout;

@@ -46,6 +46,9 @@ public final class CommImpl implements Comm {
      * have not arrived (on their way: they come within milliseconds; the bound keeps a lost one from hanging it).
      */
     private static final long ARRIVALS_WAIT_S = 30;
+    /** Why {@link #close} on the world fails before Mpi.finish. */
+    private static final String CLOSED_BEFORE_FINISH = "world.close() before Mpi.finish(): the world communicator is "
+            + "left with Mpi.finish() (the last statement of a try (Comm world = Mpi.init(args)) block)";
     /** Tag of the exchanges that check the ranks' collective calls match ({@code --check-collectives}). */
     private static final int CHECK_TAG = Integer.MAX_VALUE - 2;
     /** The calls {@code --check-collectives} compares, by index. */
@@ -421,10 +424,6 @@ public final class CommImpl implements Comm {
         checkUsable();
         return new CommImpl(rc, group, context, registry().withForced(spec));
     }
-
-    /** Why {@link #close} on the world fails before Mpi.finish. */
-    public static final String CLOSED_BEFORE_FINISH = "world.close() before Mpi.finish(): the world communicator is left "
-            + "with Mpi.finish() (the last statement of a try (Comm world = Mpi.init(args)) block)";
 
     @Override
     public void close() {

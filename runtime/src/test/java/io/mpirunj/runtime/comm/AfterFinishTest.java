@@ -54,8 +54,8 @@ class AfterFinishTest {
     void closingTheWorldAfterFinishDoesNothing() {
         LocalCluster.run(2, world -> {
             MpiException early = assertThrows(MpiException.class, world::close);
-            assertEquals("world.close() before Mpi.finish(): the world communicator is left with Mpi.finish() (the last "
-                    + "statement of a try (Comm world = Mpi.init(args)) block)", early.getMessage());
+            assertEquals("world.close() before Mpi.finish(): the world communicator is left with Mpi.finish() "
+                    + "(the last statement of a try (Comm world = Mpi.init(args)) block)", early.getMessage());
             Mpi.finish();
             world.close();
         });
