@@ -256,7 +256,8 @@ public final class RankContext {
                 + " bytes) that collectives of " + from + " sent to rank " + rank + " on " + where + " "
                 + (n == 1 ? "was" : "were") + " received by none of rank " + rank + "'s collectives: the ranks'"
                 + " collective calls did not match (a different root, count or operation, or a collective not every"
-                + " rank called), so a collective on rank " + rank + " may have received another call's data";
+                + " rank called, as when Mpi.finish in a finally block is reached while an exception passes through it),"
+                + " so a collective on rank " + rank + " may have received another call's data";
     }
 
     /** The launcher (or a transport) reports that {@code worldRank} died: fail what depends on it. */

@@ -36,8 +36,9 @@ class MismatchedCollectivesTest {
         assertEquals(1, got[0], "rank 1's bcast received the first call's data (the mismatch itself)");
         assertEquals("rank 1: Mpi.finish: 1 message (4 bytes) that collectives of rank 0 sent to rank 1 on the world"
                 + " communicator was received by none of rank 1's collectives: the ranks' collective calls did not"
-                + " match (a different root, count or operation, or a collective not every rank called), so a"
-                + " collective on rank 1 may have received another call's data", rootCause(e).getMessage());
+                + " match (a different root, count or operation, or a collective not every rank called, as when"
+                + " Mpi.finish in a finally block is reached while an exception passes through it), so a collective on"
+                + " rank 1 may have received another call's data", rootCause(e).getMessage());
     }
 
     @Test
