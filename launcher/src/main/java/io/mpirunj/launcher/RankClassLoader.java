@@ -29,7 +29,9 @@ final class RankClassLoader extends URLClassLoader {
     };
 
     RankClassLoader(URL[] urls, ClassLoader parent) {
-        super("mpirunj-rank", urls, parent);
+        // unnamed: a named loader prefixes every frame of the user's classes in a stack trace ("mpirunj-rank//App.main"),
+        // which a rank process's traces do not have
+        super(urls, parent);
     }
 
     /** True for classes every rank must share with the launcher. */

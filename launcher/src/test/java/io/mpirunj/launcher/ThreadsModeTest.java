@@ -157,6 +157,9 @@ class ThreadsModeTest {
         assertTrue(run.err().contains("[rank 2] \tSuppressed: io.mpirunj.MpiException: world.close() before "
                 + "Mpi.finish()"), run::toString);
         assertFalse(run.err().contains("ThreadJob") || run.err().contains(".reflect."), run::toString);
+        // the user's frames as a rank process shows them, without the rank class loader's name
+        assertTrue(run.err().contains("[rank 2] \tat " + FinallyFinish.class.getName() + ".throwOrBarrier("),
+                run::toString);
     }
 
     @Test
