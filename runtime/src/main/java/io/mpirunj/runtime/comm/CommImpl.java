@@ -375,7 +375,33 @@ public final class CommImpl implements Comm {
                                 .collect(java.util.stream.Collectors.joining(", ")));
                 sep = "; ";
             }
+            confirmMismatchSeen();
             throw new MpiException(b.toString());
+        }
+    }
+
+    /**
+     * Every rank has just found the same mismatch and is about to fail. Rank 0 sent each rank the table it found it
+     * in, so it stays until each has said it has the table (or has left): a rank process that exits with its sends
+     * still queued loses them, and the others failed with "connection lost" instead of naming the calls (a new user's
+     * trial, 2 runs of 4). The others' word may be lost the same way; their leaving then answers for them.
+     */
+    private void confirmMismatchSeen() {
+        int[] word = new int[1];
+        try {
+            if (rank != 0) {
+                coll.send(Buffer.of(word), 0, CHECK_TAG);
+                return;
+            }
+            for (int r = 1; r < group.size(); r++) {
+                try {
+                    coll.recv(Buffer.of(word), r, CHECK_TAG);
+                } catch (MpiException e) {
+                    // rank r left: it had the table
+                }
+            }
+        } catch (MpiException e) {
+            // rank 0 left: nothing to confirm
         }
     }
 
