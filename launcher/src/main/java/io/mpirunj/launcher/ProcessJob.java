@@ -411,6 +411,9 @@ final class ProcessJob {
         }
         env.put(JobEnvironment.PMI_RANK, r);
         env.put(JobEnvironment.PMI_SIZE, size);
+        if (spec.output().tag()) {
+            env.put(JobEnvironment.TAGGED_OUTPUT, "1");
+        }
         if (spec.coll() != null) {
             env.put(CollectiveRegistry.ENV_NAME, spec.coll());
         } else if (System.getProperty(CollectiveRegistry.PROP_NAME) != null) {

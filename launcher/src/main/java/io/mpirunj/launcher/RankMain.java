@@ -145,7 +145,7 @@ public final class RankMain {
             } catch (InterruptedException e) {
                 return;
             }
-            System.err.println("[rank " + rankFromEnvironment() + "] mpirun-j: the launcher (pid " + launcherPid
+            System.err.println(errorPrefix(rankFromEnvironment()) + "mpirun-j: the launcher (pid " + launcherPid
                     + ") is gone; halting this rank");
             System.err.flush();
             Runtime.getRuntime().halt(ExitCodes.FAILED);
@@ -184,7 +184,7 @@ public final class RankMain {
                     return consequentialExit(); // it gave up on a failing job: the failure is the launcher's to say
                 }
                 // finishing for the program would wait forever whenever another rank still waits for this one
-                System.err.println("[rank " + rank + "] mpirun-j: " + RETURNED_WITHOUT_FINISH);
+                System.err.println(errorPrefix(rank) + "mpirun-j: " + RETURNED_WITHOUT_FINISH);
                 return ExitCodes.FAILED;
             }
             return 0;
@@ -195,6 +195,14 @@ public final class RankMain {
         }
     }
 
+    /**
+     * What this rank's own error lines start with: {@code [rank R] }, or nothing where the launcher tags every line
+     * ({@link JobEnvironment#TAGGED_OUTPUT}: {@code [1] [rank 1] ...} said it twice).
+     */
+    static String errorPrefix(int rank) {
+        return "1".equals(System.getenv(JobEnvironment.TAGGED_OUTPUT)) ? "" : RankOutput.rankPrefix(rank);
+    }
+
     private static int failed(int rank, Throwable t) {
         AbortedException aborted = causeOf(t, AbortedException.class);
         if (aborted != null) {
@@ -203,14 +211,14 @@ public final class RankMain {
         RankFailedException peerFailed = causeOf(t, RankFailedException.class);
         if (peerFailed != null) {
             // a peer's death is reported by the launcher; here one line and where it hit this rank suffice
-            System.err.println("[rank " + rank + "] " + peerFailed);
+            System.err.println(errorPrefix(rank) + peerFailed);
             StackTraceElement where = userFrame(t.getStackTrace());
             if (where != null) {
-                System.err.println("[rank " + rank + "] \tat " + where);
+                System.err.println(errorPrefix(rank) + "\tat " + where);
             }
             return consequentialExit();
         }
-        for (String line : RankOutput.stackTraceLines(rank, t)) {
+        for (String line : RankOutput.stackTraceLines(errorPrefix(rank), t)) {
             System.err.println(line);
         }
         return 1;

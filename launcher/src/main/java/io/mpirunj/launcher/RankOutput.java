@@ -292,24 +292,30 @@ final class RankOutput implements AutoCloseable {
         }
     }
 
-    /** {@code t}'s stack trace as {@code rank}'s stderr, every line prefixed with {@code [rank R] }. */
+    /** {@code t}'s stack trace as {@code rank}'s stderr, every line prefixed with {@code [rank R] } unless tagged. */
     void stackTrace(int rank, Throwable t) {
-        for (String l : stackTraceLines(rank, t)) {
+        for (String l : stackTraceLines(tag ? "" : rankPrefix(rank), t)) {
             line(rank, true, l);
         }
     }
 
+    /** What a rank's own error lines start with where the launcher does not tag its lines: {@code [rank R] }. */
+    static String rankPrefix(int rank) {
+        return "[rank " + rank + "] ";
+    }
+
     /**
-     * {@code t}'s stack trace as lines, each prefixed with {@code [rank R] }, without the launcher's
-     * own frames below the user's {@code main} (as {@code java} itself shows it).
+     * {@code t}'s stack trace as lines, each prefixed with {@code prefix} (a {@link #rankPrefix}, or nothing where the
+     * launcher tags the lines), without the launcher's own frames below the user's {@code main} (as {@code java}
+     * itself shows it).
      */
-    static String[] stackTraceLines(int rank, Throwable t) {
+    static String[] stackTraceLines(String prefix, Throwable t) {
         trimLauncherFrames(t, Collections.newSetFromMap(new IdentityHashMap<>()));
         StringWriter sw = new StringWriter();
         t.printStackTrace(new PrintWriter(sw));
         String[] lines = sw.toString().split("\\R");
         for (int i = 0; i < lines.length; i++) {
-            lines[i] = "[rank " + rank + "] " + lines[i];
+            lines[i] = prefix + lines[i];
         }
         return lines;
     }

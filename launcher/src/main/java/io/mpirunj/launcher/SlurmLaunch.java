@@ -1,6 +1,7 @@
 package io.mpirunj.launcher;
 
 import io.mpirunj.runtime.RuntimeConfig;
+import io.mpirunj.runtime.bootstrap.JobEnvironment;
 import io.mpirunj.runtime.bootstrap.slurm.SlurmStep;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
 import java.io.IOException;
@@ -115,6 +116,9 @@ final class SlurmLaunch {
         Map<String, String> env = pb.environment();
         env.putAll(spec.env());
         env.put(SlurmStep.DIRECT_LAUNCH_ENV, "1");
+        if (spec.output().tag()) { // srun --label tags the lines
+            env.put(JobEnvironment.TAGGED_OUTPUT, "1");
+        }
         if (spec.coll() != null) {
             env.put(CollectiveRegistry.ENV_NAME, spec.coll());
         }

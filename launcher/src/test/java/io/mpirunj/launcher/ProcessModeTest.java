@@ -148,6 +148,15 @@ class ProcessModeTest {
                 || run.err().contains("FastThreadLocalThread"), run::toString);
     }
 
+    /** With --tag-output the launcher names the rank on every line; the rank's own lines do not name it again. */
+    @Test
+    void taggedOutputNamesTheThrowingRankOnce() {
+        LauncherRun run = LauncherRun.of("-np", "2", "--tag-output", Thrower.class.getName(), "1");
+        assertEquals(1, run.exitCode(), run::toString);
+        assertTrue(run.err().contains("[1] java.lang.IllegalStateException: boom from rank 1"), run::toString);
+        assertFalse(run.err().contains("[rank 1]"), run::toString);
+    }
+
     /**
      * {@code try { ... } finally { Mpi.finish(); }} with one rank throwing before a barrier: the others waited for it
      * for ever (its exception unseen, as its finally block took it into Mpi.finish's fence). Now the launcher tells

@@ -162,6 +162,15 @@ class ThreadsModeTest {
                 run::toString);
     }
 
+    /** With --tag-output the launcher names the rank on every line; the rank's own lines do not name it again. */
+    @Test
+    void taggedOutputNamesTheThrowingRankOnce() {
+        LauncherRun run = threads("-np", "2", "--tag-output", "-cp", TESTAPPS, Thrower.class.getName(), "1");
+        assertEquals(1, run.exitCode(), run::toString);
+        assertTrue(run.err().contains("[1] java.lang.IllegalStateException: boom from rank 1"), run::toString);
+        assertFalse(run.err().contains("[rank 1]"), run::toString);
+    }
+
     @Test
     void abortEndsTheJobWithItsCode() {
         LauncherRun run = threads("-np", "4", "-cp", TESTAPPS, Aborter.class.getName(), "2", "5");

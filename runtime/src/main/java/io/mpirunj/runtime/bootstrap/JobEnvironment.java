@@ -7,6 +7,11 @@ package io.mpirunj.runtime.bootstrap;
 public final class JobEnvironment {
     /** {@code host:port} of the launcher's rendezvous endpoint. */
     public static final String RENDEZVOUS = "MPIRUNJ_RENDEZVOUS";
+    /**
+     * "1" when the launcher tags every line of a rank's output with its rank ({@code --tag-output}, or srun's
+     * {@code --label}): the rank's own error lines then leave out their {@code [rank R]}.
+     */
+    public static final String TAGGED_OUTPUT = "MPIRUNJ_TAGGED_OUTPUT";
     /** Per-job random token (hex); every connection must present it. */
     public static final String JOB_TOKEN = "MPIRUNJ_JOB_TOKEN";
     /** Host or address other ranks should use to reach this one (default: loopback). */
