@@ -196,11 +196,11 @@ public final class RankMain {
     }
 
     /**
-     * What this rank's own error lines start with: {@code [rank R] }, or nothing where the launcher tags every line
-     * ({@link JobEnvironment#TAGGED_OUTPUT}: {@code [1] [rank 1] ...} said it twice).
+     * {@link RankOutput#rankPrefix} for this rank process, tagged as the launcher says
+     * ({@link JobEnvironment#TAGGED_OUTPUT}).
      */
     static String errorPrefix(int rank) {
-        return "1".equals(System.getenv(JobEnvironment.TAGGED_OUTPUT)) ? "" : RankOutput.rankPrefix(rank);
+        return RankOutput.rankPrefix(rank, "1".equals(System.getenv(JobEnvironment.TAGGED_OUTPUT)));
     }
 
     private static int failed(int rank, Throwable t) {

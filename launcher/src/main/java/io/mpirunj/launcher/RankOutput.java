@@ -294,20 +294,22 @@ final class RankOutput implements AutoCloseable {
 
     /** {@code t}'s stack trace as {@code rank}'s stderr, every line prefixed with {@code [rank R] } unless tagged. */
     void stackTrace(int rank, Throwable t) {
-        for (String l : stackTraceLines(tag ? "" : rankPrefix(rank), t)) {
+        for (String l : stackTraceLines(rankPrefix(rank, tag), t)) {
             line(rank, true, l);
         }
     }
 
-    /** What a rank's own error lines start with where the launcher does not tag its lines: {@code [rank R] }. */
-    static String rankPrefix(int rank) {
-        return "[rank " + rank + "] ";
+    /**
+     * What a rank's own error lines start with: {@code [rank R] }, or nothing where the launcher tags every line with
+     * its rank ({@code --tag-output}: {@code [1] [rank 1] ...} said it twice).
+     */
+    static String rankPrefix(int rank, boolean tagged) {
+        return tagged ? "" : "[rank " + rank + "] ";
     }
 
     /**
-     * {@code t}'s stack trace as lines, each prefixed with {@code prefix} (a {@link #rankPrefix}, or nothing where the
-     * launcher tags the lines), without the launcher's own frames below the user's {@code main} (as {@code java}
-     * itself shows it).
+     * {@code t}'s stack trace as lines, each prefixed with {@code prefix} ({@link #rankPrefix}), without the
+     * launcher's own frames below the user's {@code main} (as {@code java} itself shows it).
      */
     static String[] stackTraceLines(String prefix, Throwable t) {
         trimLauncherFrames(t, Collections.newSetFromMap(new IdentityHashMap<>()));

@@ -3,6 +3,7 @@ package io.mpirunj.launcher.tools;
 import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.collectives.sim.Evaluation;
+import io.mpirunj.collectives.torus.TorusAlltoalls;
 import io.mpirunj.fabric.model.CostModel;
 import io.mpirunj.fabric.model.ModelSpec;
 import io.mpirunj.fabric.placement.Placement;
@@ -163,8 +164,8 @@ final class ScenarioOptions {
         if (!opGiven && (schedule.collective().rooted() || schedule.collective() == Collective.ALLTOALL)) {
             op = schedule.collective().label();
         }
-        int side = (int) Math.round(Math.sqrt(schedule.ranks()));
-        if (schedule.collective() == Collective.ALLTOALL && fabric == null && side * side == schedule.ranks()) {
+        int side = TorusAlltoalls.side(schedule.ranks());
+        if (schedule.collective() == Collective.ALLTOALL && fabric == null && side > 0) {
             fabric = "torus:" + side + "x" + side; // the only fabric an all-to-all schedule is made on
         }
         String note = null;
