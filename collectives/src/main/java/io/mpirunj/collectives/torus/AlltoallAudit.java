@@ -26,7 +26,8 @@ import java.util.TreeMap;
  * executing the programs (a send waits for its rank's previous send and, stricter than
  * {@link Schedule}'s rule, for every earlier receive of its rank; a receive for its send)
  * completes every instruction; a send carries only blocks its rank holds at that point of its
- * program (a block is in one place at a time: sending moves it); no rank's block for itself
+ * program (a block is in one place at a time: sending moves it; but its origin holds it throughout, in
+ * its send buffer); no rank's block for itself
  * travels; at the end every block (o, d), o ≠ d, is at d and reached d exactly once.
  *
  * <h2>What it counts (paper 001 §4's cost terms, per node in lock-step)</h2>
@@ -365,7 +366,9 @@ public record AlltoallAudit(List<String> errors, int startUps, long transmitted,
             int b = o * ranks + d;
             long s = state[b];
             int source = (int) (s & 0xFFFFFF) - 1;
-            if ((int) (s >>> 32) != from || source >= index) {
+            if (from == o) {
+                source = -1; // a rank's own blocks stay in its send buffer, wherever a copy has gone
+            } else if ((int) (s >>> 32) != from || source >= index) {
                 error("send before hold: " + where(id) + " carries (" + o + "->" + d + ") which rank " + from
                         + " does not hold at that point of its program");
                 return -2;

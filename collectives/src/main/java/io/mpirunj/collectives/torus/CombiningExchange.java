@@ -335,36 +335,58 @@ final class CombiningExchange {
             // one start-up each, so the step grows into as many consecutive schedule steps.
             int[] sendsSoFar = new int[ranks];
             List<int[]> sends = new ArrayList<>(moves.size());
+            List<Move> sent = new ArrayList<>(moves.size());
             int width = 1;
             for (Move m : moves) {
                 int from = realOf(m.from);
                 int to = realOf(m.to);
-                if (from == to) {
+                PairBlocks blocks = from == to ? null : withoutOrigin(m.blocks, to);
+                if (blocks == null) {
                     continue;
                 }
                 int k = sendsSoFar[from]++;
                 width = Math.max(width, k + 1);
                 sends.add(new int[] {from, to, step + 1 + k});
+                sent.add(new Move(m.from, m.to, padded() ? new int[0] : m.path, blocks));
             }
-            int i = 0;
-            for (Move m : moves) {
-                if (realOf(m.from) == realOf(m.to)) {
-                    continue;
-                }
-                int[] s = sends.get(i++);
-                int[] path = padded() ? new int[0] : m.path;
-                b.send(s[0], s[1], s[2], m.blocks, path, Instruction.ANY_PORT);
+            for (int i = 0; i < sent.size(); i++) {
+                int[] s = sends.get(i);
+                b.send(s[0], s[1], s[2], sent.get(i).blocks, sent.get(i).path, Instruction.ANY_PORT);
             }
-            i = 0;
-            for (Move m : moves) {
-                if (realOf(m.from) == realOf(m.to)) {
-                    continue;
-                }
-                int[] s = sends.get(i++);
-                b.recv(s[1], s[0], s[2], m.blocks);
+            for (int i = 0; i < sent.size(); i++) {
+                int[] s = sends.get(i);
+                b.recv(s[1], s[0], s[2], sent.get(i).blocks);
             }
             step += width;
         }
         return b.build();
+    }
+
+    /**
+     * {@code blocks} without those whose origin is {@code receiver} (null when nothing is left): a
+     * rank holds its own blocks in its send buffer from the start, so one passing back through it (4x4
+     * cells: a level-1 master hands its row-mate's blocks on to a level-2 collector that routes them
+     * back; virtual nodes: a node emulated by the origin) needs no transfer, and receiving it would
+     * write into that rank's send buffer.
+     */
+    private static PairBlocks withoutOrigin(PairBlocks blocks, int receiver) {
+        List<int[]> origins = new ArrayList<>(blocks.productCount());
+        List<int[]> destinations = new ArrayList<>(blocks.productCount());
+        boolean changed = false;
+        for (int p = 0; p < blocks.productCount(); p++) {
+            int[] o = blocks.origins(p);
+            if (Arrays.binarySearch(o, receiver) >= 0) {
+                changed = true;
+                o = without(o, receiver);
+            }
+            if (o.length > 0) {
+                origins.add(o);
+                destinations.add(blocks.destinations(p));
+            }
+        }
+        if (!changed) {
+            return blocks;
+        }
+        return origins.isEmpty() ? null : PairBlocks.of(origins, destinations);
     }
 }

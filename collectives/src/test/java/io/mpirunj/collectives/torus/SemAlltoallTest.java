@@ -109,23 +109,26 @@ class SemAlltoallTest {
     }
 
     /**
-     * On small tori the general verifier (hash maps of Pair blocks) agrees with the audit. Not for
-     * 4x4 cells: there a block may pass back through its origin on its way (a level-1 master hands
-     * its own row-mate's blocks to the level-2 collector, which may route them through it again),
-     * which the general verifier reports as "receives a block it already holds"; the audit
-     * treats it as transit, and the delivery checks are the same.
+     * Every torus all-to-all on every side up to 8 (np 4..64; sem-cell4 from 4) and a few larger ones: the general
+     * verifier (hash maps of Pair blocks) accepts it, as the audit does. With 4x4 cells and virtual nodes a block
+     * may pass back through its origin on its way (a level-1 master hands its row-mate's blocks to the level-2
+     * collector, which may route them through it again; a virtual node emulated by the origin), and the schedule
+     * leaves that leg out: the live cache refused SEM on odd sides for "receives a block it already holds".
      */
     @Test
     @Timeout(300)
     void generalVerifierAgreesOnSmallTori() {
-        for (Schedule s : List.of(SemAlltoall.build(4, 8), SemAlltoall.build(8, 8), SemAlltoall.build(16, 8),
-                SemAlltoall.build(6, 8), SemAlltoall.build(12, 8), DiagonalAlltoall.build(8, 8),
-                DiagonalAlltoall.build(6, 8))) {
-            assertEquals(List.of(), Verifier.verify(s), s.toString());
+        for (TorusAlltoalls.Entry e : TorusAlltoalls.all()) {
+            int from = e.name().equals(SemAlltoall.NAME_CELL4) ? 4 : 2;
+            for (int n : new int[] {2, 3, 4, 5, 6, 7, 8, 9, 12}) {
+                if (n >= from) {
+                    Schedule s = e.builder().build(n, 8);
+                    assertEquals(List.of(), Verifier.verify(s), s.toString());
+                    audit(s);
+                }
+            }
         }
-        List<String> cell4 = Verifier.verify(SemAlltoall.build(8, 8, 4));
-        assertTrue(cell4.stream().allMatch(e -> e.startsWith("unexpected delivery") && e.contains("already holds")
-                || e.startsWith("...")), cell4.toString());
+        assertEquals(List.of(), Verifier.verify(SemAlltoall.build(16, 8)));
     }
 
     /**

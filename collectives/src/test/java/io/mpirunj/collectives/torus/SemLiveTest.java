@@ -42,7 +42,7 @@ class SemLiveTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"16,torus:4x4", "64,torus:8x8"})
+    @CsvSource({"4,torus:2x2", "9,torus:3x3", "16,torus:4x4", "25,torus:5x5", "64,torus:8x8"})
     @Timeout(300)
     void semDeliversEveryElementAsThreads(int np, String fabric) {
         LocalCluster.run(np, sem(fabric), Duration.ofSeconds(240), world -> {
