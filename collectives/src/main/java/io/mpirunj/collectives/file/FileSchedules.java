@@ -12,6 +12,7 @@ import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.collectives.schedule.ScheduleJson;
 import io.mpirunj.collectives.schedule.Verifier;
+import io.mpirunj.collectives.torus.TorusCollectives;
 import io.mpirunj.io.IoErrors;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
@@ -27,13 +28,16 @@ import java.util.stream.IntStream;
 /**
  * Schedules read from a JSON file ({@link ScheduleJson}: what {@code mpirun-j schedule --json}
  * writes, or one written by hand or generated elsewhere) and run live: {@code --coll
- * bcast=file:FILE.json} or {@code multicast=file:FILE.json}. The file is read and verified once,
+ * bcast=file:FILE.json}, {@code multicast=file:FILE.json} or {@code alltoall=file:FILE.json}. The file is read
+ * and verified once,
  * when the algorithm is forced; a file that cannot be read, does not parse or fails the
  * {@link Verifier} is refused in one line naming the file (and the rank and instruction at fault).
  *
  * <p>A bcast schedule over p ranks rooted at index s runs on a communicator of p ranks from any root
  * r: schedule rank i is rank {@code (i - s + r) mod p}. A multicast schedule over m ranks runs on
- * {@code [root, group...]} (as every multicast), whose length must be m.
+ * {@code [root, group...]} (as every multicast), whose length must be m. An all-to-all schedule over p ranks runs on
+ * a communicator of p ranks, schedule rank i as rank i, and its (origin, destination) blocks are the call's blocks
+ * (of any size, when the file's blocks are all of one size).
  */
 public final class FileSchedules {
 
@@ -43,9 +47,9 @@ public final class FileSchedules {
     private FileSchedules() {
     }
 
-    /** The "file" entries of bcast and multicast. */
+    /** The "file" entries of bcast, multicast and alltoall. */
     public static List<CollectiveAlgorithm> algorithms() {
-        return List.of(new FileBcast(null, null), new FileMulticast(null, null));
+        return List.of(new FileBcast(null, null), new FileMulticast(null, null), new FileAlltoall(null, null));
     }
 
     /** Reads and verifies {@code file}; every problem is one line. */
@@ -58,9 +62,9 @@ public final class FileSchedules {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(file + ": " + e.getMessage());
         }
-        if (!s.collective().rooted()) {
-            throw new IllegalArgumentException(file + ": a " + s.collective().label() + " schedule (expected: "
-                    + expected.label() + ")");
+        if (expected.rooted() ? !s.collective().rooted() : s.collective() != expected) {
+            throw new IllegalArgumentException(file + ": a schedule of " + s.collective().label() + " (expected: "
+                    + (expected.rooted() ? "bcast or multicast" : expected.label()) + ")");
         }
         List<String> problems = Verifier.verify(s);
         if (!problems.isEmpty()) {
@@ -70,7 +74,7 @@ public final class FileSchedules {
         return s.withCollective(expected);
     }
 
-    /** At most this many other sizes of one file's whole-buffer schedule are kept compiled. */
+    /** At most this many other sizes of one file's size-free schedule are kept compiled. */
     static final int RESIZED_KEPT = 32;
 
     /**
@@ -83,13 +87,16 @@ public final class FileSchedules {
         final CompiledSchedule compiled;
         private final Collective collective;
         private final BiFunction<String, Schedule, FromFile> withFile;
-        /** The file's schedule for other buffer sizes, when it moves the whole buffer only (its size does not matter). */
+        /** The file's schedule for other sizes, when it is {@link Schedule#sizeFree} (its size does not matter). */
         private final Map<Long, CompiledSchedule> resized = new ConcurrentHashMap<>();
+        /** {@link Schedule#sizeFree}, found once: for an all-to-all it reads every instruction. */
+        private final boolean sizeFree;
 
         FromFile(String file, Schedule schedule, Collective collective,
                 BiFunction<String, Schedule, FromFile> withFile) {
             this.file = file;
             this.compiled = schedule == null ? null : CompiledSchedule.of(schedule);
+            this.sizeFree = schedule != null && schedule.sizeFree();
             this.collective = collective;
             this.withFile = withFile;
         }
@@ -100,18 +107,21 @@ public final class FileSchedules {
         }
 
         /**
-         * The schedule for a buffer of {@code bytes}: the file's, or, if it moves the whole buffer only, the same
-         * programs over {@code bytes}; a segmented one only runs at its own size.
+         * The schedule for {@code bytes} (a buffer, or an all-to-all's block): the file's, or, if it is size-free,
+         * the same programs over {@code bytes}; a segmented one, or one with blocks of several sizes, only runs at its
+         * own size.
          */
         final CompiledSchedule sized(CompiledSchedule c, long bytes) {
             Schedule s = c.schedule();
             if (s.messageBytes() == bytes) {
                 return c;
             }
-            if (!s.sizeFree()) {
-                throw new IllegalArgumentException(op().cliName() + "=file:" + file + " cuts a " + s.messageBytes()
-                        + "-byte buffer into " + s.units().size() + " segments (this call has " + bytes + " bytes): "
-                        + "write one for that size, e.g. mpirun-j schedule --size " + bytes + " ... --json");
+            if (!sizeFree) {
+                throw new IllegalArgumentException(op().cliName() + "=file:" + file + (s.collective().rooted()
+                        ? " cuts a " + s.messageBytes() + "-byte buffer into " + s.units().size() + " segments (this "
+                        + "call has " + bytes + " bytes)" : " moves blocks of more than one size (this call's are "
+                        + bytes + " bytes)") + ": write one for that size, e.g. mpirun-j schedule --size " + bytes
+                        + " ... --json");
             }
             if (resized.size() >= RESIZED_KEPT) {
                 resized.clear(); // a program with many sizes: bounded, at the price of compiling again
@@ -186,6 +196,21 @@ public final class FileSchedules {
         public Request multicast(CollChannel ch, Buffer buf, int root, int[] group, boolean blocking) {
             return go(blocking, ch, buf, Multicasts.participants(root, group, ch.size()),
                     ScheduleCollectives.MULTICAST_TAG);
+        }
+    }
+
+    static final class FileAlltoall extends FromFile implements CollectiveAlgorithm.Alltoall {
+        FileAlltoall(String file, Schedule schedule) {
+            super(file, schedule, Collective.ALLTOALL, FileAlltoall::new);
+        }
+
+        @Override
+        public Request alltoall(CollChannel ch, Buffer send, Buffer recv, boolean blocking) {
+            int p = ch.size();
+            CompiledSchedule c = sized(compiled(p), send.byteLength() / p);
+            int[] ranks = IntStream.range(0, p).toArray();
+            return ScheduleRequest.runOrStart(blocking, c, ch, ScheduleBuffers.of(send, recv), ranks, ch.rank(),
+                    TorusCollectives.ALLTOALL_TAG);
         }
     }
 }

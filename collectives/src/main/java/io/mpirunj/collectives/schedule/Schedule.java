@@ -84,16 +84,25 @@ public final class Schedule {
         return newCollective == collective ? this : new Schedule(this, newCollective, messageBytes);
     }
 
-    /** True if the programs do not depend on the buffer's size: a rooted schedule that moves the whole buffer only. */
+    /**
+     * True if the programs do not depend on the buffer's size: a rooted schedule that moves the whole buffer only, or
+     * an all-to-all that moves whole (origin, destination) blocks, all of one size.
+     */
     public boolean sizeFree() {
-        return collective.rooted() && units.equals(Block.WHOLE_ONLY);
+        if (collective.rooted()) {
+            return units.equals(Block.WHOLE_ONLY);
+        }
+        return collective.pairs() && pairBytes == null && programs.stream().flatMap(List::stream)
+                .allMatch(in -> (in.target() == null || in.target() instanceof Block.Pair)
+                        && in.blocks().stream().allMatch(Block.Pair.class::isInstance));
     }
 
     /** The same programs over a buffer of {@code bytes}; only a {@link #sizeFree} schedule can be resized. */
     public Schedule withMessageBytes(long bytes) {
         if (!sizeFree()) {
-            throw new IllegalArgumentException(this + " cuts its " + messageBytes + "-byte buffer into " + units.size()
-                    + " blocks: it cannot be resized to " + bytes + " bytes");
+            throw new IllegalArgumentException(this + (collective.rooted() ? " cuts its " + messageBytes
+                    + "-byte buffer into " + units.size() + " blocks" : " moves blocks of more than one size")
+                    + ": it cannot be resized to " + bytes + " bytes");
         }
         if (bytes < 0) {
             throw new IllegalArgumentException("bytes=" + bytes + " (expected: >= 0)");

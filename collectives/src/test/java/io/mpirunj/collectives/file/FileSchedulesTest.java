@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.collectives.baseline.CollectiveScenarios;
 import io.mpirunj.collectives.multicast.MulticastAlgorithms;
 import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.collectives.schedule.ScheduleJson;
+import io.mpirunj.collectives.torus.SemAlltoall;
 import io.mpirunj.fabric.model.ModelSpec;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.spi.CollectiveRegistry;
@@ -20,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code --coll bcast=file:FILE.json}: a schedule from a file runs live; a broken file is refused in one line. */
+/** {@code --coll bcast=file:FILE.json} (and multicast, alltoall): a schedule from a file runs live; a broken file is refused in one line. */
 class FileSchedulesTest {
 
     @Test
@@ -108,5 +110,37 @@ class FileSchedulesTest {
                 () -> new CollectiveRegistry(FileSchedules.algorithms(), "bcast=file:"));
         assertEquals("bcast algorithm 'file:' needs an argument after its colon: a schedule read from a JSON file "
                 + "(mpirun-j schedule --json format): bcast=file:FILE.json", empty.getMessage());
+    }
+
+    /**
+     * {@code --coll alltoall=file:FILE.json}: SEM on a 3x3 torus, written with 8-byte blocks, runs at any block size,
+     * blocking and not; a bcast file is no all-to-all, nor an all-to-all file a bcast.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void anAlltoallScheduleFileRunsLiveAtAnyBlockSize(@TempDir Path dir) throws Exception {
+        Path sem = dir.resolve("sem.json");
+        Files.writeString(sem, ScheduleJson.write(SemAlltoall.build(3, 8)));
+        LocalCluster.run(9, RuntimeConfig.defaults().withForcedCollectives("alltoall=file:" + sem), world -> {
+            for (int block : new int[] {1, 0, 257}) {
+                long[][] blocks = CollectiveScenarios.alltoallBlocks(world.size(), world.rank(), block);
+                long[] recv = new long[world.size() * block];
+                java.util.Arrays.fill(recv, -1);
+                world.alltoall(Buffer.of(blocks[0]), Buffer.of(recv));
+                assertArrayEquals(blocks[1], recv, "rank " + world.rank() + " block " + block);
+                java.util.Arrays.fill(recv, -1);
+                world.ialltoall(Buffer.of(blocks[0]), Buffer.of(recv)).await();
+                assertArrayEquals(blocks[1], recv, "ialltoall: rank " + world.rank() + " block " + block);
+            }
+        });
+        Path binomial = dir.resolve("binomial.json");
+        Files.writeString(binomial, ScheduleJson.write(MulticastAlgorithms.bcast("binomial", 9, 0, 1,
+                ModelSpec.parse("hold=10,end=40"))));
+        IllegalArgumentException notAlltoall = assertThrows(IllegalArgumentException.class,
+                () -> new CollectiveRegistry(FileSchedules.algorithms(), "alltoall=file:" + binomial));
+        assertEquals(binomial + ": a schedule of bcast (expected: alltoall)", notAlltoall.getMessage());
+        IllegalArgumentException notBcast = assertThrows(IllegalArgumentException.class,
+                () -> new CollectiveRegistry(FileSchedules.algorithms(), "bcast=file:" + sem));
+        assertEquals(sem + ": a schedule of alltoall (expected: bcast or multicast)", notBcast.getMessage());
     }
 }
