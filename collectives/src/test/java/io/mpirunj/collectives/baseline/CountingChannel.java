@@ -7,10 +7,10 @@ import io.mpirunj.runtime.spi.CollChannel;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** A channel that counts the messages it is asked to send (into a counter the ranks share). */
-final class CountingChannel extends ForwardingChannel {
+public final class CountingChannel extends ForwardingChannel {
     private final AtomicInteger sends;
 
-    CountingChannel(CollChannel inner, AtomicInteger sends) {
+    public CountingChannel(CollChannel inner, AtomicInteger sends) {
         super(inner);
         this.sends = sends;
     }

@@ -4,7 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.mpirunj.Buffer;
+import io.mpirunj.collectives.baseline.CountingChannel;
+import io.mpirunj.collectives.runner.ModelProvider;
 import io.mpirunj.collectives.runner.ScheduleCache;
+import io.mpirunj.collectives.schedule.Schedule;
+import io.mpirunj.collectives.schedule.Verifier;
+import io.mpirunj.collectives.sim.Simulator;
+import io.mpirunj.fabric.model.ModelSpec;
 import io.mpirunj.runtime.RuntimeConfig;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
@@ -12,6 +18,7 @@ import io.mpirunj.testing.LocalCluster;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -49,6 +56,33 @@ class StarBcastLiveTest {
         // One schedule per (root, size), built once and shared by the 24 thread ranks.
         assertEquals(roots.length * SIZES.length, cache.misses());
         assertEquals(roots.length * SIZES.length * 23L, cache.hits());
+    }
+
+    /**
+     * On star:3 (6 ranks) and star:4 (24): the messages sent live are the ones the simulator counts for the schedule
+     * that ran, and the verifier accepts it.
+     */
+    @ParameterizedTest(name = "bcast={0}: messages sent = simulated")
+    @ValueSource(strings = {"star", "star-match", "akers-star"})
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void sendsTheMessagesTheSimulatorCounts(String name) {
+        for (int n : new int[] {3, 4}) {
+            int p = n == 3 ? 6 : 24;
+            ScheduleCache cache = new ScheduleCache();
+            CollectiveAlgorithm.Bcast algorithm = algorithm(name, cache);
+            AtomicInteger sent = new AtomicInteger();
+            RuntimeConfig config = RuntimeConfig.defaults().withFabric("star:" + n, null);
+            LocalCluster.run(p, config, CLUSTER_TIMEOUT, world -> {
+                byte[] buf = pattern(1001, world.rank() == 1 ? 5 : -1);
+                algorithm.bcast(new CountingChannel(CollChannel.of(world), sent), Buffer.of(buf), 1, true);
+                assertArrayEquals(pattern(1001, 5), buf, name + " rank " + world.rank());
+            });
+            List<Schedule> ran = cache.schedules();
+            assertEquals(1, ran.size(), ran.toString());
+            assertEquals(List.of(), Verifier.verify(ran.get(0)));
+            assertEquals(Simulator.event(ran.get(0), ModelSpec.parse(ModelProvider.DEFAULT_SPEC)).messages().size(),
+                    sent.get(), name + " on star:" + n);
+        }
     }
 
     @ParameterizedTest(name = "{0} ranks without a star fabric: fallback")
