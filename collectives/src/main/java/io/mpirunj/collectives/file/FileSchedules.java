@@ -153,24 +153,27 @@ public final class FileSchedules {
         }
 
         /**
-         * Runs (blocking: returns null) or starts this rank's part over {@code participants} (the call's
-         * root first), rotated so that the schedule's root index is the root: schedule rank i is
-         * {@code participants[(i - scheduleRoot) mod m]}. A rank not among them has nothing to do.
+         * Runs (blocking: returns null) or starts this rank's part over {@code participants} (a rooted call's root
+         * first), rotated so that the schedule's root index is the root: schedule rank i is
+         * {@code participants[(i - scheduleRoot) mod m]} (an all-to-all has no root: {@code participants[i]}). A rank
+         * not among them has nothing to do. {@code bytes}: the buffer's, or an all-to-all's block's.
          */
-        final Request go(boolean blocking, CollChannel ch, Buffer buf, int[] participants, int tag) {
+        final Request go(boolean blocking, CollChannel ch, ScheduleBuffers buffers, long bytes, int[] participants,
+                int tag) {
             int m = participants.length;
             CompiledSchedule c = compiled(m);
+            int first = Math.max(c.schedule().root(), 0);
             int[] ranks = new int[m];
             for (int i = 0; i < m; i++) {
-                ranks[i] = participants[Math.floorMod(i - c.schedule().root(), m)];
+                ranks[i] = participants[Math.floorMod(i - first, m)];
             }
             int me = Multicasts.indexOf(ranks, ch.rank());
             if (me < 0) {
-                return blocking ? null : Multicasts.done(ch, buf, tag);
+                return blocking ? null : Multicasts.done(ch, buffers.recv(), tag);
             }
-            c = sized(c, buf.byteLength());
-            ScheduleRunner.checkBuffer(c.schedule(), buf);
-            return ScheduleRequest.runOrStart(blocking, c, ch, ScheduleBuffers.of(buf), ranks, me, tag);
+            c = sized(c, bytes);
+            ScheduleRunner.checkBuffer(c.schedule(), buffers.recv());
+            return ScheduleRequest.runOrStart(blocking, c, ch, buffers, ranks, me, tag);
         }
     }
 
@@ -183,7 +186,7 @@ public final class FileSchedules {
         public Request bcast(CollChannel ch, Buffer buf, int root, boolean blocking) {
             int p = ch.size();
             int[] fromRoot = IntStream.range(0, p).map(i -> (root + i) % p).toArray();
-            return go(blocking, ch, buf, fromRoot, ScheduleCollectives.BCAST_TAG);
+            return go(blocking, ch, ScheduleBuffers.of(buf), buf.byteLength(), fromRoot, ScheduleCollectives.BCAST_TAG);
         }
     }
 
@@ -194,8 +197,8 @@ public final class FileSchedules {
 
         @Override
         public Request multicast(CollChannel ch, Buffer buf, int root, int[] group, boolean blocking) {
-            return go(blocking, ch, buf, Multicasts.participants(root, group, ch.size()),
-                    ScheduleCollectives.MULTICAST_TAG);
+            return go(blocking, ch, ScheduleBuffers.of(buf), buf.byteLength(),
+                    Multicasts.participants(root, group, ch.size()), ScheduleCollectives.MULTICAST_TAG);
         }
     }
 
@@ -206,11 +209,8 @@ public final class FileSchedules {
 
         @Override
         public Request alltoall(CollChannel ch, Buffer send, Buffer recv, boolean blocking) {
-            int p = ch.size();
-            CompiledSchedule c = sized(compiled(p), send.byteLength() / p);
-            int[] ranks = IntStream.range(0, p).toArray();
-            return ScheduleRequest.runOrStart(blocking, c, ch, ScheduleBuffers.of(send, recv), ranks, ch.rank(),
-                    TorusCollectives.ALLTOALL_TAG);
+            return go(blocking, ch, ScheduleBuffers.of(send, recv), send.byteLength() / ch.size(),
+                    IntStream.range(0, ch.size()).toArray(), TorusCollectives.ALLTOALL_TAG);
         }
     }
 }
