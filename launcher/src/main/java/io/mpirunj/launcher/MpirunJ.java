@@ -303,7 +303,7 @@ public final class MpirunJ implements Callable<Integer> {
     PrintStream consoleOut;
     PrintStream consoleErr;
 
-    /** The tools, in the order of the help's command list (then generate-completion and generate-manpage). */
+    /** The tools, in the order of the help's command list (then generate-completion, generate-manpage and help). */
     static final List<Class<?>> SUBCOMMANDS = List.of(ScheduleCommand.class, SimulateCommand.class,
             PapersCommand.class, BenchCommand.class, CalibrateCommand.class, TraceCommand.class);
     /**
@@ -312,7 +312,7 @@ public final class MpirunJ implements Callable<Integer> {
      * parsing), and the options that print the help (which lists the subcommands) or the version.
      */
     static final Set<String> SUBCOMMAND_WORDS = Set.of("schedule", "simulate", "papers", "bench", "calibrate", "trace",
-            "generate-completion", "generate-manpage", "-h", "--help", "-V", "--version");
+            "generate-completion", "generate-manpage", "help", "-h", "--help", "-V", "--version");
 
     public static void main(String[] args) {
         if (runsWithoutSubcommands(args)) {
@@ -441,6 +441,10 @@ public final class MpirunJ implements Callable<Integer> {
             completion.getCommandSpec().usageMessage().hidden(false);
             cl.addSubcommand(completion);
             cl.addSubcommand(new ManPageCommand());
+            CommandLine help = new CommandLine(new CommandLine.HelpCommand()); // as git and picocli tools have
+            String says = "Prints the help of mpirun-j, or of COMMAND (as COMMAND --help does).";
+            help.getCommandSpec().usageMessage().header(says).description(says);
+            cl.addSubcommand(help);
         }
         cl.setStopAtPositional(true);
         if (withSubcommands) {

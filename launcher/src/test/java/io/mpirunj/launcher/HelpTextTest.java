@@ -43,7 +43,7 @@ class HelpTextTest {
         assertEquals(0, run.exitCode(), run::toString);
         Map<String, String> summaries = commandList(run.out());
         assertEquals(Set.of("schedule", "simulate", "papers", "bench", "calibrate", "trace", "generate-completion",
-                "generate-manpage"),
+                "generate-manpage", "help"),
                 summaries.keySet(), run.out());
         CommandLine cl = MpirunJ.commandLine();
         for (Map.Entry<String, String> e : summaries.entrySet()) {
@@ -56,6 +56,17 @@ class HelpTextTest {
         }
         // the report that started this: the schedule summary stopped at "evaluates it on a cost model or a"
         assertTrue(summaries.get("schedule").contains("on a cost model or a routed fabric"), summaries.get("schedule"));
+    }
+
+    /** {@code mpirun-j help [COMMAND]} prints the help, as {@code --help} does (it said "missing -np N"). */
+    @Test
+    void theHelpCommandPrintsTheHelp() {
+        LauncherRun help = LauncherRun.of("help");
+        assertEquals(0, help.exitCode(), help::toString);
+        assertEquals(LauncherRun.of("--help").out(), help.out());
+        LauncherRun bench = LauncherRun.of("help", "bench");
+        assertEquals(0, bench.exitCode(), bench::toString);
+        assertEquals(LauncherRun.of("bench", "--help").out(), bench.out());
     }
 
     /** Picocli formats descriptions: a bare '%' (as in "10 %") fails to format and warns on stderr at every --help. */
