@@ -134,8 +134,11 @@ final class UserClasspath {
             try {
                 c = Class.forName(mainClass, false, loader);
             } catch (ClassNotFoundException e) {
+                List<String> alike = sameSimpleName(mainClass, classpath, loader);
                 throw new UsageException("main class " + mainClass + " not found on the classpath ("
-                        + (classpath.isEmpty() ? "empty" : join(classpath)) + ")");
+                        + (classpath.isEmpty() ? "empty" : join(classpath)) + ")" + (alike.isEmpty() ? ""
+                        : alike.size() == 1 ? "; did you mean " + alike.get(0) + "?"
+                        : "; did you mean one of: " + String.join(", ", alike) + "?"));
             } catch (LinkageError e) {
                 throw new UsageException("main class " + mainClass + " cannot be loaded: " + e);
             }
@@ -155,6 +158,55 @@ final class UserClasspath {
             }
         } catch (IOException e) {
             // closing the loader failed: nothing to report to the user
+        }
+    }
+
+    /** How many files of a classpath directory are looked at for {@link #sameSimpleName} (the error path only). */
+    private static final int FILES_SEARCHED = 20_000;
+
+    /**
+     * Up to three classes of {@code classpath} (its jars, and directories as package roots) that {@code loader} loads
+     * and whose simple name is {@code mainClass}'s: the main class named without its package ({@code Hello} for
+     * {@code io.mpirunj.examples.Hello}) or with a wrong one.
+     */
+    static List<String> sameSimpleName(String mainClass, List<Path> classpath, ClassLoader loader) {
+        String file = mainClass.substring(mainClass.lastIndexOf('.') + 1) + ".class";
+        java.util.Set<String> found = new java.util.TreeSet<>();
+        for (Path entry : classpath) {
+            if (Files.isDirectory(entry)) {
+                try (java.util.stream.Stream<Path> walk = Files.walk(entry)) {
+                    walk.limit(FILES_SEARCHED).filter(f -> f.getFileName() != null
+                            && f.getFileName().toString().equals(file)).forEach(f -> found.add(
+                                    className(entry.relativize(f).toString().replace(File.separatorChar, '/'))));
+                } catch (IOException | java.io.UncheckedIOException e) {
+                    // an unreadable directory: no suggestion from it
+                }
+            } else if (Files.isRegularFile(entry)) {
+                try (JarFile jar = new JarFile(entry.toFile())) {
+                    jar.stream().map(java.util.zip.ZipEntry::getName)
+                            .filter(n -> (n.equals(file) || n.endsWith("/" + file)) && !n.startsWith("META-INF/"))
+                            .forEach(n -> found.add(className(n)));
+                } catch (IOException e) {
+                    // not a jar: no suggestion from it
+                }
+            }
+        }
+        found.remove(mainClass);
+        return found.stream().filter(name -> loads(name, loader)).limit(3).toList();
+    }
+
+    /** {@code a/b/C.class} as {@code a.b.C}. */
+    private static String className(String classFile) {
+        return classFile.substring(0, classFile.length() - ".class".length()).replace('/', '.');
+    }
+
+    /** True if {@code name} is a class {@code loader} loads (a directory below a package root names none). */
+    private static boolean loads(String name, ClassLoader loader) {
+        try {
+            Class.forName(name, false, loader);
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
         }
     }
 

@@ -333,6 +333,35 @@ class MpirunJParseTest {
         assertTrue(run.out().contains("*"), run::toString);
     }
 
+    /** A main class named without its package, or with a wrong one, is found by its simple name in jars and folders. */
+    @Test
+    void aMainClassWithoutItsPackageSuggestsTheClassesOfThatName(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String entry = "io/mpirunj/testapps/Thrower.class";
+        byte[] bytes;
+        try (java.io.InputStream in = getClass().getClassLoader().getResourceAsStream(entry)) {
+            bytes = in.readAllBytes();
+        }
+        java.nio.file.Path jar = dir.resolve("apps.jar");
+        try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(java.nio.file.Files.newOutputStream(jar))) {
+            out.putNextEntry(new java.util.jar.JarEntry(entry));
+            out.write(bytes);
+        }
+        java.nio.file.Path classes = dir.resolve("classes");
+        java.nio.file.Files.createDirectories(classes.resolve("io/mpirunj/testapps"));
+        java.nio.file.Files.write(classes.resolve(entry), bytes);
+        for (String cp : List.of(jar.toString(), classes.toString())) {
+            for (String main : List.of("Thrower", "com.example.Thrower")) {
+                assertEquals(List.of("mpirun-j: main class " + main + " not found on the classpath (" + cp
+                        + "); did you mean io.mpirunj.testapps.Thrower?"),
+                        LauncherRun.of("-np", "2", "-cp", cp, main).errLines());
+            }
+        }
+        // a package root's parent: a folder below it is no package, and no class loads by that name
+        assertEquals(List.of("mpirun-j: main class Thrower not found on the classpath (" + dir + ")"),
+                LauncherRun.of("-np", "2", "-cp", dir.toString(), "Thrower").errLines());
+    }
+
     @Test
     void userClasspathWildcardExpandsToJars() throws Exception {
         java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("mpirunj-cp");
