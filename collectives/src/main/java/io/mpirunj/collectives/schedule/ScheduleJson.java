@@ -208,14 +208,23 @@ public final class ScheduleJson {
             throw new IllegalArgumentException((json.isBlank() ? "empty file" : "not a JSON object")
                     + " (expected: a schedule, {\"op\": ..., \"programs\": [...]})");
         }
-        for (java.util.Iterator<String> names = root.fieldNames(); names.hasNext(); ) {
+        onlyFields(root, FIELDS, null);
+        return root;
+    }
+
+    /**
+     * Refuses a field of object {@code n} not in {@code allowed} (sorted), naming it and where it is ({@code where}:
+     * null at the top): a misspelt or misplaced field must not be dropped in silence.
+     */
+    private static void onlyFields(JsonNode n, java.util.Set<String> allowed, String where) {
+        for (java.util.Iterator<String> names = n.fieldNames(); names.hasNext(); ) {
             String name = names.next();
-            if (!FIELDS.contains(name)) {
-                throw new IllegalArgumentException("unknown field \"" + name + "\" (expected one of: "
-                        + String.join(", ", FIELDS) + ")");
+            if (!allowed.contains(name)) {
+                throw new IllegalArgumentException((where == null ? "" : where + ": ") + "unknown field \"" + name
+                        + "\" (expected " + (allowed.size() == 1 ? "" : "one of: ") + String.join(", ", allowed)
+                        + ")");
             }
         }
-        return root;
     }
 
     private static Schedule read(JsonNode root) {
@@ -246,7 +255,7 @@ public final class ScheduleJson {
             b.pairBytes(bytes);
         }
         if (root.has("note")) {
-            b.note(root.get("note").asText());
+            b.note(text(root, "note", "schedule"));
         }
         for (int r = 0; r < ranks; r++) {
             JsonNode program = programs.get(r);
@@ -264,6 +273,10 @@ public final class ScheduleJson {
 
     private static Instruction instruction(JsonNode n, String where) {
         String op = text(n, "op", where);
+        java.util.Set<String> fields = INSTRUCTION_FIELDS.get(op);
+        if (fields != null) {
+            onlyFields(n, fields, where + " (" + op + ")");
+        }
         int step = (int) field(n, "step", where, 0, Integer.MAX_VALUE);
         switch (op) {
             case "send": {
@@ -314,6 +327,9 @@ public final class ScheduleJson {
         if (n.isTextual() && n.asText().equals("whole")) {
             return Block.WHOLE;
         }
+        if (n.size() != 1) {
+            throw badBlock(n, where);
+        }
         if (n.has("segment") && n.get("segment").size() == 2) {
             return new Block.Segment(whole(n.get("segment").get(0), "a segment's offset", where, 0, Long.MAX_VALUE),
                     whole(n.get("segment").get(1), "a segment's length", where, 0, Long.MAX_VALUE));
@@ -337,8 +353,12 @@ public final class ScheduleJson {
             return new Block.Range(role, whole(r.get(1), "a range's offset", where, 0, Long.MAX_VALUE),
                     whole(r.get(2), "a range's length", where, 0, Long.MAX_VALUE));
         }
-        throw new IllegalArgumentException(where + ": bad block " + n + " (expected: \"whole\", {\"segment\":[offset,length]},"
-                + " {\"pair\":[origin,destination]} or {\"range\":[buffer,offset,length]})");
+        throw badBlock(n, where);
+    }
+
+    private static IllegalArgumentException badBlock(JsonNode n, String where) {
+        return new IllegalArgumentException(where + ": bad block " + n + " (expected: \"whole\", "
+                + "{\"segment\":[offset,length]}, {\"pair\":[origin,destination]} or {\"range\":[buffer,offset,length]})");
     }
 
     private static int[] ints(JsonNode a, String what, String where) {
@@ -385,8 +405,11 @@ public final class ScheduleJson {
 
     private static String text(JsonNode n, String field, String where) {
         JsonNode v = n.get(field);
-        if (v == null || !v.isTextual()) {
+        if (v == null) {
             throw new IllegalArgumentException(where + ": missing text field \"" + field + "\"");
+        }
+        if (!v.isTextual()) {
+            throw new IllegalArgumentException(where + ": \"" + field + "\" must be text (got " + v + ")");
         }
         return v.asText();
     }
@@ -398,4 +421,16 @@ public final class ScheduleJson {
     private static final java.util.Set<String> FIELDS = new java.util.TreeSet<>(List.of("op", "algorithm", "ranks",
             "root", "bytes", "note", "units", "pairBytes", "programs", "model", "evaluation", "completion", "messages",
             "contention", "steps", "nodes", "transmitted", "rearranged", "messageCount", "contentionEvents"));
+
+    /** The fields of each instruction, by its op: what {@link #instruction(Instruction)} writes. */
+    private static final java.util.Map<String, java.util.Set<String>> INSTRUCTION_FIELDS = java.util.Map.of(
+            "send", fields("op", "step", "peer", "blocks", "path", "port"),
+            "recv", fields("op", "step", "peer", "blocks"),
+            "recv_first_of", fields("op", "step", "peers", "blocks"),
+            "copy", fields("op", "step", "from", "to"),
+            "reduce", fields("op", "step", "reduce", "from", "to"));
+
+    private static java.util.Set<String> fields(String... names) {
+        return new java.util.TreeSet<>(List.of(names));
+    }
 }

@@ -125,6 +125,14 @@ class ScheduleJsonTest {
                 refusedEdited("\"root\" : -1", "\"root\" : 4294967296").getMessage());
         assertTrue(refusedEdited("\"peer\" : 1", "\"peer\" : \"1\"").getMessage().matches(
                 "rank \\d+ instruction #\\d+: \"peer\" must be a whole number \\(got \"1\"\\)"));
+        // an auditor's: fields inside an instruction or a block, and a note that is no text, were dropped in silence
+        assertTrue(refusedEdited("\"peer\" : 1", "\"peer\" : 1, \"bogus\" : 5").getMessage().matches(
+                "rank \\d+ instruction #\\d+ \\((send|recv)\\): unknown field \"bogus\" \\(expected one of: "
+                        + "(blocks, op, path, peer, port, step|blocks, op, peer, step)\\)"));
+        assertTrue(refusedEdited("\"range\" : [", "\"junk\" : 1, \"range\" : [").getMessage().matches(
+                "rank \\d+ instruction #\\d+: bad block \\{\"junk\":1,\"range\":.*"));
+        assertEquals("schedule: \"note\" must be text (got 17)",
+                refusedEdited("\"bytes\" : 40", "\"bytes\" : 40, \"note\" : 17").getMessage());
         assertEquals("empty file (expected: a schedule, {\"op\": ..., \"programs\": [...]})",
                 assertThrows(IllegalArgumentException.class, () -> ScheduleJson.read("\n")).getMessage());
     }
