@@ -16,7 +16,10 @@ import java.util.Set;
  *       carrying the same blocks;</li>
  *   <li>no rank sends a block it does not hold at that point of its program;</li>
  *   <li>every rank receives every block it must, exactly once (a RECV_FIRST_OF counts once),
- *       and nothing else (except, in an all-to-all, other ranks' blocks in transit);</li>
+ *       and nothing else (except, in an all-to-all, other ranks' blocks in transit); in an all-to-all
+ *       each rank copies its own block (r, r) into its receive buffer once, and a copy moves no block onto
+ *       another;</li>
+ *   <li>nothing is written into a rank's send buffer (a receive, or a local operation's target);</li>
  *   <li>in a bcast or multicast, every byte a rank holds is the root's byte at the same offset: no REDUCE, and
  *       a COPY only between the same offsets (one that moves bytes would deliver them to the wrong place);</li>
  *   <li>no deadlock: executing the programs with the semantics of {@link Schedule} completes
@@ -41,6 +44,7 @@ public final class Verifier {
     public static List<String> verify(ProgramAnalysis analysis) {
         checkDeliveries(analysis);
         checkLocalOperations(analysis);
+        checkSendBuffersUnwritten(analysis);
         if (analysis.ok()) {
             checkProgress(analysis);
         }
@@ -80,10 +84,55 @@ public final class Verifier {
                     analysis.error("double delivery: rank " + r + " receives " + b + " " + count + " times");
                 }
             }
+            if (schedule.collective().pairs()) {
+                checkOwnBlockCopied(schedule, r, analysis);
+            }
             for (Block b : received.keySet()) {
                 if (!expected.contains(b) && !inTransit(schedule, r, b) && !(b instanceof Block.Range)) {
                     analysis.error("unexpected delivery: rank " + r + " receives " + b + ", which it "
                             + (schedule.initialBlocks(r).contains(b) ? "already holds" : "is not to receive"));
+                }
+            }
+        }
+    }
+
+    /**
+     * An all-to-all's rank r delivers its own block (r, r) with one local copy from its send buffer to its receive
+     * buffer (a hand-written schedule without it left that block of the receive buffer unwritten, with status 0).
+     * Only for schedules of (origin, destination) blocks: one of element ranges says where its bytes go itself.
+     */
+    private static void checkOwnBlockCopied(Schedule schedule, int r, ProgramAnalysis analysis) {
+        Block.Pair own = new Block.Pair(r, r);
+        int copies = 0;
+        for (Instruction in : schedule.program(r)) {
+            if (in.blocks().stream().anyMatch(Block.Range.class::isInstance)) {
+                return;
+            }
+            if (in.kind() == Instruction.Kind.COPY && own.equals(in.target())) {
+                copies++;
+            }
+        }
+        if (copies != 1) {
+            analysis.error((copies == 0 ? "missing delivery: rank " + r + " never copies " : "double delivery: rank "
+                    + r + " copies " + copies + " times ") + "its own block " + own + " into its receive buffer");
+        }
+    }
+
+    /**
+     * No receive and no local operation writes into a rank's send buffer: MPI leaves it to the caller, unchanged (an
+     * all-to-all copy onto another of the rank's own blocks overwrote the user's data, and the verifier said ok).
+     */
+    private static void checkSendBuffersUnwritten(ProgramAnalysis analysis) {
+        for (int id = 0; id < analysis.instructionCount(); id++) {
+            Instruction in = analysis.instruction(id);
+            List<ProgramAnalysis.Location> written = in.isLocal()
+                    ? (analysis.target(id) == null ? List.of() : List.of(analysis.target(id)))
+                    : in.isReceive() && analysis.locations(id) != null ? analysis.locations(id) : List.of();
+            for (ProgramAnalysis.Location l : written) {
+                if (l.role() == Block.Role.SEND) {
+                    analysis.error(analysis.where(id) + ": writes into rank " + analysis.rankOf(id)
+                            + "'s send buffer (" + (in.isLocal() ? in.target() : in.blocks()) + ")");
+                    break;
                 }
             }
         }
@@ -95,6 +144,10 @@ public final class Verifier {
      * ran with wrong data and exit status 0).
      */
     private static void checkLocalOperations(ProgramAnalysis analysis) {
+        if (analysis.schedule().collective().pairs()) {
+            checkPairCopies(analysis);
+            return;
+        }
         if (!analysis.schedule().collective().rooted()) {
             return;
         }
@@ -107,6 +160,24 @@ public final class Verifier {
             } else if (in.kind() == Instruction.Kind.COPY && !sameOffsets(in.blocks().get(0), in.target())) {
                 analysis.error(analysis.where(id) + ": a copy in a " + op + " must keep the root's bytes at their"
                         + " offsets (this one moves " + in.blocks().get(0) + " to " + in.target() + ")");
+            }
+        }
+    }
+
+    /**
+     * In an all-to-all of (origin, destination) blocks a block is one message's bytes wherever it is: a copy moves
+     * it from where the rank holds it to where it belongs (its own block, send to receive buffer), never onto
+     * another block, and nothing reduces.
+     */
+    private static void checkPairCopies(ProgramAnalysis analysis) {
+        for (int id = 0; id < analysis.instructionCount(); id++) {
+            Instruction in = analysis.instruction(id);
+            if (in.kind() == Instruction.Kind.REDUCE) {
+                analysis.error(analysis.where(id) + ": a reduce has no place in an alltoall");
+            } else if (in.kind() == Instruction.Kind.COPY && in.blocks().get(0) instanceof Block.Pair from
+                    && !from.equals(in.target())) {
+                analysis.error(analysis.where(id) + ": a copy in an alltoall moves a block to where it belongs, not "
+                        + "onto another (this one writes " + from + " into " + in.target() + ")");
             }
         }
     }

@@ -171,7 +171,7 @@ class VerifierTest {
                 .send(1, 0, 1, List.of(new Block.Pair(1, 0))).recv(0, 1, 1, List.of(new Block.Pair(1, 0)))
                 .send(2, 0, 1, List.of(new Block.Pair(2, 0))).recv(0, 2, 1, List.of(new Block.Pair(2, 0)))
                 .send(2, 1, 1, List.of(new Block.Pair(2, 1))).recv(1, 2, 1, List.of(new Block.Pair(2, 1)))
-                .build();
+                .copyOwnPairBlocks().build();
         assertEquals(List.of(), Verifier.verify(relay));
     }
 
@@ -184,6 +184,32 @@ class VerifierTest {
         assertTrue(errors.stream().anyMatch(e -> e.startsWith("send before hold: rank 0")), errors::toString);
         assertTrue(errors.stream().anyMatch(e -> e.startsWith("missing delivery: rank 0 never receives (1->0)")), errors::toString);
         assertTrue(errors.stream().anyMatch(e -> e.startsWith("missing delivery: rank 1 never receives (0->1)")), errors::toString);
+    }
+
+    /**
+     * A new user's hand-written all-to-alls that passed and ran with wrong data, status 0: a rank's own block never
+     * copied, a copy of another block onto it, and a copy onto another of the rank's own blocks (its send buffer).
+     */
+    @Test
+    void rejectsAnAllToAllWhoseOwnBlockIsNotCopiedOrIsCopiedWrong() {
+        Block.Pair own0 = new Block.Pair(0, 0);
+        Block.Pair own1 = new Block.Pair(1, 1);
+        java.util.function.Function<java.util.function.UnaryOperator<Schedule.Builder>, List<String>> direct = copies ->
+                Verifier.verify(copies.apply(Schedule.builder(Collective.ALLTOALL, "hand", 2, -1, 8)
+                        .send(0, 1, 1, List.of(new Block.Pair(0, 1))).recv(1, 0, 1, List.of(new Block.Pair(0, 1)))
+                        .send(1, 0, 1, List.of(new Block.Pair(1, 0))).recv(0, 1, 1, List.of(new Block.Pair(1, 0))))
+                        .build());
+        assertEquals(List.of(), direct.apply(b -> b.copy(0, 0, own0, own0).copy(1, 0, own1, own1)));
+        assertEquals(List.of("missing delivery: rank 0 never copies its own block (0->0) into its receive buffer"),
+                direct.apply(b -> b.copy(1, 0, own1, own1)));
+        assertEquals(List.of("double delivery: rank 0 copies 2 times its own block (0->0) into its receive buffer"),
+                direct.apply(b -> b.copy(0, 0, own0, own0).copy(0, 0, own0, own0).copy(1, 0, own1, own1)));
+        List<String> wrongSource = direct.apply(b -> b.copy(0, 0, new Block.Pair(0, 1), own0).copy(1, 0, own1, own1));
+        assertTrue(wrongSource.contains("rank 0 #2 (COPY (0->1) -> (0->0) (step 0)): a copy in an alltoall moves a block "
+                + "to where it belongs, not onto another (this one writes (0->1) into (0->0))"), wrongSource::toString);
+        List<String> ontoSend = direct.apply(b -> b.copy(0, 0, own0, new Block.Pair(0, 1)).copy(1, 0, own1, own1));
+        assertTrue(ontoSend.contains("rank 0 #2 (COPY (0->0) -> (0->1) (step 0)): writes into rank 0's send buffer "
+                + "((0->1))"), ontoSend::toString);
     }
 
     @Test
