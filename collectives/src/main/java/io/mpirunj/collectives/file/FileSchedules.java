@@ -68,8 +68,7 @@ public final class FileSchedules {
         }
         List<String> problems = Verifier.verify(s);
         if (!problems.isEmpty()) {
-            throw new IllegalArgumentException(file + ": invalid schedule: " + problems.get(0)
-                    + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more problems)" : ""));
+            throw new IllegalArgumentException(file + ": invalid schedule: " + Verifier.inOneLine(problems));
         }
         return s.withCollective(expected);
     }

@@ -55,6 +55,12 @@ public final class Verifier {
         return errors;
     }
 
+    /** The first of {@code problems} (not empty), and how many more there are: for a one-line error. */
+    public static String inOneLine(List<String> problems) {
+        int more = problems.size() - 1;
+        return problems.get(0) + (more == 0 ? "" : " (and " + more + " more problem" + (more == 1 ? "" : "s") + ")");
+    }
+
     /** Throws {@link IllegalArgumentException} listing the problems when the schedule is not valid. */
     public static Schedule check(Schedule schedule) {
         List<String> errors = verify(schedule);

@@ -460,7 +460,7 @@ public final class WormholeNetwork implements NetworkModel {
             deliveries.add(new double[] {delivery, w.id});
         }
 
-        private IllegalStateException deadlock() {
+        private WormholeDeadlockException deadlock() {
             List<String> stuck = new ArrayList<>();
             for (Map.Entry<Integer, ArrayDeque<Worm>> q : waiting.entrySet()) {
                 for (Worm w : q.getValue()) {
@@ -470,7 +470,7 @@ public final class WormholeNetwork implements NetworkModel {
                     }
                 }
             }
-            return new IllegalStateException("wormhole deadlock on " + describe() + ": " + undelivered
+            return new WormholeDeadlockException("wormhole deadlock on " + describe() + ": " + undelivered
                     + " messages blocked in a cycle of channels, e.g. " + String.join("; ", stuck));
         }
     }

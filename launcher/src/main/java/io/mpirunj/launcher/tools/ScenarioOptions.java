@@ -14,6 +14,7 @@ import io.mpirunj.fabric.wormhole.NodeModel;
 import io.mpirunj.fabric.wormhole.WormholeNetwork;
 import io.mpirunj.fabric.wormhole.WormholeParams;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -206,7 +207,49 @@ final class ScenarioOptions {
                         + " bytes in " + path + ", and " + e.getMessage() + " (leave --size out)");
             }
         }
+        checkPaths(scenario, schedule, path);
         return new FromFile(scenario, schedule, note);
+    }
+
+    /**
+     * On a fabric, every explicit path of the file's sends must walk its links from the sender's node to the
+     * receiver's, as this run places the ranks: paths written for another fabric or placement were simulated along
+     * routes that do not exist (or failed with a stack trace).
+     */
+    private static void checkPaths(Scenario scenario, Schedule schedule, Path path) throws BadInput {
+        if (!scenario.onFabric()) {
+            return;
+        }
+        io.mpirunj.fabric.topology.Topology t = scenario.topology();
+        int[] nodeOf = scenario.nodeOf();
+        for (int r = 0; r < schedule.ranks(); r++) {
+            List<io.mpirunj.collectives.schedule.Instruction> program = schedule.program(r);
+            for (int i = 0; i < program.size(); i++) {
+                io.mpirunj.collectives.schedule.Instruction in = program.get(i);
+                if (!in.isSend() || !in.hasPath()) {
+                    continue;
+                }
+                String why = null;
+                for (int node : in.path()) {
+                    if (node < 0 || node >= t.nodes()) {
+                        why = "node " + node + " (expected: 0.." + (t.nodes() - 1) + ")";
+                        break;
+                    }
+                }
+                if (why == null) {
+                    try {
+                        t.channels(in.path(), nodeOf[r], nodeOf[in.peer()]);
+                    } catch (IllegalArgumentException e) {
+                        why = e.getMessage();
+                    }
+                }
+                if (why != null) {
+                    throw new BadInput(path + ": rank " + r + " #" + i + " (" + in + "): its path on " + scenario.fabric()
+                            + " with placement " + scenario.placement() + ": " + why + " (give the --fabric and "
+                            + "--placement the schedule was made for)");
+                }
+            }
+        }
     }
 
     /** True if the command line gave {@code option} (its default is not the user's word). */

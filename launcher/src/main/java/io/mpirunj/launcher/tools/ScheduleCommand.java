@@ -175,7 +175,12 @@ public final class ScheduleCommand implements Callable<Integer> {
         if (!problems.isEmpty()) {
             return report(schedule, problems, err);
         }
-        Simulation sim = scenario.simulate(schedule);
+        Simulation sim;
+        try {
+            sim = scenario.simulate(schedule);
+        } catch (io.mpirunj.fabric.wormhole.WormholeDeadlockException e) {
+            return Tools.deadlock(spec, e);
+        }
         if (json) {
             // On a star graph the node ids are permutation ranks: list their labels and the step count.
             out.println(SimulationJson.writeWithPrograms(sim,

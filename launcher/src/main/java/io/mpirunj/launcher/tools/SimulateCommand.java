@@ -143,9 +143,13 @@ public final class SimulateCommand implements Callable<Integer> {
         for (String name : names) {
             try {
                 rows.add(new Row(name, scenario.simulate(scenario.build(name)), null));
-            } catch (IllegalArgumentException e) {
+            } catch (IllegalArgumentException | io.mpirunj.fabric.wormhole.WormholeDeadlockException e) {
                 failed.add(new Row(name, null, BadInput.oneLine(e.getMessage())));
             }
+        }
+        if (names.size() == 1 && !failed.isEmpty() && failed.get(0).error().startsWith("wormhole deadlock")) {
+            return Tools.deadlock(spec, new io.mpirunj.fabric.wormhole.WormholeDeadlockException("--algo " + names.get(0)
+                    + ": " + failed.get(0).error()));
         }
         if (names.size() == 1 && !failed.isEmpty()) {
             return Tools.usage(spec, new BadInput("--algo " + names.get(0) + ": " + failed.get(0).error()));
@@ -175,13 +179,17 @@ public final class SimulateCommand implements Callable<Integer> {
             file.printNote(spec, spec.commandLine().getErr());
             List<String> problems = Verifier.verify(schedule);
             if (!problems.isEmpty()) {
-                throw new BadInput(scheduleFile + ": invalid schedule: " + problems.get(0)
-                        + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more problems)" : ""));
+                throw new BadInput(scheduleFile + ": invalid schedule: " + Verifier.inOneLine(problems));
             }
         } catch (BadInput e) {
             return Tools.usage(spec, e);
         }
-        List<Row> rows = List.of(new Row(schedule.algorithm(), scenario.simulate(schedule), null));
+        List<Row> rows;
+        try {
+            rows = List.of(new Row(schedule.algorithm(), scenario.simulate(schedule), null));
+        } catch (io.mpirunj.fabric.wormhole.WormholeDeadlockException e) {
+            return Tools.deadlock(spec, e);
+        }
         if (json) {
             out.println(json(scenario, rows, List.of()));
         } else {

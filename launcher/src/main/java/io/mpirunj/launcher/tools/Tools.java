@@ -118,6 +118,14 @@ public final class Tools {
         }
     }
 
+    /** Prints a simulation's wormhole deadlock as one line of {@code spec}'s command; returns {@link #FAILED}. */
+    static int deadlock(CommandLine.Model.CommandSpec spec, io.mpirunj.fabric.wormhole.WormholeDeadlockException e) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println(prefix(spec.qualifiedName()) + e.getMessage());
+        err.flush();
+        return FAILED;
+    }
+
     /** Prints {@code e} as the one-line usage error of {@code spec}'s command; returns {@link #USAGE}. */
     static int usage(CommandLine.Model.CommandSpec spec, BadInput e) {
         PrintWriter err = spec.commandLine().getErr();

@@ -96,6 +96,45 @@ class ScheduleCommandTest {
     }
 
     /**
+     * A file's explicit paths must walk the fabric from the sender's node to the receiver's as this run places the
+     * ranks: an auditor's star schedule read back with --placement random:7 was simulated along the identity
+     * placement's routes (exit 0), and on another fabric it failed with a stack trace.
+     */
+    @Test
+    void pathsThatDoNotFitTheFabricAndPlacementAreRefusedNamingRankAndInstruction(@TempDir Path dir) throws Exception {
+        ToolRun written = ToolRun.schedule(args("--algo star --fabric star:4 --json"));
+        assertEquals(0, written.exitCode(), written::toString);
+        Path file = Files.writeString(dir.resolve("star.json"), written.out());
+        assertEquals(0, ToolRun.schedule(args("--from " + file + " --fabric star:4")).exitCode());
+        for (String command : List.of("schedule --from ", "simulate --schedule ")) {
+            java.util.function.Function<String, ToolRun> run = rest -> command.startsWith("schedule")
+                    ? ToolRun.schedule(args(command.substring(9) + file + rest))
+                    : ToolRun.simulate(args(command.substring(9) + file + rest));
+            String prefix = "mpirun-j " + command.substring(0, 8) + ": ";
+            ToolRun moved = run.apply(" --fabric star:4 --placement random:7");
+            BadInputTest.assertOneLineUsageError(moved, prefix, file + ": rank 0 #0 (SEND whole -> ");
+            assertTrue(moved.err().contains("its path on star:4 with placement random:7: path must start at "),
+                    moved::toString);
+            ToolRun elsewhere = run.apply(" --fabric mesh:4x6");
+            BadInputTest.assertOneLineUsageError(elsewhere, prefix, file + ": rank 0 #0 (SEND whole -> ");
+            assertTrue(elsewhere.err().contains("(give the --fabric and --placement the schedule was made for)"),
+                    elsewhere::toString);
+        }
+    }
+
+    /** A wormhole deadlock (star-graph routes, flit-level, large messages) is one line and status 1, not an internal error. */
+    @Test
+    void aWormholeDeadlockIsOneLine() {
+        String options = "--fabric star:5 --fabric-params ss=2000,sd=2,cd=2,rs=3500,rd=3 --size 100000 --algo ttcc";
+        for (ToolRun run : List.of(ToolRun.schedule(args(options)), ToolRun.simulate(args(options)))) {
+            assertEquals(1, run.exitCode(), run::toString);
+            assertEquals(1, run.err().lines().count(), run::toString);
+            assertTrue(run.err().matches("mpirun-j (schedule|simulate): (--algo ttcc: )?wormhole deadlock on star:5"
+                    + "(?s).*"), run::toString);
+        }
+    }
+
+    /**
      * A file read back keeps its evaluation, and one simulated on a fabric says it was re-simulated on the default
      * model (both changed their numbers without a word: a new user's trial).
      */
