@@ -7,8 +7,9 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
- * Where and how the rank JVMs start: options the run command and {@code bench} both take, declared once as
- * picocli mixins. Three mixins, not one, because the run command's help lists them in three places.
+ * Where and how the rank JVMs start, and the network they sit on: options the run command and {@code bench} both
+ * take, declared once as picocli mixins. Four mixins, not one, because the run command's help lists them in four
+ * places.
  * {@code bench} hands them on to the run command it starts its jobs with ({@link #arguments}).
  */
 public final class LaunchOptions {
@@ -74,6 +75,49 @@ public final class LaunchOptions {
             }
             List<String> values = argSpec.getValue();
             values.add(args.pop());
+        }
+    }
+
+    /** The network the ranks sit on, and its emulation: what placement-aware collectives run on. */
+    public static final class Network {
+        @Option(names = "--fabric", paramLabel = "SPEC",
+                description = "The network the ranks sit on, for placement-aware collectives (opt-mesh, sem, star): "
+                        + "mesh:AxB[xC], torus:AxB, hypercube:D, star:N or complete:N.")
+        String fabric;
+
+        @Option(names = "--placement", paramLabel = "SPEC",
+                description = "Where the ranks sit on --fabric (or MPIRUNJ_FABRIC): identity (rank r on node r, the "
+                        + "default), random:SEED or a list of coordinates such as 3/2,1/5,2/1.")
+        String placement;
+
+        @Option(names = "--fabric-params", paramLabel = "PARAMS",
+                description = {"Emulate --fabric live: every message is timed, contention included, by the wormhole "
+                        + "engine with these parameters, one of:",
+                    io.mpirunj.fabric.wormhole.WormholeParams.FORM + ": flit level,",
+                    "e.g. ss=2000,sd=2,cd=2,rs=3500,rd=3;",
+                    io.mpirunj.fabric.wormhole.Fabric.MODEL_PARAMS_FORM + ": a cost model as --model,",
+                    io.mpirunj.fabric.model.ModelSpec.LOGP_FORM + ": the same in LogP terms.",
+                    "Processes: ranks on this host only (the launcher hosts the arbiter)."})
+        String fabricParams;
+
+        @Option(names = "--fabric-time-scale", paramLabel = "US_PER_UNIT",
+                description = "Wall-clock microseconds per model time unit of --fabric-params (default 1). "
+                        + "Comm.wtime then reads model time x this scale.")
+        Double fabricTimeScale;
+
+        /** True if {@code --fabric} was given. */
+        public boolean given() {
+            return fabric != null;
+        }
+
+        /** The options given, as the run command's arguments. */
+        public List<String> arguments() {
+            List<String> a = new ArrayList<>();
+            add(a, "--fabric", fabric);
+            add(a, "--placement", placement);
+            add(a, "--fabric-params", fabricParams);
+            add(a, "--fabric-time-scale", fabricTimeScale == null ? null : fabricTimeScale.toString());
+            return a;
         }
     }
 

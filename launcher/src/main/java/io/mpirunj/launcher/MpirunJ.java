@@ -188,30 +188,8 @@ public final class MpirunJ implements Callable<Integer> {
                         + "rndv=BYTES: the size above which TCP sends by rendezvous."})
     String model;
 
-    @Option(names = "--fabric", paramLabel = "SPEC",
-            description = "The network the ranks sit on, for placement-aware collectives (opt-mesh, sem, star): "
-                    + "mesh:AxB[xC], torus:AxB, hypercube:D, star:N or complete:N.")
-    String fabric;
-
-    @Option(names = "--placement", paramLabel = "SPEC",
-            description = "Where the ranks sit on --fabric (or MPIRUNJ_FABRIC): identity (rank r on node r, the "
-                    + "default), random:SEED or a list of coordinates, e.g. 3/2,1/5,2/1.")
-    String placement;
-
-    @Option(names = "--fabric-params", paramLabel = "PARAMS",
-            description = {"Emulate --fabric live: every message is timed, contention included, by the wormhole "
-                    + "engine with these parameters, one of:",
-                io.mpirunj.fabric.wormhole.WormholeParams.FORM + ": flit level,",
-                "e.g. ss=2000,sd=2,cd=2,rs=3500,rd=3;",
-                io.mpirunj.fabric.wormhole.Fabric.MODEL_PARAMS_FORM + ": a cost model as --model,",
-                io.mpirunj.fabric.model.ModelSpec.LOGP_FORM + ": the same in LogP terms.",
-                "Processes: ranks on this host only (the launcher hosts the arbiter)."})
-    String fabricParams;
-
-    @Option(names = "--fabric-time-scale", paramLabel = "US_PER_UNIT",
-            description = "Wall-clock microseconds per model time unit of --fabric-params (default 1). "
-                    + "Comm.wtime then reads model time x this scale.")
-    Double fabricTimeScale;
+    @Mixin
+    LaunchOptions.Network fabricOptions;
 
     @Option(names = "--fabric-fault", paramLabel = "FAULT",
             description = {"A fault of the emulated fabric (repeatable):",
@@ -722,7 +700,7 @@ public final class MpirunJ implements Callable<Integer> {
         }
         if (model != null) {
             settings.put(RuntimeConfig.MODEL_ENV, model.trim());
-        } else if (!threads && fabric == null && exportedFabric(exported) == null
+        } else if (!threads && fabricOptions.fabric == null && exportedFabric(exported) == null
                 && !exported.containsKey(RuntimeConfig.MODEL_ENV)
                 && blank(environment.get(RuntimeConfig.MODEL_ENV))) {
             boolean oneHost = hosts == null && !srunRank && !SlurmLaunch.insideAllocation(environment);
@@ -894,9 +872,11 @@ public final class MpirunJ implements Callable<Integer> {
      */
     private Map<String, String> jobFabric(int size, Map<String, String> exported) throws UsageException {
         Map<String, String> settings = new LinkedHashMap<>();
-        String network = fabric;
+        String placement = fabricOptions.placement;
+        String network = fabricOptions.fabric;
         String networkName = "--fabric";
-        boolean emulationOptions = fabricParams != null || fabricTimeScale != null || !fabricFaults.isEmpty();
+        boolean emulationOptions = fabricOptions.fabricParams != null || fabricOptions.fabricTimeScale != null
+                || !fabricFaults.isEmpty();
         if (network == null && (placement != null || emulationOptions) && exportedFabric(exported) != null) {
             network = exportedFabric(exported);
             networkName = RuntimeConfig.FABRIC_ENV + "=" + network.trim();
@@ -907,9 +887,9 @@ public final class MpirunJ implements Callable<Integer> {
                         + "place the ranks on)");
             }
             if (emulationOptions) {
-                throw new UsageException((fabricParams != null ? "--fabric-params" : fabricTimeScale != null
-                        ? "--fabric-time-scale" : "--fabric-fault") + " needs --fabric or MPIRUNJ_FABRIC (the network to "
-                        + "emulate)");
+                throw new UsageException((fabricOptions.fabricParams != null ? "--fabric-params"
+                        : fabricOptions.fabricTimeScale != null ? "--fabric-time-scale" : "--fabric-fault")
+                        + " needs --fabric or MPIRUNJ_FABRIC (the network to emulate)");
             }
             return settings;
         }
@@ -937,6 +917,8 @@ public final class MpirunJ implements Callable<Integer> {
     /** {@code --fabric-params}, {@code --fabric-time-scale} and {@code --fabric-fault}, checked, as the ranks' settings. */
     private Map<String, String> fabricEmulation(String network, int size) throws UsageException {
         Map<String, String> settings = new LinkedHashMap<>();
+        String fabricParams = fabricOptions.fabricParams;
+        Double fabricTimeScale = fabricOptions.fabricTimeScale;
         if (fabricParams == null) {
             if (fabricTimeScale != null || !fabricFaults.isEmpty()) {
                 throw new UsageException((fabricTimeScale != null ? "--fabric-time-scale" : "--fabric-fault")
@@ -947,7 +929,7 @@ public final class MpirunJ implements Callable<Integer> {
         double scale = fabricTimeScale == null ? FabricEmulation.DEFAULT_MICROS_PER_UNIT : fabricTimeScale;
         String faults = String.join(";", fabricFaults);
         try {
-            FabricOptions.emulation(network, placement, fabricParams, fabricTimeScale, fabricFaults, size);
+            FabricOptions.emulation(network, fabricOptions.placement, fabricParams, fabricTimeScale, fabricFaults, size);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -53,6 +53,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench",
         mixinStandardHelpOptions = true,
         sortOptions = false,
+        abbreviateSynopsis = true, // its ~40 options are listed below; spelt out, the synopsis broke a word
         description = {
             "Runs an OSU-style benchmark as an mpirun-j job, printing OSU's layout; or sweeps it over "
                     + "algorithms (--coll OP=all) and rank counts (-np 2,4,8) into a CSV and PNG charts; or "
@@ -71,6 +72,8 @@ import picocli.CommandLine.Spec;
             "      -m 1024:1024",
             "  mpirun-j bench osu_bcast -np 8 --coll bcast=auto+chain+chain --interleave \\",
             "      -m 64:64",
+            "  mpirun-j bench osu_alltoall -np 16 --threads --fabric torus:4x4 \\",
+            "      --fabric-params hold=20,end=55 --coll alltoall=sem+pairwise --interleave",
             "  mpirun-j bench osu_alltoall -np 16 --hostfile hosts \\",
             "      --launch-agent 'docker exec' --rendezvous-host 172.18.0.1 \\",
             "      --coll alltoall=all --out results/",
@@ -157,6 +160,9 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Mixin
     LaunchOptions.JvmArgs jvm;
+
+    @Mixin
+    LaunchOptions.Network fabricOptions;
 
     @Option(names = "--model", paramLabel = "SPEC|FILE", description = "The cost model auto plans with (as for "
             + "the run command).")
@@ -251,6 +257,7 @@ public final class BenchCommand implements Callable<Integer> {
         c.hosts = hosts; // this command is done with once the copy is parsed, so the copy may take its mixins
         c.oversubscription = oversubscription;
         c.jvm = jvm;
+        c.fabricOptions = fabricOptions;
         c.model = model;
         c.environment = environment;
         c.words = new ArrayList<>();
@@ -309,6 +316,7 @@ public final class BenchCommand implements Callable<Integer> {
     List<String> launcherOptions() {
         List<String> a = LaunchOptions.arguments(hosts, oversubscription, jvm);
         add(a, "--model", model);
+        a.addAll(fabricOptions.arguments());
         return a;
     }
 
@@ -475,12 +483,14 @@ public final class BenchCommand implements Callable<Integer> {
         if (sweep != null) {
             sweep.forEach(a -> named.add(b.op() + "=" + a.trim()));
         }
-        for (String f : named) { // the sweep's jobs have no fabric (sweepable leaves these algorithms out of all)
+        boolean onFabric = fabricOptions.given()
+                || !(environment.getOrDefault(io.mpirunj.runtime.RuntimeConfig.FABRIC_ENV, "").isBlank());
+        for (String f : named) { // without one, the jobs have no fabric (sweepable leaves these algorithms out of all)
             int eq = f.indexOf('=');
-            if (io.mpirunj.collectives.catalogue.AlgorithmCatalogue.fabricOnly(CollectiveOp.fromCliName(
+            if (!onFabric && io.mpirunj.collectives.catalogue.AlgorithmCatalogue.fabricOnly(CollectiveOp.fromCliName(
                     f.substring(0, eq)), f.substring(eq + 1)) != null) {
-                throw new BadUsage("--coll " + coll + ": " + f + " runs only on a fabric the job names, and bench's jobs "
-                        + "have none");
+                throw new BadUsage("--coll " + coll + ": " + f + " runs only on a fabric the job names: give --fabric "
+                        + "(and --placement, --fabric-params), as to the run command");
             }
         }
         try {

@@ -90,16 +90,19 @@ class BenchCommandTest {
         CommandLine cl = MpirunJ.commandLine();
         cl.parseArgs("bench", "-np", "4", "--machinefile", "hosts", "-H", "a,b:2", "--map-by", "node",
                 "--launch-agent", "docker exec", "--rendezvous-host", "10.0.0.1", "--oversubscribe", "-J", "-Xmx64m",
-                "--jvm-arg=-ea", "osu_bcast");
+                "--jvm-arg=-ea", "--fabric", "torus:4x4", "--placement", "random:3", "--fabric-params", "hold=2,end=5",
+                "--fabric-time-scale", "0.5", "osu_bcast");
         BenchCommand bench = cl.getSubcommands().get("bench").getCommand();
         assertEquals(List.of("--hostfile", "hosts", "--host", "a,b:2", "--map-by", "node", "--launch-agent",
-                "docker exec", "--rendezvous-host", "10.0.0.1", "--oversubscribe", "-J", "-Xmx64m", "-J", "-ea"),
-                bench.launcherOptions());
+                "docker exec", "--rendezvous-host", "10.0.0.1", "--oversubscribe", "-J", "-Xmx64m", "-J", "-ea",
+                "--fabric", "torus:4x4", "--placement", "random:3", "--fabric-params", "hold=2,end=5",
+                "--fabric-time-scale", "0.5"), bench.launcherOptions());
         // the run command's own option model, not a copy: same names, same labels
         CommandLine.Model.CommandSpec run = cl.getCommandSpec();
         CommandLine.Model.CommandSpec b = cl.getSubcommands().get("bench").getCommandSpec();
         for (String name : List.of("--hostfile", "--machinefile", "--host", "-H", "--map-by", "--launch-agent",
-                "--rendezvous-host", "--oversubscribe", "-J", "--jvm-arg")) {
+                "--rendezvous-host", "--oversubscribe", "-J", "--jvm-arg", "--fabric", "--placement", "--fabric-params",
+                "--fabric-time-scale")) {
             assertEquals(run.findOption(name).toString(), b.findOption(name).toString(), name);
             assertEquals(List.of(run.findOption(name).description()), List.of(b.findOption(name).description()), name);
         }
@@ -138,8 +141,9 @@ class BenchCommandTest {
                 + "--coll the defaults run)", "bench", "osu_bcast", "-np", "2", "--coll", "");
         assertUsage("mpirun-j bench: --coll bcast=all,bcast=binomial: bcast is both swept and fixed (expected: one of "
                 + "them)", "bench", "osu_bcast", "-np", "2", "--coll", "bcast=all,bcast=binomial");
-        assertUsage("mpirun-j bench: --coll bcast=binomial+star: bcast=star runs only on a fabric the job names, and bench's "
-                + "jobs have none", "bench", "osu_bcast", "-np", "2", "--coll", "bcast=binomial+star");
+        assertUsage("mpirun-j bench: --coll bcast=binomial+star: bcast=star runs only on a fabric the job names: give "
+                + "--fabric (and --placement, --fabric-params), as to the run command", "bench", "osu_bcast", "-np", "2",
+                "--coll", "bcast=binomial+star");
         Run r = mpirunj("bench", "osu_bcast", "-np", "2", "--coll", "bcast=nope+binomial");
         assertEquals(2, r.code());
         assertTrue(r.err().startsWith("mpirun-j bench: --coll: unknown bcast algorithm 'nope' (expected one of: "),
@@ -196,6 +200,22 @@ class BenchCommandTest {
         assertTrue(r.out().contains("# auto / fastest, held out (linear-p2p"), r.out());
         assertTrue(r.out().contains("# one schedule (the runner sends the same messages in the same order): "
                 + "linear-p2p = linear-p2p#2"), r.out());
+    }
+
+    /**
+     * On the emulated fabric bench times the papers' algorithms against the baselines: SEM against pairwise on a 2x2
+     * torus (a new user's trial: fabric algorithms were refused, bench had no --fabric).
+     */
+    @Test
+    void interleaveTimesAFabricAlgorithmOnTheEmulatedFabric() {
+        Run r = mpirunj(with(new String[] {"bench", "osu_alltoall", "-np", "4", "--threads", "-m", "64:64",
+            "--fabric", "torus:2x2", "--fabric-params", "hold=20,end=55", "--coll", "alltoall=sem+pairwise",
+            "--interleave", "--block", "2"}, FEW));
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("alltoall compared: sem, pairwise;"), r.out());
+        assertTrue(r.out().contains("\nsem "), r.out());
+        assertTrue(r.out().contains("\npairwise "), r.out());
+        assertTrue(!r.err().contains("instead"), r.err()); // SEM ran, no fallback to pairwise
     }
 
     @Test
