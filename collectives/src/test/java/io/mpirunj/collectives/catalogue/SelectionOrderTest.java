@@ -534,6 +534,43 @@ class SelectionOrderTest {
         assertTrue(table.lines().anyMatch(l -> l.matches("bcast\\s+<=64 KiB\\s+binomial\\s+rules\\s+2\\s+4\\s.*")), table);
     }
 
+    /**
+     * Non-blocking collectives are in the report too, timed to their completion (a program of ibcast and iallreduce
+     * only printed an empty table: a new user's trial).
+     */
+    @Test
+    void nonBlockingCallsAreInTheReport() throws Exception {
+        Path rules = Files.writeString(dir.resolve("rules.json"), TWO_SIZES);
+        RuntimeConfig config = RuntimeConfig.defaults().withCollSelection(rules.toString(), true, null);
+        Map<Integer, Map<CollReport.Key, CollReport.Totals>> reports = new ConcurrentHashMap<>();
+        LocalCluster.run(4, config, world -> {
+            for (int size : new int[] {100, 65536, 100}) {
+                byte[] data = new byte[size];
+                java.util.Arrays.fill(data, (byte) (world.rank() == 1 ? 9 : 0));
+                io.mpirunj.Request r = world.ibcast(Buffer.of(data), 1);
+                r.await();
+                assertEquals(9, data[size - 1]);
+            }
+            int[] sum = new int[1];
+            world.iallreduce(Buffer.of(new int[] {world.rank()}), Buffer.of(sum), io.mpirunj.Op.SUM).await();
+            assertEquals(6, sum[0]);
+            world.barrier(); // every rank's requests have completed, and their completions are recorded
+            reports.put(world.rank(), ((CommImpl) world).rankContext().collReport().snapshot());
+        });
+        for (int r = 0; r < 4; r++) {
+            Map<CollReport.Key, CollReport.Totals> mine = reports.get(r);
+            assertEquals(2, calls(mine, 128, "linear-p2p", "rules"), "rank " + r + ": " + mine);
+            assertEquals(1, calls(mine, 65536, "binomial", "rules"), "rank " + r + ": " + mine);
+            assertTrue(mine.keySet().stream().anyMatch(k -> k.op() == CollectiveOp.ALLREDUCE), mine::toString);
+            assertTrue(mine.keySet().stream().allMatch(k -> k.nonBlocking() == (k.op() != CollectiveOp.BARRIER)),
+                    mine::toString);
+        }
+        String table = CollReport.format(java.util.List.copyOf(reports.values()));
+        assertTrue(table.lines().anyMatch(l -> l.matches("ibcast\\s+<=128 B\\s+linear-p2p\\s+rules\\s+2\\s+4\\s.*")),
+                table);
+        assertTrue(table.lines().anyMatch(l -> l.startsWith("iallreduce ")), table);
+    }
+
     /** A rule's segmentBytes reaches a segmented schedule: 64 KiB in 4 KiB segments, data intact. */
     @Test
     void aRuleSegmentSizeCutsTheSchedule() throws Exception {
@@ -717,7 +754,7 @@ class SelectionOrderTest {
             reports.put(world.rank(), ((CommImpl) world).rankContext().collReport().snapshot());
         });
         java.util.function.Function<Map<CollReport.Key, CollReport.Totals>, Map<String, Long>> ran = report ->
-                report.entrySet().stream().collect(java.util.stream.Collectors.toMap(
+                report.entrySet().stream().filter(e -> !e.getKey().nonBlocking()).collect(java.util.stream.Collectors.toMap(
                         e -> e.getKey().algorithm() + " " + e.getKey().source(), e -> e.getValue().calls(), Long::sum));
         for (int r = 1; r < 8; r++) {
             assertEquals(ran.apply(reports.get(0)), ran.apply(reports.get(r)), "rank " + r + " ran otherwise");

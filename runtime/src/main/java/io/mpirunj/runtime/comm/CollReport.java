@@ -14,16 +14,30 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * {@code --coll-report}: which algorithm each blocking collective of this rank ran, per operation and
- * size class, how often, and how long the calls took on this rank (from its call to its return). At
+ * {@code --coll-report}: which algorithm each collective of this rank ran, per operation and size class, how
+ * often, and how long the calls took on this rank (from its call to its return, or for a non-blocking one to
+ * its request's completion). At
  * exit rank 0 gathers every rank's counts ({@link #encode}/{@link #decode}) and prints one table
  * ({@link #format}). Thread-safe: a rank may call collectives from several threads.
  */
 public final class CollReport {
 
-    /** One line of the table: what ran, chosen how, and (for {@code auto}) what the model predicted. */
+    /**
+     * One line of the table: what ran, chosen how, and (for {@code auto}) what the model predicted; a non-blocking
+     * call's line is its own ({@code ibcast}: its time runs to the request's completion).
+     */
     public record Key(CollectiveOp op, long sizeClass, String algorithm, String source, double predicted,
-            String unit) {
+            String unit, boolean nonBlocking) {
+
+        /** A blocking call's line. */
+        public Key(CollectiveOp op, long sizeClass, String algorithm, String source, double predicted, String unit) {
+            this(op, sizeClass, algorithm, source, predicted, unit, false);
+        }
+
+        /** {@code bcast}, or {@code ibcast} for the non-blocking call. */
+        public String opLabel() {
+            return (nonBlocking ? "i" : "") + op.cliName();
+        }
     }
 
     /** One rank's totals for a key. */
@@ -42,12 +56,18 @@ public final class CollReport {
      * and {@code ranInstead} ran in the chosen algorithm's place (null: the chosen one ran).
      */
     public void record(CollectiveOp op, long bytes, Selection s, CollectiveAlgorithm ranInstead, long nanos) {
+        record(op, bytes, s, ranInstead, nanos, false);
+    }
+
+    /** As {@link #record(CollectiveOp, long, Selection, CollectiveAlgorithm, long)}, for a non-blocking call too. */
+    public void record(CollectiveOp op, long bytes, Selection s, CollectiveAlgorithm ranInstead, long nanos,
+            boolean nonBlocking) {
         long sizeClass = CallShape.sizeClass(bytes);
         Key key = ranInstead == null
-                ? new Key(op, sizeClass, s.algorithm().name(), s.source().label(), s.predicted(), s.unit())
+                ? new Key(op, sizeClass, s.algorithm().name(), s.source().label(), s.predicted(), s.unit(), nonBlocking)
                 // no prediction: it was the chosen one's, not of what ran
                 : new Key(op, sizeClass, ranInstead.name(), s.source().label() + " " + s.algorithm().name()
-                        + ", fell back", Double.NaN, null);
+                        + ", fell back", Double.NaN, null, nonBlocking);
         long[] t = totals.computeIfAbsent(key, k -> new long[2]);
         synchronized (t) {
             t[0]++;
@@ -68,7 +88,7 @@ public final class CollReport {
     }
 
     private static final Comparator<Key> ORDER = Comparator.<Key>comparingInt(k -> k.op().ordinal())
-            .thenComparingLong(Key::sizeClass).thenComparing(Key::algorithm).thenComparing(Key::source);
+            .thenComparing(Key::nonBlocking).thenComparingLong(Key::sizeClass).thenComparing(Key::algorithm).thenComparing(Key::source);
 
     /** This rank's totals as bytes for rank 0 (tab-separated lines). */
     public byte[] encode() {
@@ -76,7 +96,7 @@ public final class CollReport {
         snapshot().forEach((k, t) -> b.append(k.op().cliName()).append('\t').append(k.sizeClass()).append('\t')
                 .append(k.algorithm()).append('\t').append(k.source()).append('\t').append(k.predicted()).append('\t')
                 .append(k.unit() == null ? "" : k.unit()).append('\t').append(t.calls()).append('\t')
-                .append(t.nanos()).append('\n'));
+                .append(t.nanos()).append('\t').append(k.nonBlocking()).append('\n'));
         return b.toString().getBytes(StandardCharsets.UTF_8);
     }
 
@@ -89,7 +109,8 @@ public final class CollReport {
             }
             String[] f = line.split("\t", -1);
             out.put(new Key(CollectiveOp.fromCliName(f[0]), Long.parseLong(f[1]), f[2], f[3], Double.parseDouble(f[4]),
-                    f[5].isEmpty() ? null : f[5]), new Totals(Long.parseLong(f[6]), Long.parseLong(f[7])));
+                    f[5].isEmpty() ? null : f[5], Boolean.parseBoolean(f[8])),
+                    new Totals(Long.parseLong(f[6]), Long.parseLong(f[7])));
         }
         return out;
     }
@@ -116,7 +137,7 @@ public final class CollReport {
             "predicted"});
         merged.forEach((k, m) -> {
             long ranks = perRank.stream().filter(r -> r.containsKey(k)).count();
-            rows.add(new String[] {k.op().cliName(), sizeLabel(k.sizeClass()), k.algorithm(), k.source(),
+            rows.add(new String[] {k.opLabel(), sizeLabel(k.sizeClass()), k.algorithm(), k.source(),
                 Long.toString(m[0]), Long.toString(ranks), String.format(Locale.ROOT, "%.1f", m[2] / 1e3 / m[1]),
                 String.format(Locale.ROOT, "%.1f", slowest.get(k)),
                 Double.isNaN(k.predicted()) ? "-" : String.format(Locale.ROOT, "%.6g %s", k.predicted(),
@@ -130,7 +151,7 @@ public final class CollReport {
         }
         StringBuilder b = new StringBuilder("collective report (--coll-report), " + perRank.size()
                 + " ranks: per operation and size class, the algorithm that ran, how it was chosen, calls per rank, "
-                + "and the time from a rank's call to its return\n");
+                + "and the time from a rank's call to its return (i...: to its request's completion)\n");
         for (String[] r : rows) {
             for (int i = 0; i < r.length; i++) {
                 boolean left = i < 4;

@@ -26,6 +26,8 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * A communicator: a {@link Group} and a pair of context ids, {@code context} for user
@@ -482,8 +484,8 @@ public final class CommImpl implements Comm {
      * called with {@code blocking}. A blocking call is tracked as {@code name} (with its {@code root},
      * or {@link CallTracker#NO_PEER}), runs on the communicator's collective channel and, with
      * {@code --coll-report}, is timed for the report; a non-blocking one runs on a channel of its own
-     * ({@link #nonBlockingChannel(int[])}, {@code multicastRanks} for a multicast, else null) and
-     * returns its request.
+     * ({@link #nonBlockingChannel(int[], Consumer)}, {@code multicastRanks} for a multicast, else null) and
+     * returns its request, with {@code --coll-report} timed from the call to its completion.
      */
     private <T extends CollectiveAlgorithm> Request collective(boolean blocking, String name, int root, Runnable check,
             CollectiveOp op, Class<T> type, CallShape shape, int[] multicastRanks, AlgorithmCall<T> call) {
@@ -493,8 +495,19 @@ public final class CommImpl implements Comm {
         }
         if (!blocking) {
             check.run();
-            T algorithm = type.cast(choiceFor(op, shape).algorithm());
-            return call.on(algorithm, nonBlockingChannel(multicastRanks), false);
+            Selection s = choiceFor(op, shape);
+            CollReport report = rc.collReport();
+            if (report == null) {
+                return call.on(type.cast(s.algorithm()), nonBlockingChannel(multicastRanks, null), false);
+            }
+            AtomicReference<CollectiveAlgorithm> instead = new AtomicReference<>();
+            long start = System.nanoTime();
+            Request r = call.on(type.cast(s.algorithm()), nonBlockingChannel(multicastRanks, instead::set), false);
+            if (r instanceof io.mpirunj.runtime.p2p.RequestImpl pending) {
+                pending.onCompletion(() -> report.record(op, shape.bytes(), s, instead.get(),
+                        System.nanoTime() - start, true));
+            }
+            return r;
         }
         CallTracker.Call tracked = calls.enter(name, root == CallTracker.NO_PEER ? null : "root", root,
                 CallTracker.NO_PEER, this);
@@ -1049,19 +1062,15 @@ public final class CommImpl implements Comm {
     private static final int NON_BLOCKING_TAG_STRIDE = 1 << 16;
     private static final int NON_BLOCKING_TAG_SLOTS = 30_000;
 
-    /** The channel of the next non-blocking collective over the whole communicator. */
-    private CollChannel nonBlockingChannel() {
-        return nonBlockingChannel(null);
-    }
-
     /**
      * The collective channel with tags of their own for the next non-blocking call, so it never meets a
      * blocking collective or another call (up to 30,000 calls between two ranks may be outstanding at
      * once). A message between this rank and a peer is numbered by the non-blocking calls both made:
      * the whole-communicator calls plus the multicasts whose group held both; {@code multicastRanks}
-     * (a multicast's root and members) names the ranks of this call when it is a multicast.
+     * (a multicast's root and members) names the ranks of this call when it is a multicast. {@code ranInstead}
+     * hears of an algorithm that ran in the chosen one's place (null: nobody asks).
      */
-    private CollChannel nonBlockingChannel(int[] multicastRanks) {
+    private CollChannel nonBlockingChannel(int[] multicastRanks, Consumer<CollectiveAlgorithm> ranInstead) {
         int wholeCalls = multicastRanks == null ? nonBlockingCalls++ : nonBlockingCalls;
         int[] shared = null;
         if (multicastRanks != null) {
@@ -1088,7 +1097,9 @@ public final class CommImpl implements Comm {
 
             @Override
             public void ranInstead(CollectiveAlgorithm actual) {
-                // non-blocking calls are not in the report
+                if (ranInstead != null) {
+                    ranInstead.accept(actual);
+                }
             }
 
             @Override
