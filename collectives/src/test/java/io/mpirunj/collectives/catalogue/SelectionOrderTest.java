@@ -503,10 +503,7 @@ class SelectionOrderTest {
     /** The acceptance test: a rules file picking different algorithms at two sizes; the report shows both ran. */
     @Test
     void aRulesFileChoosesBySizeAndTheReportShowsBoth() throws Exception {
-        Path rules = Files.writeString(dir.resolve("rules.json"), TWO_SIZES);
-        RuntimeConfig config = RuntimeConfig.defaults().withCollSelection(rules.toString(), true, null);
-        Map<Integer, Map<CollReport.Key, CollReport.Totals>> reports = new ConcurrentHashMap<>();
-        LocalCluster.run(4, config, world -> {
+        Map<Integer, Map<CollReport.Key, CollReport.Totals>> reports = reports(4, twoSizeRules(), world -> {
             for (int size : new int[] {100, 100, 100, 65536, 65536}) {
                 byte[] data = new byte[size];
                 if (world.rank() == 1) {
@@ -521,7 +518,6 @@ class SelectionOrderTest {
                 }
                 assertArrayEquals(expected, data);
             }
-            reports.put(world.rank(), ((CommImpl) world).rankContext().collReport().snapshot());
         });
         for (int r = 0; r < 4; r++) {
             Map<CollReport.Key, CollReport.Totals> mine = reports.get(r);
@@ -540,10 +536,7 @@ class SelectionOrderTest {
      */
     @Test
     void nonBlockingCallsAreInTheReport() throws Exception {
-        Path rules = Files.writeString(dir.resolve("rules.json"), TWO_SIZES);
-        RuntimeConfig config = RuntimeConfig.defaults().withCollSelection(rules.toString(), true, null);
-        Map<Integer, Map<CollReport.Key, CollReport.Totals>> reports = new ConcurrentHashMap<>();
-        LocalCluster.run(4, config, world -> {
+        Map<Integer, Map<CollReport.Key, CollReport.Totals>> reports = reports(4, twoSizeRules(), world -> {
             for (int size : new int[] {100, 65536, 100}) {
                 byte[] data = new byte[size];
                 java.util.Arrays.fill(data, (byte) (world.rank() == 1 ? 9 : 0));
@@ -554,8 +547,7 @@ class SelectionOrderTest {
             int[] sum = new int[1];
             world.iallreduce(Buffer.of(new int[] {world.rank()}), Buffer.of(sum), io.mpirunj.Op.SUM).await();
             assertEquals(6, sum[0]);
-            world.barrier(); // every rank's requests have completed, and their completions are recorded
-            reports.put(world.rank(), ((CommImpl) world).rankContext().collReport().snapshot());
+            world.barrier(); // the rank threads that completed the requests have recorded them
         });
         for (int r = 0; r < 4; r++) {
             Map<CollReport.Key, CollReport.Totals> mine = reports.get(r);
@@ -569,6 +561,23 @@ class SelectionOrderTest {
         assertTrue(table.lines().anyMatch(l -> l.matches("ibcast\\s+<=128 B\\s+linear-p2p\\s+rules\\s+2\\s+4\\s.*")),
                 table);
         assertTrue(table.lines().anyMatch(l -> l.startsWith("iallreduce ")), table);
+    }
+
+    /** TWO_SIZES as the job's rules file, with --coll-report. */
+    private RuntimeConfig twoSizeRules() throws java.io.IOException {
+        Path rules = Files.writeString(dir.resolve("rules.json"), TWO_SIZES);
+        return RuntimeConfig.defaults().withCollSelection(rules.toString(), true, null);
+    }
+
+    /** Runs {@code body} on {@code np} thread ranks; then each rank's --coll-report totals, by rank. */
+    private static Map<Integer, Map<CollReport.Key, CollReport.Totals>> reports(int np, RuntimeConfig config,
+            LocalCluster.RankBody body) {
+        Map<Integer, Map<CollReport.Key, CollReport.Totals>> reports = new ConcurrentHashMap<>();
+        LocalCluster.run(np, config, world -> {
+            body.run(world);
+            reports.put(world.rank(), ((CommImpl) world).rankContext().collReport().snapshot());
+        });
+        return reports;
     }
 
     /** A rule's segmentBytes reaches a segmented schedule: 64 KiB in 4 KiB segments, data intact. */
