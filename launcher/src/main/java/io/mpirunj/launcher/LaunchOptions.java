@@ -105,8 +105,8 @@ public final class LaunchOptions {
                         + "Comm.wtime then reads model time x this scale.")
         Double fabricTimeScale;
 
-        /** True if {@code --fabric} was given. */
-        public boolean given() {
+        /** True if {@code --fabric} was given (the other three need it, or MPIRUNJ_FABRIC). */
+        public boolean fabricGiven() {
             return fabric != null;
         }
 

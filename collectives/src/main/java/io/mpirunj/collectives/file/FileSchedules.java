@@ -70,6 +70,11 @@ public final class FileSchedules {
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(file + ": invalid schedule: " + Verifier.inOneLine(problems));
         }
+        if (s.collective().pairs() && !s.sizeFree()) {
+            // an alltoall's blocks are all of the call's size: per-pair sizes or byte ranges would misplace its bytes
+            throw new IllegalArgumentException(file + ": the schedule " + s.sizeBound() + " (expected for alltoall: "
+                    + "whole (origin, destination) blocks, all of one size)");
+        }
         return s.withCollective(expected);
     }
 
@@ -77,7 +82,7 @@ public final class FileSchedules {
     static final int RESIZED_KEPT = 32;
 
     /**
-     * What both entries share: the file, its compiled schedule, the bare entry's refusal, and how the entry is
+     * What the entries share: the file, its compiled schedule, the bare entry's refusal, and how the entry is
      * forced with a file ({@link #withArgument}: its collective's schedule read from the file, in an entry of the
      * same class).
      */
@@ -115,12 +120,10 @@ public final class FileSchedules {
             if (s.messageBytes() == bytes) {
                 return c;
             }
-            if (!sizeFree) {
-                throw new IllegalArgumentException(op().cliName() + "=file:" + file + (s.collective().rooted()
-                        ? " cuts a " + s.messageBytes() + "-byte buffer into " + s.units().size() + " segments (this "
-                        + "call has " + bytes + " bytes)" : " moves blocks of more than one size (this call's are "
-                        + bytes + " bytes)") + ": write one for that size, e.g. mpirun-j schedule --size " + bytes
-                        + " ... --json");
+            if (!sizeFree) { // a bcast or multicast: an alltoall file is size-free (read)
+                throw new IllegalArgumentException(op().cliName() + "=file:" + file + " cuts a " + s.messageBytes()
+                        + "-byte buffer into " + s.units().size() + " segments (this call has " + bytes + " bytes): "
+                        + "write one for that size, e.g. mpirun-j schedule --size " + bytes + " ... --json");
             }
             if (resized.size() >= RESIZED_KEPT) {
                 resized.clear(); // a program with many sizes: bounded, at the price of compiling again

@@ -89,20 +89,32 @@ public final class Schedule {
      * an all-to-all that moves whole (origin, destination) blocks, all of one size.
      */
     public boolean sizeFree() {
+        return sizeBound() == null;
+    }
+
+    /**
+     * Why the programs hold for {@link #messageBytes} only ("cuts its 100-byte buffer into 4 blocks"), or null when
+     * they are {@link #sizeFree}.
+     */
+    public String sizeBound() {
         if (collective.rooted()) {
-            return units.equals(Block.WHOLE_ONLY);
+            return units.equals(Block.WHOLE_ONLY) ? null
+                    : "cuts its " + messageBytes + "-byte buffer into " + units.size() + " blocks";
         }
-        return collective.pairs() && pairBytes == null && programs.stream().flatMap(List::stream)
+        if (collective.pairs() && pairBytes != null) {
+            return "gives its (origin, destination) blocks sizes of their own (pairBytes)";
+        }
+        boolean wholePairs = collective.pairs() && programs.stream().flatMap(List::stream)
                 .allMatch(in -> (in.target() == null || in.target() instanceof Block.Pair)
                         && in.blocks().stream().allMatch(Block.Pair.class::isInstance));
+        return wholePairs ? null : "names byte ranges of its buffers";
     }
 
     /** The same programs over a buffer of {@code bytes}; only a {@link #sizeFree} schedule can be resized. */
     public Schedule withMessageBytes(long bytes) {
-        if (!sizeFree()) {
-            throw new IllegalArgumentException(this + (collective.rooted() ? " cuts its " + messageBytes
-                    + "-byte buffer into " + units.size() + " blocks" : " moves blocks of more than one size")
-                    + ": it cannot be resized to " + bytes + " bytes");
+        String bound = sizeBound();
+        if (bound != null) {
+            throw new IllegalArgumentException(this + " " + bound + ": it cannot be resized to " + bytes + " bytes");
         }
         if (bytes < 0) {
             throw new IllegalArgumentException("bytes=" + bytes + " (expected: >= 0)");

@@ -537,7 +537,8 @@ class SelectionOrderTest {
     @Test
     void nonBlockingCallsAreInTheReport() throws Exception {
         Map<Integer, Map<CollReport.Key, CollReport.Totals>> reports = reports(4, twoSizeRules(), world -> {
-            for (int size : new int[] {100, 65536, 100}) {
+            for (int call = 0; call < 31; call++) {
+                int size = call == 1 ? 65536 : 100;
                 byte[] data = new byte[size];
                 java.util.Arrays.fill(data, (byte) (world.rank() == 1 ? 9 : 0));
                 io.mpirunj.Request r = world.ibcast(Buffer.of(data), 1);
@@ -547,18 +548,17 @@ class SelectionOrderTest {
             int[] sum = new int[1];
             world.iallreduce(Buffer.of(new int[] {world.rank()}), Buffer.of(sum), io.mpirunj.Op.SUM).await();
             assertEquals(6, sum[0]);
-            world.barrier(); // the rank threads that completed the requests have recorded them
-        });
+        }); // no barrier: a request is counted before its waiter sees it done (a review saw 49 of 50 counted)
         for (int r = 0; r < 4; r++) {
             Map<CollReport.Key, CollReport.Totals> mine = reports.get(r);
-            assertEquals(2, calls(mine, 128, "linear-p2p", "rules"), "rank " + r + ": " + mine);
+            assertEquals(30, calls(mine, 128, "linear-p2p", "rules"), "rank " + r + ": " + mine);
             assertEquals(1, calls(mine, 65536, "binomial", "rules"), "rank " + r + ": " + mine);
             assertTrue(mine.keySet().stream().anyMatch(k -> k.op() == CollectiveOp.ALLREDUCE), mine::toString);
             assertTrue(mine.keySet().stream().allMatch(k -> k.nonBlocking() == (k.op() != CollectiveOp.BARRIER)),
                     mine::toString);
         }
         String table = CollReport.format(java.util.List.copyOf(reports.values()));
-        assertTrue(table.lines().anyMatch(l -> l.matches("ibcast\\s+<=128 B\\s+linear-p2p\\s+rules\\s+2\\s+4\\s.*")),
+        assertTrue(table.lines().anyMatch(l -> l.matches("ibcast\\s+<=128 B\\s+linear-p2p\\s+rules\\s+30\\s+4\\s.*")),
                 table);
         assertTrue(table.lines().anyMatch(l -> l.startsWith("iallreduce ")), table);
     }

@@ -142,5 +142,13 @@ class FileSchedulesTest {
         IllegalArgumentException notBcast = assertThrows(IllegalArgumentException.class,
                 () -> new CollectiveRegistry(FileSchedules.algorithms(), "bcast=file:" + sem));
         assertEquals(sem + ": a schedule of alltoall (expected: bcast or multicast)", notBcast.getMessage());
+        // per-pair sizes (an alltoallv's): a review ran one live at its "bytes" and got misplaced data, status 0
+        Path sized = dir.resolve("pairs.json");
+        Files.writeString(sized, ScheduleJson.write(io.mpirunj.collectives.builders.AlltoallBuilders.pairwise(2, 8,
+                new long[][] {{4, 12}, {12, 4}})));
+        IllegalArgumentException perPair = assertThrows(IllegalArgumentException.class,
+                () -> new CollectiveRegistry(FileSchedules.algorithms(), "alltoall=file:" + sized));
+        assertEquals(sized + ": the schedule gives its (origin, destination) blocks sizes of their own (pairBytes) "
+                + "(expected for alltoall: whole (origin, destination) blocks, all of one size)", perPair.getMessage());
     }
 }

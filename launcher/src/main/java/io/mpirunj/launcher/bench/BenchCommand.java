@@ -483,7 +483,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (sweep != null) {
             sweep.forEach(a -> named.add(b.op() + "=" + a.trim()));
         }
-        boolean onFabric = fabricOptions.given()
+        boolean onFabric = fabricOptions.fabricGiven()
                 || !(environment.getOrDefault(io.mpirunj.runtime.RuntimeConfig.FABRIC_ENV, "").isBlank());
         for (String f : named) { // without one, the jobs have no fabric (sweepable leaves these algorithms out of all)
             int eq = f.indexOf('=');
@@ -555,8 +555,8 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     /**
-     * {@code OP=all}: the catalogue's live algorithms for {@code op} that run without a fabric (the sweep's
-     * jobs have none) and without an argument ({@code file} needs {@code file:FILE.json}).
+     * {@code OP=all}: the catalogue's live algorithms for {@code op} that run without a fabric (named ones run on
+     * {@code --fabric}) and without an argument ({@code file} needs {@code file:FILE.json}).
      */
     static List<String> sweepable(CollectiveOp op) {
         return io.mpirunj.collectives.catalogue.AlgorithmCatalogue.of(op).stream()

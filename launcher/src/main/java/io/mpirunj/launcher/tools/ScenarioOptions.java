@@ -41,11 +41,12 @@ final class ScenarioOptions {
 
     /** What a schedule file sets and refuses ({@link #resolveFor}), for schedule --from and simulate --schedule. */
     static final String FROM_FILE_HELP = "-np, --root and --size default to the file's ranks, root and size, "
-            + "--op to its operation when that is bcast or multicast, --eval to its evaluation, and --model, without "
+            + "--op to its operation (bcast, multicast or alltoall), --eval to its evaluation, and --model, without "
             + "--fabric, to the cost model the file names (a note says when it names none that can be restored, e.g. "
             + "a fabric's); another --model replaces that model, another --size resizes a schedule that moves the "
-            + "whole buffer, and another -np, --root or --op is refused. Fields the exports do not write, and numbers "
-            + "that are not whole ones in range, are refused.";
+            + "whole buffer (or an all-to-all's whole blocks), and another -np, --root or --op is refused. Fields the "
+            + "exports do not write, numbers that are not whole ones in range, and paths that do not walk --fabric "
+            + "from sender to receiver as --placement puts them, are refused.";
 
     @Option(names = "--op", paramLabel = "OP", defaultValue = "bcast",
             description = "bcast (all ranks), multicast (a group; ranks are group indices), or "

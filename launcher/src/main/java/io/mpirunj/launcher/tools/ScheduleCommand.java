@@ -179,7 +179,7 @@ public final class ScheduleCommand implements Callable<Integer> {
         try {
             sim = scenario.simulate(schedule);
         } catch (io.mpirunj.fabric.wormhole.WormholeDeadlockException e) {
-            return Tools.deadlock(spec, e);
+            return Tools.deadlock(spec, e.getMessage());
         }
         if (json) {
             // On a star graph the node ids are permutation ranks: list their labels and the step count.

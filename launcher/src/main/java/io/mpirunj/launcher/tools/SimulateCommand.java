@@ -143,13 +143,14 @@ public final class SimulateCommand implements Callable<Integer> {
         for (String name : names) {
             try {
                 rows.add(new Row(name, scenario.simulate(scenario.build(name)), null));
-            } catch (IllegalArgumentException | io.mpirunj.fabric.wormhole.WormholeDeadlockException e) {
+            } catch (IllegalArgumentException e) {
+                failed.add(new Row(name, null, BadInput.oneLine(e.getMessage())));
+            } catch (io.mpirunj.fabric.wormhole.WormholeDeadlockException e) {
+                if (names.size() == 1) { // not bad usage: the outcome of this algorithm on this fabric
+                    return Tools.deadlock(spec, "--algo " + name + ": " + e.getMessage());
+                }
                 failed.add(new Row(name, null, BadInput.oneLine(e.getMessage())));
             }
-        }
-        if (names.size() == 1 && !failed.isEmpty() && failed.get(0).error().startsWith("wormhole deadlock")) {
-            return Tools.deadlock(spec, new io.mpirunj.fabric.wormhole.WormholeDeadlockException("--algo " + names.get(0)
-                    + ": " + failed.get(0).error()));
         }
         if (names.size() == 1 && !failed.isEmpty()) {
             return Tools.usage(spec, new BadInput("--algo " + names.get(0) + ": " + failed.get(0).error()));
@@ -188,7 +189,7 @@ public final class SimulateCommand implements Callable<Integer> {
         try {
             rows = List.of(new Row(schedule.algorithm(), scenario.simulate(schedule), null));
         } catch (io.mpirunj.fabric.wormhole.WormholeDeadlockException e) {
-            return Tools.deadlock(spec, e);
+            return Tools.deadlock(spec, e.getMessage());
         }
         if (json) {
             out.println(json(scenario, rows, List.of()));

@@ -118,10 +118,10 @@ public final class Tools {
         }
     }
 
-    /** Prints a simulation's wormhole deadlock as one line of {@code spec}'s command; returns {@link #FAILED}. */
-    static int deadlock(CommandLine.Model.CommandSpec spec, io.mpirunj.fabric.wormhole.WormholeDeadlockException e) {
+    /** Prints a simulation's wormhole deadlock ({@code message}) as one line of {@code spec}'s command; returns {@link #FAILED}. */
+    static int deadlock(CommandLine.Model.CommandSpec spec, String message) {
         PrintWriter err = spec.commandLine().getErr();
-        err.println(prefix(spec.qualifiedName()) + e.getMessage());
+        err.println(prefix(spec.qualifiedName()) + BadInput.oneLine(message));
         err.flush();
         return FAILED;
     }

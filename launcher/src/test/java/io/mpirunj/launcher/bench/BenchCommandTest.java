@@ -215,7 +215,7 @@ class BenchCommandTest {
         assertTrue(r.out().contains("alltoall compared: sem, pairwise;"), r.out());
         assertTrue(r.out().contains("\nsem "), r.out());
         assertTrue(r.out().contains("\npairwise "), r.out());
-        assertTrue(!r.err().contains("instead"), r.err()); // SEM ran, no fallback to pairwise
+        // that SEM itself runs on such a fabric (no fallback), sending its schedule's messages: SemLiveTest
     }
 
     @Test

@@ -503,9 +503,12 @@ public final class CommImpl implements Comm {
             AtomicReference<CollectiveAlgorithm> instead = new AtomicReference<>();
             long start = System.nanoTime();
             Request r = call.on(type.cast(s.algorithm()), nonBlockingChannel(multicastRanks, instead::set), false);
-            if (r instanceof io.mpirunj.runtime.p2p.RequestImpl pending) {
-                pending.onCompletion(() -> report.record(op, shape.bytes(), s, instead.get(),
-                        System.nanoTime() - start, true));
+            if (r instanceof io.mpirunj.runtime.p2p.RequestImpl pending) { // counted before a waiter sees it done
+                pending.beforeCompletion(error -> {
+                    if (error == null) {
+                        report.record(op, shape.bytes(), s, instead.get(), System.nanoTime() - start, true);
+                    }
+                });
             }
             return r;
         }

@@ -43,6 +43,13 @@ public class RequestImpl implements Request, BooleanSupplier {
     /** Run once on completion; guarded by this; null after completion. */
     private List<Runnable> listeners;
     /**
+     * Run once by the completing thread before anyone can see the request done, with its error (null: success);
+     * guarded by this; null when there is none (the common case: completion takes one lock, as without it).
+     */
+    private java.util.function.Consumer<RuntimeException> beforeDone;
+    /** Set, under this, while {@link #beforeDone} runs: the request is being completed, and only once. */
+    private boolean completing;
+    /**
      * The first thread parked on this request, unparked by {@link #finish} without a listener (so
      * parking allocates nothing); later waiters register listeners. Volatile on both sides: a waiter
      * that set it and then read {@link #done} false is seen by the finisher that set {@code done}.
@@ -74,16 +81,28 @@ public class RequestImpl implements Request, BooleanSupplier {
     }
 
     private boolean finish(Status s, RuntimeException e) {
-        List<Runnable> toRun;
+        java.util.function.Consumer<RuntimeException> first;
+        List<Runnable> toRun = null;
         synchronized (this) {
-            if (done) {
+            if (done || completing) {
                 return false;
             }
-            status = s;
-            error = e;
-            done = true;
-            toRun = listeners;
-            listeners = null;
+            first = beforeDone;
+            if (first == null) {
+                toRun = markDone(s, e);
+            } else {
+                beforeDone = null;
+                completing = true;
+            }
+        }
+        if (first != null) {
+            try {
+                first.accept(e);
+            } finally {
+                synchronized (this) {
+                    toRun = markDone(s, e);
+                }
+            }
         }
         Thread waiter = parkedWaiter;
         if (waiter != null && waiter != Thread.currentThread()) {
@@ -96,6 +115,33 @@ public class RequestImpl implements Request, BooleanSupplier {
             }
         }
         return true;
+    }
+
+    /** Under this: the request done with {@code s} or {@code e}; returns the listeners to run. */
+    private List<Runnable> markDone(Status s, RuntimeException e) {
+        status = s;
+        error = e;
+        done = true;
+        List<Runnable> toRun = listeners;
+        listeners = null;
+        return toRun;
+    }
+
+    /**
+     * Runs {@code hook} on the thread that completes this request, with its error (null: success), before any
+     * thread can see the request done (a waiter's return, {@link #test}); at once if it is done or being completed
+     * (with the error if known). What is counted on completion is then counted before the caller goes on.
+     */
+    public void beforeCompletion(java.util.function.Consumer<RuntimeException> hook) {
+        RuntimeException e;
+        synchronized (this) {
+            if (!done && !completing) {
+                beforeDone = beforeDone == null ? hook : beforeDone.andThen(hook);
+                return;
+            }
+            e = error;
+        }
+        hook.accept(e);
     }
 
     /** Runs {@code r} when the request completes (at once if it has). */
