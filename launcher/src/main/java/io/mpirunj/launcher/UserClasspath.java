@@ -134,11 +134,8 @@ final class UserClasspath {
             try {
                 c = Class.forName(mainClass, false, loader);
             } catch (ClassNotFoundException e) {
-                List<String> alike = sameSimpleName(mainClass, classpath, loader);
                 throw new UsageException("main class " + mainClass + " not found on the classpath ("
-                        + (classpath.isEmpty() ? "empty" : join(classpath)) + ")" + (alike.isEmpty() ? ""
-                        : alike.size() == 1 ? "; did you mean " + alike.get(0) + "?"
-                        : "; did you mean one of: " + String.join(", ", alike) + "?"));
+                        + (classpath.isEmpty() ? "empty" : join(classpath)) + ")" + hint(mainClass, classpath, loader));
             } catch (LinkageError e) {
                 throw new UsageException("main class " + mainClass + " cannot be loaded: " + e);
             }
@@ -159,6 +156,24 @@ final class UserClasspath {
         } catch (IOException e) {
             // closing the loader failed: nothing to report to the user
         }
+    }
+
+    /**
+     * What the user likely meant by a main class that is not there: a class file's name ({@code Ring.class}), a
+     * {@code java} command line, or a class of that simple name elsewhere on the classpath; "" when nothing fits.
+     */
+    private static String hint(String mainClass, List<Path> classpath, ClassLoader loader) {
+        if (mainClass.endsWith(".class")) {
+            return "; a class is named without .class: did you mean "
+                    + mainClass.substring(0, mainClass.length() - ".class".length()).replace('/', '.') + "?";
+        }
+        if (mainClass.equals("java")) {
+            return "; mpirun-j starts the JVMs itself: give the main class and its options, not a java command "
+                    + "(e.g. mpirun-j -np 2 -cp . Main)";
+        }
+        List<String> alike = sameSimpleName(mainClass, classpath, loader);
+        return alike.isEmpty() ? "" : alike.size() == 1 ? "; did you mean " + alike.get(0) + "?"
+                : "; did you mean one of: " + String.join(", ", alike) + "?";
     }
 
     /** How many files of a classpath directory are looked at for {@link #sameSimpleName} (the error path only). */

@@ -357,6 +357,14 @@ class MpirunJParseTest {
                         LauncherRun.of("-np", "2", "-cp", cp, main).errLines());
             }
         }
+        // a class file's name, and a java command line (a new user's trial: no hint)
+        String ring = String.join("", LauncherRun.of("-np", "2", "-cp", dir.toString(), "Ring.class").errLines());
+        assertTrue(ring.startsWith("mpirun-j: main class Ring.class not found on the classpath (")
+                && ring.endsWith("); a class is named without .class: did you mean Ring?"), ring);
+        String java = String.join("", LauncherRun.of("-np", "2", "-cp", dir.toString(), "java", "-cp", ".", "Ring")
+                .errLines());
+        assertTrue(java.endsWith("); mpirun-j starts the JVMs itself: give the main class and its options, not a java "
+                + "command (e.g. mpirun-j -np 2 -cp . Main)"), java);
         // a package root's parent: a folder below it is no package, and no class loads by that name
         assertEquals(List.of("mpirun-j: main class Thrower not found on the classpath (" + dir + ")"),
                 LauncherRun.of("-np", "2", "-cp", dir.toString(), "Thrower").errLines());
