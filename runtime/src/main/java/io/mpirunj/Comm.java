@@ -23,6 +23,11 @@ public interface Comm extends AutoCloseable {
     int ANY_TAG = -1;
     /** Colour for {@link #split} meaning "not in any new communicator". */
     int UNDEFINED = -32766;
+    /**
+     * No rank, as MPI_PROC_NULL: a send to it and a receive or probe from it complete at once and move nothing (the
+     * receive's status names PROC_NULL, ANY_TAG, 0 bytes), so a halo exchange needs no branch at the edges.
+     */
+    int PROC_NULL = -2;
 
     /** This rank's number in the communicator, 0 to {@code size() - 1}. */
     int rank();

@@ -38,7 +38,7 @@ public final class P2pScenarios {
     /** All scenario names, for parameterised tests. */
     public static List<String> names() {
         return List.of("ordering", "wildcards", "probeUnknownSize", "communicatorIsolation", "bufferTypes",
-                "sixteenMiB", "unexpectedFlood", "truncation", "nonBlocking", "selfSend");
+                "sixteenMiB", "unexpectedFlood", "truncation", "nonBlocking", "selfSend", "procNullHalo");
     }
 
     /** Runs the named scenario. */
@@ -449,6 +449,33 @@ public final class P2pScenarios {
         c.send(Buffer.of(large), c.rank(), 3);
         rr.await();
         assertArrayEquals(large, gotLarge);
+        sync(c);
+    }
+
+    /**
+     * A halo exchange along a line of ranks with {@link Comm#PROC_NULL} beyond both ends, as MPI codes write it: no
+     * branch at the edges; a transfer with PROC_NULL completes at once, moves nothing and its status says PROC_NULL.
+     */
+    public static void procNullHalo(Comm c) {
+        int r = c.rank();
+        int left = r == 0 ? Comm.PROC_NULL : r - 1;
+        int right = r == c.size() - 1 ? Comm.PROC_NULL : r + 1;
+        int[] fromLeft = {-7};
+        int[] fromRight = {-7};
+        Status l = c.sendrecv(Buffer.of(new int[] {r}), right, 3, Buffer.of(fromLeft), left, 3);
+        Status rt = c.sendrecv(Buffer.of(new int[] {r}), left, 4, Buffer.of(fromRight), right, 4);
+        assertEquals(left == Comm.PROC_NULL ? -7 : left, fromLeft[0], "from the left on rank " + r);
+        assertEquals(right == Comm.PROC_NULL ? -7 : right, fromRight[0], "from the right on rank " + r);
+        assertEquals(left, l.source());
+        assertEquals(right, rt.source());
+        if (left == Comm.PROC_NULL) {
+            assertEquals(new Status(Comm.PROC_NULL, Comm.ANY_TAG, 0, 4), l);
+        }
+        assertEquals(Comm.PROC_NULL, c.probe(Comm.PROC_NULL, Comm.ANY_TAG).source());
+        assertEquals(Comm.PROC_NULL, c.iprobe(Comm.PROC_NULL, 5).source());
+        Request nothing = c.irecv(Buffer.of(new int[1]), Comm.PROC_NULL, 6);
+        assertTrue(nothing.test());
+        c.send(Buffer.of(new int[] {1}), Comm.PROC_NULL, 7);
         sync(c);
     }
 }

@@ -175,15 +175,31 @@ public final class CommImpl implements Comm {
     @Override
     public Request isend(Buffer buf, int dest, int tag) {
         checkUsable();
-        checkRank(dest, "dest");
         checkTag(tag, false);
+        if (dest == PROC_NULL) {
+            return procNull(buf);
+        }
+        checkRank(dest, "dest");
         return engine.isend(buf, group.worldRank(dest), context, tag, group);
     }
 
     @Override
     public Request irecv(Buffer buf, int source, int tag) {
         checkUsable();
-        return engine.irecv(buf, worldSource(source), context, checkTag(tag, true), group);
+        int t = checkTag(tag, true);
+        return source == PROC_NULL ? procNull(buf) : engine.irecv(buf, worldSource(source), context, t, group);
+    }
+
+    /** A transfer with {@link #PROC_NULL}: done, nothing moved. */
+    private static Request procNull(Buffer buf) {
+        io.mpirunj.runtime.p2p.RequestImpl r = new io.mpirunj.runtime.p2p.RequestImpl(
+                io.mpirunj.runtime.p2p.WaitPolicy.standalone());
+        r.complete(procNullStatus(buf.type().bytes()));
+        return r;
+    }
+
+    private static Status procNullStatus(int elementBytes) {
+        return new Status(PROC_NULL, ANY_TAG, 0, elementBytes);
     }
 
     @Override
@@ -204,7 +220,8 @@ public final class CommImpl implements Comm {
         CallTracker.Call call = calls.enter("probe", "source", source, tag, this);
         try {
             checkUsable();
-            return engine.probe(worldSource(source), context, checkTag(tag, true), group);
+            int t = checkTag(tag, true);
+            return source == PROC_NULL ? procNullStatus(1) : engine.probe(worldSource(source), context, t, group);
         } finally {
             calls.exit(call);
         }
@@ -213,7 +230,8 @@ public final class CommImpl implements Comm {
     @Override
     public Status iprobe(int source, int tag) {
         checkUsable();
-        return engine.iprobe(worldSource(source), context, checkTag(tag, true), group);
+        int t = checkTag(tag, true);
+        return source == PROC_NULL ? procNullStatus(1) : engine.iprobe(worldSource(source), context, t, group);
     }
 
     private int worldSource(int source) {
