@@ -68,6 +68,8 @@ public final class ScheduleCollectives implements CollectiveProvider {
     public static final int BCAST_TAG = 1101;
     /** Tag of every message of a schedule-based multicast. */
     public static final int MULTICAST_TAG = 1102;
+    /** Tag of every message of a schedule-based all-to-all (the torus ones, and one read from a file). */
+    public static final int ALLTOALL_TAG = 1103;
     /** Below the baseline defaults (10), so forcing is needed for now. */
     public static final int PRIORITY = 5;
 

@@ -12,7 +12,6 @@ import io.mpirunj.collectives.schedule.Collective;
 import io.mpirunj.collectives.schedule.Schedule;
 import io.mpirunj.collectives.schedule.ScheduleJson;
 import io.mpirunj.collectives.schedule.Verifier;
-import io.mpirunj.collectives.torus.TorusCollectives;
 import io.mpirunj.io.IoErrors;
 import io.mpirunj.runtime.spi.CollChannel;
 import io.mpirunj.runtime.spi.CollectiveAlgorithm;
@@ -212,7 +211,7 @@ public final class FileSchedules {
         @Override
         public Request alltoall(CollChannel ch, Buffer send, Buffer recv, boolean blocking) {
             return go(blocking, ch, ScheduleBuffers.of(send, recv), send.byteLength() / ch.size(),
-                    IntStream.range(0, ch.size()).toArray(), TorusCollectives.ALLTOALL_TAG);
+                    IntStream.range(0, ch.size()).toArray(), ScheduleCollectives.ALLTOALL_TAG);
         }
     }
 }

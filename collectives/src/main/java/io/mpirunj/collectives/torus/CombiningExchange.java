@@ -38,6 +38,10 @@ final class CombiningExchange {
     private record Move(int from, int to, int[] path, PairBlocks blocks) {
     }
 
+    /** One message of the schedule: real ranks, schedule step, explicit path (none with virtual nodes). */
+    private record Sent(int from, int to, int step, int[] path, PairBlocks blocks) {
+    }
+
     /** Memo key: filter destination set {@code d} by {@code keys} against {@code nodeKey} (arrays by identity). */
     private record FilterKey(int[] keys, int[] d, int nodeKey) {
     }
@@ -334,8 +338,7 @@ final class CombiningExchange {
             // With emulation a real node may have several sends in one logical step: it takes
             // one start-up each, so the step grows into as many consecutive schedule steps.
             int[] sendsSoFar = new int[ranks];
-            List<int[]> sends = new ArrayList<>(moves.size());
-            List<Move> sent = new ArrayList<>(moves.size());
+            List<Sent> sent = new ArrayList<>(moves.size());
             int width = 1;
             for (Move m : moves) {
                 int from = realOf(m.from);
@@ -346,16 +349,13 @@ final class CombiningExchange {
                 }
                 int k = sendsSoFar[from]++;
                 width = Math.max(width, k + 1);
-                sends.add(new int[] {from, to, step + 1 + k});
-                sent.add(new Move(m.from, m.to, padded() ? new int[0] : m.path, blocks));
+                sent.add(new Sent(from, to, step + 1 + k, padded() ? new int[0] : m.path, blocks));
             }
-            for (int i = 0; i < sent.size(); i++) {
-                int[] s = sends.get(i);
-                b.send(s[0], s[1], s[2], sent.get(i).blocks, sent.get(i).path, Instruction.ANY_PORT);
+            for (Sent s : sent) { // every send of the step before its receives, as the builder wants them
+                b.send(s.from, s.to, s.step, s.blocks, s.path, Instruction.ANY_PORT);
             }
-            for (int i = 0; i < sent.size(); i++) {
-                int[] s = sends.get(i);
-                b.recv(s[1], s[0], s[2], sent.get(i).blocks);
+            for (Sent s : sent) {
+                b.recv(s.to, s.from, s.step, s.blocks);
             }
             step += width;
         }

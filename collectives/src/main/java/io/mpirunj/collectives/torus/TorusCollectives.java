@@ -31,9 +31,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class TorusCollectives implements CollectiveProvider {
 
-    /** Tag of every message of a torus all-to-all (next to the schedule bcast/multicast tags 1101, 1102). */
-    public static final int ALLTOALL_TAG = 1103;
-
     @Override
     public List<CollectiveAlgorithm> algorithms() {
         return List.of(alltoall(SemAlltoall.NAME));
@@ -152,7 +149,8 @@ public final class TorusCollectives implements CollectiveProvider {
                 }
                 buffers = new ScheduleBuffers(send, recv, counts, displs, counts, displs);
             }
-            return ScheduleRequest.runOrStart(blocking, compiled, ch, buffers, rankOfNode, me, ALLTOALL_TAG);
+            return ScheduleRequest.runOrStart(blocking, compiled, ch, buffers, rankOfNode, me,
+                    io.mpirunj.collectives.ScheduleCollectives.ALLTOALL_TAG);
         }
 
         @Override

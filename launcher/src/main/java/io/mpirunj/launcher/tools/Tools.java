@@ -120,17 +120,19 @@ public final class Tools {
 
     /** Prints a simulation's wormhole deadlock ({@code message}) as one line of {@code spec}'s command; returns {@link #FAILED}. */
     static int deadlock(CommandLine.Model.CommandSpec spec, String message) {
-        PrintWriter err = spec.commandLine().getErr();
-        err.println(prefix(spec.qualifiedName()) + BadInput.oneLine(message));
-        err.flush();
-        return FAILED;
+        return fail(spec, BadInput.oneLine(message), FAILED);
     }
 
     /** Prints {@code e} as the one-line usage error of {@code spec}'s command; returns {@link #USAGE}. */
     static int usage(CommandLine.Model.CommandSpec spec, BadInput e) {
+        return fail(spec, e.getMessage(), USAGE);
+    }
+
+    /** Prints {@code line} on {@code spec}'s command's stderr after its name; returns {@code status}. */
+    private static int fail(CommandLine.Model.CommandSpec spec, String line, int status) {
         PrintWriter err = spec.commandLine().getErr();
-        err.println(prefix(spec.qualifiedName()) + e.getMessage());
+        err.println(prefix(spec.qualifiedName()) + line);
         err.flush();
-        return USAGE;
+        return status;
     }
 }
